@@ -1,0 +1,61 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "Lockstep",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lockstep", targets: ["lockstep"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/mxcl/Version", from: "2.2.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ],
+    targets: [
+        // libgit2 from the system (Debian: libgit2-dev). Only LockstepGit imports it.
+        .systemLibrary(
+            name: "CLibgit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        // A thin, owning Swift layer over libgit2: repositories, refs, tags, trees, commits.
+        .target(name: "LockstepGit", dependencies: ["CLibgit2"]),
+        // Reads and rewrites SwiftPM manifests with swift-syntax.
+        .target(name: "LockstepManifest", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // Extracts the public API surface of Swift sources and diffs two surfaces.
+        .target(name: "LockstepAPI", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // The domain: versions, the workspace, rules, the matrix, bump and integrate plans.
+        .target(name: "LockstepCore", dependencies: [
+            "LockstepGit", "LockstepManifest", "LockstepAPI",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Version", package: "Version"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+        ]),
+        // Replays the sample workspace in Fixtures/ into real git repos (demo and tests).
+        .target(name: "LockstepSample", dependencies: [
+            "LockstepGit",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        // The command line: argument parsing and output only.
+        .target(name: "LockstepCLI", dependencies: [
+            "LockstepCore", "LockstepSample",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "lockstep", dependencies: ["LockstepCLI"]),
+        .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample"], path: "Tests/LockstepTestSupport"),
+        .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
+        .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest"]),
+        .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),
+        .testTarget(name: "LockstepCoreTests", dependencies: ["LockstepCore", "LockstepTestSupport"]),
+        .testTarget(name: "LockstepCLITests", dependencies: ["lockstep", "LockstepCore", "LockstepTestSupport"]),
+    ]
+)

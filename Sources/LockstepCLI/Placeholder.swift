@@ -1,0 +1,1 @@
+public enum LockstepCommand { public static func main() {} }

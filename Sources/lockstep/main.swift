@@ -1,0 +1,2 @@
+import LockstepCLI
+LockstepCommand.main()
