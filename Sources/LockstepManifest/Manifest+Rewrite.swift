@@ -1,0 +1,62 @@
+import SwiftParser
+import SwiftSyntax
+
+extension Manifest {
+    /// The manifest's text with `dependency`'s requirement replaced by `exact: "<version>"`; every other byte kept.
+    public func pinning(_ dependency: PackageDependency, toExact version: String) -> String {
+        replacingRequirement(of: dependency, with: Requirement.exact(version).manifestText)
+    }
+
+    /// The manifest's text with one dependency's requirement argument(s) replaced by `replacement`.
+    public func replacingRequirement(of dependency: PackageDependency, with replacement: String) -> String {
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(dependency.requirementRange, with: Array(replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Applies several pins at once (e.g. main's pins for a release), from the end so offsets stay valid.
+    public func pinning(_ pins: [(PackageDependency, String)]) -> String {
+        var bytes = Array(text.utf8)
+        for (dependency, version) in pins.sorted(by: { $0.0.requirementRange.lowerBound > $1.0.requirementRange.lowerBound }) {
+            bytes.replaceSubrange(dependency.requirementRange, with: Array(Requirement.exact(version).manifestText.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Adds `.package(url:exact:)` entries to the `dependencies:` array of `Package(...)` (for build copies only).
+    ///
+    /// Used when an app's graph reaches a component only transitively: declaring it pins its version for the build.
+    public func addingDependencies(_ entries: [(url: String, version: String)]) throws -> String {
+        guard !entries.isEmpty else { return text }
+        let tree = Parser.parse(source: text)
+        let finder = DependenciesArrayFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        guard let array = finder.array else {
+            throw ManifestError(file: file, line: 1, column: 1,
+                                reason: "found no `dependencies: [...]` argument in Package(...) to add pins to")
+        }
+        let indent = "        "
+        var insertion = ""
+        let needsComma = array.elements.last.map { $0.trailingComma == nil } ?? false
+        if needsComma { insertion += "," }
+        for entry in entries {
+            insertion += "\n\(indent).package(url: \"\(entry.url)\", exact: \"\(entry.version)\"),"
+        }
+        let offset = array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
+            ?? array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset
+        var bytes = Array(text.utf8)
+        bytes.insert(contentsOf: Array(insertion.utf8), at: offset)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private final class DependenciesArrayFinder: SyntaxVisitor {
+    var array: ArrayExprSyntax?
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard array == nil, node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package" else {
+            return .visitChildren
+        }
+        array = node.arguments.first { $0.label?.text == "dependencies" }?.expression.as(ArrayExprSyntax.self)
+        return .skipChildren
+    }
+}

@@ -1,0 +1,39 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The parts of a `Package.swift` that Lockstep reads: its name and its package dependencies.
+public struct Manifest: Sendable {
+    /// The `name:` of `Package(...)`, when it is a string literal.
+    public var packageName: String?
+    /// Every `.package(...)` call, in source order.
+    public var dependencies: [PackageDependency]
+    /// The manifest's text, kept for rewrites.
+    public var text: String
+    /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
+    public var file: String
+
+    /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
+    public static func parse(_ text: String, file: String) throws -> Manifest {
+        let tree = Parser.parse(source: text)
+        let converter = SourceLocationConverter(fileName: file, tree: tree)
+        if tree.hasError {
+            let location = firstErrorLocation(in: tree, converter: converter, file: file)
+            throw ManifestError(file: file, line: location.line, column: location.column,
+                                reason: "Package.swift has a syntax error here; fix it so the manifest parses")
+        }
+        let visitor = DependencyVisitor(file: file, converter: converter)
+        visitor.walk(tree)
+        if let error = visitor.error { throw error }
+        return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies, text: text, file: file)
+    }
+
+    private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: String) -> SourceLocation {
+        for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
+            return token.startLocation(converter: converter)
+        }
+        for node in tree.children(viewMode: .all) where node.hasError {
+            return node.startLocation(converter: converter)
+        }
+        return SourceLocation(line: 1, column: 1, offset: 0, file: file)
+    }
+}

@@ -1,0 +1,93 @@
+/// How a manifest constrains a dependency's version: the closed set SwiftPM's `.package(...)` accepts.
+public enum Requirement: Hashable, Sendable {
+    /// `exact: "1.2.3"` or `.exact("1.2.3")`.
+    case exact(String)
+    /// `from: "1.2.3"` or `.upToNextMajor(from: "1.2.3")`.
+    case upToNextMajor(String)
+    /// `.upToNextMinor(from: "1.2.3")`.
+    case upToNextMinor(String)
+    /// `"1.0.0"..<"2.0.0"`.
+    case range(String, String)
+    /// `"1.0.0"..."1.9.0"`.
+    case closedRange(String, String)
+    /// `branch: "main"` or `.branch("main")`.
+    case branch(String)
+    /// `revision: "abc123"` or `.revision("abc123")`.
+    case revision(String)
+    /// `.package(path: "../Local")`: a local folder, no version at all.
+    case path(String)
+
+    /// How the requirement reads in a manifest, e.g. `from: "1.2.0"` or `"1.0.0"..<"2.0.0"`.
+    public var manifestText: String {
+        switch self {
+        case .exact(let v): return "exact: \"\(v)\""
+        case .upToNextMajor(let v): return "from: \"\(v)\""
+        case .upToNextMinor(let v): return ".upToNextMinor(from: \"\(v)\")"
+        case .range(let a, let b): return "\"\(a)\"..<\"\(b)\""
+        case .closedRange(let a, let b): return "\"\(a)\"...\"\(b)\""
+        case .branch(let b): return "branch: \"\(b)\""
+        case .revision(let r): return "revision: \"\(r)\""
+        case .path(let p): return "path: \"\(p)\""
+        }
+    }
+
+    /// A short name of the requirement's kind, as the matrix and JSON print it.
+    public var kindName: String {
+        switch self {
+        case .exact: return "exact"
+        case .upToNextMajor: return "upToNextMajor"
+        case .upToNextMinor: return "upToNextMinor"
+        case .range: return "range"
+        case .closedRange: return "closedRange"
+        case .branch: return "branch"
+        case .revision: return "revision"
+        case .path: return "path"
+        }
+    }
+}
+
+/// One `.package(...)` entry of a manifest.
+public struct PackageDependency: Hashable, Sendable {
+    /// The `url:` argument, when the dependency is remote.
+    public var url: String?
+    /// The `name:` (or registry `id:`) argument, when given.
+    public var explicitName: String?
+    /// The version requirement (a `.path` requirement for local packages).
+    public var requirement: Requirement
+    /// 1-based line of the `.package(` call in the manifest.
+    public var line: Int
+    /// 1-based column of the `.package(` call.
+    public var column: Int
+    /// UTF-8 byte range of the requirement argument(s), the part a pin rewrite replaces.
+    public var requirementRange: Range<Int>
+
+    /// The package's identity as SwiftPM derives it: the last path component without `.git`.
+    public var identity: String {
+        if let explicitName { return explicitName }
+        let source: String
+        switch requirement {
+        case .path(let path): source = path
+        default: source = url ?? ""
+        }
+        var last = source.split(separator: "/").last.map(String.init) ?? source
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
+    }
+}
+
+/// A manifest could not be read; names the file, line and column and what was expected.
+public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var reason: String
+
+    public init(file: String, line: Int, column: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(reason)" }
+}

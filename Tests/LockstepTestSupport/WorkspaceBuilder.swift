@@ -1,0 +1,141 @@
+import Foundation
+
+/// One repo of a test workspace, written and committed with the `git` CLI.
+public final class RepoBuilder {
+    public let url: URL
+    private var clock = 0
+
+    init(url: URL) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try GitCLI.run(["init", "-q", "-b", "main"], in: url)
+    }
+
+    /// Writes a file (creating folders).
+    @discardableResult
+    public func write(_ path: String, _ text: String) throws -> RepoBuilder {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return self
+    }
+
+    /// Removes a file.
+    public func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: url.appendingPathComponent(path))
+    }
+
+    /// Stages everything and commits; returns the commit id.
+    @discardableResult
+    public func commit(_ message: String = "change") throws -> String {
+        clock += 1
+        let date = String(format: "2026-01-01T%02d:%02d:00Z", 10 + clock / 60, clock % 60)
+        try GitCLI.run(["add", "-A"], in: url, date: date)
+        try GitCLI.run(["commit", "-q", "--allow-empty", "-m", message], in: url, date: date)
+        return try head()
+    }
+
+    /// Tags HEAD (annotated when `annotated`).
+    public func tag(_ name: String, annotated: Bool = false, at revision: String = "HEAD") throws {
+        if annotated {
+            try GitCLI.run(["tag", "-a", name, "-m", "release \(name)", revision], in: url)
+        } else {
+            try GitCLI.run(["tag", name, revision], in: url)
+        }
+    }
+
+    /// Commits and tags in one step.
+    @discardableResult
+    public func release(_ version: String, annotated: Bool = false, message: String? = nil) throws -> String {
+        let id = try commit(message ?? "release \(version)")
+        try tag(version, annotated: annotated)
+        return id
+    }
+
+    /// HEAD's commit id.
+    public func head() throws -> String { try GitCLI.run(["rev-parse", "HEAD"], in: url) }
+
+    /// Runs any git command in this repo.
+    @discardableResult
+    public func git(_ arguments: String...) throws -> String { try GitCLI.run(arguments, in: url) }
+
+    /// A manifest text depending on `dependencies` (`.package(...)` argument lists, e.g. `url: "…", from: "1.0.0"`).
+    public func writeManifest(name: String, dependencies: [String], executable: Bool = false) throws {
+        let deps = dependencies.map { "        .package(\($0))," }.joined(separator: "\n")
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                dependencies: [
+            \(deps)
+                ],
+                targets: [
+                    .\(executable ? "executableTarget" : "target")(name: "\(name)"),
+                ]
+            )
+
+            """
+        try write("Package.swift", manifest)
+    }
+}
+
+/// A workspace of real repos in a temporary folder, for tests.
+public final class WorkspaceBuilder {
+    public let folder: TemporaryFolder
+    public var root: URL { folder.url }
+    public var remote = "https://git.example.com/ios/{name}.git"
+    private var componentLines: [String] = []
+    private var appLines: [String] = []
+    public private(set) var repos: [String: RepoBuilder] = [:]
+
+    public init() throws { folder = try TemporaryFolder("lockstep-ws") }
+
+    /// The remote URL of a component.
+    public func url(_ name: String) -> String { remote.replacingOccurrences(of: "{name}", with: name) }
+
+    /// Declares and creates a component repo (with a manifest of `dependencies` if given).
+    @discardableResult
+    public func component(_ name: String, kind: String = "base", implements: String? = nil,
+                          dependencies: [String] = []) throws -> RepoBuilder {
+        let path = "components/\(name)"
+        var line = "  - { name: \(name), path: \(path), kind: \(kind)"
+        if let implements { line += ", implements: \(implements)" }
+        componentLines.append(line + " }")
+        let repo = try RepoBuilder(url: root.appendingPathComponent(path))
+        try repo.writeManifest(name: name, dependencies: dependencies)
+        try repo.write("Sources/\(name)/\(name).swift", "public struct \(name) { public init() {} }\n")
+        repos[name] = repo
+        try writeConfig()
+        return repo
+    }
+
+    /// Declares and creates an app repo depending on `dependencies`, committed once.
+    @discardableResult
+    public func app(_ name: String, role: String, dependencies: [String], build: String? = nil) throws -> RepoBuilder {
+        let path = "apps/\(name)"
+        appLines.append("  - { name: \(name), path: \(path), role: \(role)" + (build.map { ", build: \"\($0)\"" } ?? "") + " }")
+        let repo = try RepoBuilder(url: root.appendingPathComponent(path))
+        try repo.writeManifest(name: name, dependencies: dependencies, executable: true)
+        try repo.write("Sources/\(name)/main.swift", "print(\"\(name)\")\n")
+        try repo.commit("app \(name)")
+        repos[name] = repo
+        try writeConfig()
+        return repo
+    }
+
+    /// `.package(url:…, <requirement>)` arguments for a component, e.g. `dep("Cart", "exact: \"0.1.7\"")`.
+    public func dep(_ name: String, _ requirement: String) -> String {
+        "url: \"\(url(name))\", \(requirement)"
+    }
+
+    /// The repo called `name`.
+    public subscript(_ name: String) -> RepoBuilder { repos[name]! }
+
+    public func writeConfig() throws {
+        var text = "remote: \(remote)\ncomponents:\n" + componentLines.joined(separator: "\n") + "\n"
+        if !appLines.isEmpty { text += "apps:\n" + appLines.joined(separator: "\n") + "\n" } else { text += "apps: []\n" }
+        try text.write(to: root.appendingPathComponent("lockstep.yml"), atomically: true, encoding: .utf8)
+    }
+}
