@@ -1,2 +1,3 @@
 import LockstepCLI
-LockstepCommand.main()
+
+await LockstepCommand.mainExitingWithSpecCodes()

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+import LockstepSample
+
+/// `lockstep demo`: the whole tool on the sample workspace from Fixtures/.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Replay the sample workspace into real git repos and show Lockstep at work on it.",
+        discussion: "The sample (a shopping app split into components) comes from Fixtures/sample, or from $LOCKSTEP_FIXTURES."
+    )
+
+    @Option(help: ArgumentHelp("Where to create the sample workspace (must be empty or absent). Default: a new temporary folder.", valueName: "dir"))
+    var dir: String?
+
+    func run() async throws {
+        let fixture = try SampleWorkspace.defaultFixture()
+        let destination: URL
+        if let dir {
+            destination = URL(fileURLWithPath: dir).standardizedFileURL
+        } else {
+            destination = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                      appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+                .appendingPathComponent("lockstep-demo")
+        }
+        do {
+            try SampleWorkspace.materialize(fixture: fixture, into: destination)
+        } catch let error as SampleError {
+            throw CommandFailure(code: 2, message: "error: \(error)")
+        }
+        let style = Output.style
+        Output.line(style.bold("Sample workspace: \(destination.path)"))
+        Output.line("")
+        let config = try WorkspaceConfig.load(from: destination.appendingPathComponent(WorkspaceConfig.fileName))
+        Output.line(style.bold("$ lockstep matrix"))
+        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LockstepGit
+
+/// The `lockstep` root command.
+public struct LockstepCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "lockstep",
+        abstract: "Keep a workspace of component repos and the apps built from them in lockstep.",
+        discussion: """
+            Lockstep reads the component and app repos declared in lockstep.yml through libgit2, enforces \
+            the versioning rules that tie protocol sets to their implementations, makes release candidates, \
+            and releases them only when the shell and main apps build with them.
+
+            Exit codes: 0 success; 1 a check or build failed or a bump was refused; 2 bad usage, bad \
+            configuration or an unreadable repo.
+            """,
+        version: "0.1.0",
+        subcommands: [MatrixCommand.self, CheckCommand.self, DiffCommand.self, BumpCommand.self, IntegrateCommand.self, DemoCommand.self]
+    )
+
+    public init() {}
+
+    /// Parses the arguments, runs the command and exits with SPEC.md's codes (usage errors are 2, not 64).
+    public static func mainExitingWithSpecCodes(_ arguments: [String]? = nil) async {
+        Git.bootstrap()
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Foundation.exit(report(error))
+        }
+    }
+
+    /// Prints an error the way people read it and returns the exit code it stands for.
+    static func report(_ error: any Error) -> Int32 {
+        if let failure = error as? CommandFailure {
+            if !failure.message.isEmpty { Output.error(failure.message) }
+            return failure.code
+        }
+        if let known = UserFacingError.describe(error) {
+            Output.error("error: \(known)")
+            return 2
+        }
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            return 0
+        }
+        if !message.isEmpty { Output.error(message) }
+        // ArgumentParser uses 64 for usage errors; SPEC.md says 2.
+        return code == .validationFailure ? 2 : code.rawValue
+    }
+}
+
+/// A command ended with a specific exit code after printing what it had to say.
+struct CommandFailure: Error {
+    var code: Int32
+    var message: String = ""
+}

@@ -1,1 +1,0 @@
-public enum LockstepCommand { public static func main() {} }

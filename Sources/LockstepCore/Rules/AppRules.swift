@@ -1,0 +1,91 @@
+import LockstepManifest
+import Version
+
+/// LS401: a main app pins with anything but an exact version.
+struct LS401: Rule {
+    let id = "LS401"
+    let severity = Severity.error
+    let summary = "a main app pins a component with anything but an exact version"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        context.snapshot.mainApps.flatMap { app in
+            app.dependencies.compactMap { resolved -> Finding? in
+                guard let name = resolved.component, context.isInFocus(name), resolved.dependency.requirement.exactVersion == nil else { return nil }
+                let suggestion = context.snapshot.component(name)?.newestRelease.map { "exact: \"\($0.version)\"" } ?? "exact: \"X.Y.Z\""
+                return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(resolved.dependency.requirement.manifestText)`; a main app pins every component exactly",
+                               help: "write `\(suggestion)` in \(app.app.path)/Package.swift",
+                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
+            }
+        }
+    }
+}
+
+/// LS402: a main app pins a prerelease.
+struct LS402: Rule {
+    let id = "LS402"
+    let severity = Severity.error
+    let summary = "a main app pins a prerelease"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        context.snapshot.mainApps.flatMap { app in
+            app.dependencies.compactMap { resolved -> Finding? in
+                guard let name = resolved.component, context.isInFocus(name),
+                      let version = resolved.dependency.requirement.exactVersion, version.isPrerelease else { return nil }
+                return finding(name, app: app.app.name, version: "\(version)",
+                               "\(app.app.name) pins \(name) to prerelease \(version)",
+                               help: "run `lockstep integrate \(name)@\(version)` to release it and pin \(version.release), or pin a release",
+                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
+            }
+        }
+    }
+}
+
+/// LS403: a shell's requirement does not admit the version main pins.
+struct LS403: Rule {
+    let id = "LS403"
+    let severity = Severity.error
+    let summary = "drift: a shell's requirement does not admit the version main pins"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        var findings: [Finding] = []
+        for main in context.snapshot.mainApps {
+            for pin in main.dependencies {
+                guard let name = pin.component, context.isInFocus(name), let pinned = pin.dependency.requirement.exactVersion else { continue }
+                for shell in context.snapshot.shellApps {
+                    guard let requirement = shell.dependency(on: name)?.dependency else { continue }
+                    if requirement.requirement.admits(pinned) { continue }
+                    findings.append(finding(name, app: shell.app.name, version: "\(pinned)",
+                        "drift: \(shell.app.name) requires \(name) `\(requirement.requirement.manifestText)`, which does not admit \(pinned) that \(main.app.name) pins",
+                        help: "change \(shell.app.path)/Package.swift to admit \(pinned) (e.g. `\(Requirement.upToNextMinor(pinned.description).manifestText)`) so shell and main build the same version",
+                        locations: [FindingLocation(file: "\(shell.app.path)/Package.swift", line: requirement.line)]))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+/// LS404: an app pins or requires a version no tag provides.
+struct LS404: Rule {
+    let id = "LS404"
+    let severity = Severity.error
+    let summary = "an app pins or requires a version that no tag of that component provides"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        context.snapshot.apps.flatMap { app in
+            app.dependencies.compactMap { resolved -> Finding? in
+                guard let name = resolved.component, context.isInFocus(name),
+                      let component = context.snapshot.component(name) else { return nil }
+                let requirement = resolved.dependency.requirement
+                guard requirement.isVersioned else { return nil }
+                if component.versionTags.contains(where: { requirement.admits($0.version) }) { return nil }
+                let known = component.releases.suffix(3).map(\.name).joined(separator: ", ")
+                return finding(name, app: app.app.name, version: requirement.exactVersion.map(\.description),
+                               "\(app.app.name) requires \(name) `\(requirement.manifestText)` but no tag of \(name) provides such a version",
+                               help: known.isEmpty ? "tag a release of \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`)"
+                                                   : "use a version \(name) has (newest: \(known))",
+                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// How bad a finding is. Errors make `check` exit 1.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case info, warning, error
+
+    private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A place in a file that a finding points at.
+public struct FindingLocation: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// e.g. `components/Cart/Sources/Cart/CartService.swift @ 0.1.7`.
+    public var file: String
+    public var line: Int
+    /// What the location shows, e.g. `before` / `after`.
+    public var label: String?
+
+    public init(file: String, line: Int, label: String? = nil) {
+        self.file = file
+        self.line = line
+        self.label = label
+    }
+
+    public var description: String { "\(file):\(line)" + (label.map { " (\($0))" } ?? "") }
+}
+
+/// One thing a rule found wrong (or worth knowing) in the workspace.
+public struct Finding: Sendable, Codable, Equatable {
+    /// The rule's ID, e.g. `LS203`.
+    public var rule: String
+    public var severity: Severity
+    /// The component the finding is about (or the app, for findings about an app alone).
+    public var subject: String
+    /// The app whose manifest the finding is about, for app rules (LS401–LS404).
+    public var app: String?
+    /// The version concerned, when there is one.
+    public var version: String?
+    /// What is wrong, in one sentence.
+    public var message: String
+    /// How to fix it.
+    public var help: String?
+    /// Where, for findings about files (API changes, manifests).
+    public var locations: [FindingLocation]
+
+    public init(rule: String, severity: Severity, subject: String, app: String? = nil, version: String? = nil, message: String,
+                help: String? = nil, locations: [FindingLocation] = []) {
+        self.rule = rule
+        self.app = app
+        self.severity = severity
+        self.subject = subject
+        self.version = version
+        self.message = message
+        self.help = help
+        self.locations = locations
+    }
+}

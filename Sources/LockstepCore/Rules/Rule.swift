@@ -1,0 +1,65 @@
+/// One rule of SPEC §3: takes the workspace and returns what it finds.
+public protocol Rule: Sendable {
+    /// The rule's ID, e.g. `LS401`.
+    var id: String { get }
+    /// The severity of what it finds.
+    var severity: Severity { get }
+    /// One line saying what the rule enforces.
+    var summary: String { get }
+    /// True for rules that diff public APIs (slow: `check` runs them, `matrix` does not).
+    var needsAPIDiff: Bool { get }
+    /// Runs the rule.
+    func check(_ context: RuleContext) throws -> [Finding]
+}
+
+extension Rule {
+    public var needsAPIDiff: Bool { false }
+
+    /// A finding of this rule with its severity.
+    func finding(_ subject: String, app: String? = nil, version: String? = nil, _ message: String, help: String? = nil,
+                 locations: [FindingLocation] = []) -> Finding {
+        Finding(rule: id, severity: severity, subject: subject, app: app, version: version, message: message, help: help, locations: locations)
+    }
+}
+
+/// Every rule, in ID order.
+public enum Rules {
+    /// All rules of SPEC §3.
+    public static var all: [any Rule] {
+        [LS101(), LS102(), LS201(), LS401(), LS402(), LS403(), LS404(), LS405()] + extraRules
+    }
+
+    /// Rules registered by later files (tie, API, layering, resolvability).
+    static var extraRules: [any Rule] { [] }
+
+    /// The rules cheap enough for `matrix` (no API diff).
+    public static var withoutAPIDiff: [any Rule] { all.filter { !$0.needsAPIDiff } }
+
+    /// Runs `rules` and returns their findings sorted by severity, subject and rule.
+    public static func run(_ rules: [any Rule], on context: RuleContext) throws -> [Finding] {
+        var findings: [Finding] = []
+        for rule in rules { findings += try rule.check(context) }
+        return findings.sorted { ($1.severity, $0.subject, $0.rule) < ($0.severity, $1.subject, $1.rule) }
+    }
+}
+
+/// What rules read: the snapshot, plus manifests and API surfaces loaded on demand.
+public final class RuleContext: @unchecked Sendable {
+    public let snapshot: WorkspaceSnapshot
+    /// Component manifests at any commit, cached.
+    public let manifests: ManifestStore
+    /// Only these components are judged (all when empty).
+    public let focus: Set<String>
+
+    public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
+        self.snapshot = snapshot
+        self.manifests = ManifestStore(config: snapshot.config)
+        self.focus = focus
+    }
+
+    /// True when findings about `name` should be reported.
+    public func isInFocus(_ name: String) -> Bool { focus.isEmpty || focus.contains(name) }
+
+    /// Components in focus.
+    public var components: [ComponentSnapshot] { snapshot.components.filter { isInFocus($0.component.name) } }
+}

@@ -1,0 +1,88 @@
+import LockstepManifest
+import Version
+
+/// What went wrong reading a version inside a requirement.
+public struct BadVersionText: Error, Sendable { public var text: String }
+
+extension Requirement {
+    /// The version interval a requirement stands for; nil for branch, revision and path.
+    public var interval: VersionInterval? {
+        switch self {
+        case .exact(let text):
+            guard let v = Version(text) else { return nil }
+            return VersionInterval(lower: v, upper: v, upperInclusive: true)
+        case .upToNextMajor(let text):
+            guard let v = Version(text) else { return nil }
+            return VersionInterval(lower: v, upper: Version(v.major + 1, 0, 0), upperInclusive: false)
+        case .upToNextMinor(let text):
+            guard let v = Version(text) else { return nil }
+            return VersionInterval(lower: v, upper: Version(v.major, v.minor + 1, 0), upperInclusive: false)
+        case .range(let a, let b):
+            guard let l = Version(a), let u = Version(b) else { return nil }
+            return VersionInterval(lower: l, upper: u, upperInclusive: false)
+        case .closedRange(let a, let b):
+            guard let l = Version(a), let u = Version(b) else { return nil }
+            return VersionInterval(lower: l, upper: u, upperInclusive: true)
+        case .branch, .revision, .path:
+            return nil
+        }
+    }
+
+    /// True for a requirement that names a version (not a branch, revision or path).
+    public var isVersioned: Bool { interval != nil }
+
+    /// The exact version, for `exact:` requirements.
+    public var exactVersion: Version? {
+        if case .exact(let text) = self { return Version(text) }
+        return nil
+    }
+
+    /// Whether SwiftPM would pick `version` under this requirement.
+    public func admits(_ version: Version) -> Bool { interval?.admits(version) ?? false }
+
+    /// A short human form: `exact 1.2.0`, `^1.2.0`, `~0.1.5`, `1.0.0..<2.0.0`, `branch main` …
+    public var shortText: String {
+        switch self {
+        case .exact(let v): return v
+        case .upToNextMajor(let v): return "^\(v)"
+        case .upToNextMinor(let v): return "~\(v)"
+        case .range(let a, let b): return "\(a)..<\(b)"
+        case .closedRange(let a, let b): return "\(a)...\(b)"
+        case .branch(let b): return "branch \(b)"
+        case .revision(let r): return "revision \(r.prefix(7))"
+        case .path(let p): return "path \(p)"
+        }
+    }
+}
+
+/// A set of versions `lower ..< upper` (or `...`), with SwiftPM's treatment of prereleases.
+public struct VersionInterval: Sendable, Equatable {
+    public var lower: Version
+    public var upper: Version
+    public var upperInclusive: Bool
+
+    /// SwiftPM semantics: a prerelease is admitted only when a bound of the range is itself a prerelease
+    /// of the same version, or the requirement is exact; ranges never pick up other prereleases.
+    public func admits(_ version: Version) -> Bool {
+        let belowUpper = upperInclusive ? version <= upper : version < upper
+        guard version >= lower, belowUpper else { return false }
+        guard version.isPrerelease else { return true }
+        if lower == upper && upperInclusive { return true }
+        return (lower.isPrerelease && lower.release == version.release)
+            || (upper.isPrerelease && upper.release == version.release)
+    }
+
+    /// The compatibility lines the interval spans: one for a well-formed tie, more for a too-wide range.
+    public var lines: [CompatibilityLine] {
+        var result: [CompatibilityLine] = []
+        var line = CompatibilityLine(lower)
+        while true {
+            result.append(line)
+            let next = line.nextLineStart
+            let reaches = upperInclusive ? next <= upper : next < upper
+            if !reaches || result.count > 64 { break }
+            line = CompatibilityLine(next)
+        }
+        return result
+    }
+}

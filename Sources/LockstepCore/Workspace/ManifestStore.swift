@@ -1,0 +1,31 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+
+/// Reads component manifests at any commit through libgit2 and caches them; safe from several threads.
+public final class ManifestStore: @unchecked Sendable {
+    private let config: WorkspaceConfig
+    private let lock = NSLock()
+    private var cache: [String: Result<Manifest, any Error>] = [:]
+
+    init(config: WorkspaceConfig) { self.config = config }
+
+    /// The component's `Package.swift` at `commit`, parsed. Throws a `WorkspaceError` or `ManifestError`.
+    public func manifest(of component: Component, at commit: ObjectID) throws -> Manifest {
+        let key = component.name + "@" + commit.hex
+        if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
+        let result = Result {
+            let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+            return try SnapshotLoader.readManifest(repository, at: commit, label: "\(component.path)/Package.swift", owner: component.name)
+        }
+        lock.withLock { cache[key] = result }
+        return try result.get()
+    }
+
+    /// The component's dependencies at `commit`, matched to workspace components.
+    public func dependencies(of component: Component, at commit: ObjectID) throws -> [ResolvedDependency] {
+        try manifest(of: component, at: commit).dependencies.map {
+            ResolvedDependency(dependency: $0, component: config.componentName(for: $0))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+import Version
+
+/// One component repo as read from git: its version tags, HEAD and where it stands against its releases.
+public struct ComponentSnapshot: Sendable {
+    public var component: Component
+    /// Version tags, oldest version first.
+    public var versionTags: [VersionTag]
+    /// Tags that are not versions (LS101).
+    public var otherTags: [Tag]
+    /// HEAD's commit; nil for a repo without commits.
+    public var head: ObjectID?
+    /// HEAD's branch; nil when detached.
+    public var branch: String?
+    /// Commits on HEAD after the newest release (all commits when there is no release).
+    public var commitsAhead: Int
+
+    /// The newest tag without a prerelease part.
+    public var newestRelease: VersionTag? { versionTags.last { !$0.isPrerelease } }
+    /// The newest prerelease above the newest release, if any.
+    public var newestPrerelease: VersionTag? {
+        guard let last = versionTags.last, last.isPrerelease else { return nil }
+        return last
+    }
+    /// The newest version tag of any kind.
+    public var newestVersion: VersionTag? { versionTags.last }
+    /// The repo's tag style.
+    public var tagStyle: TagStyle { TagStyle.of(versionTags) }
+    /// The tags naming `version` (two when `1.2.0` and `v1.2.0` both exist).
+    public func tags(for version: Version) -> [VersionTag] { versionTags.filter { $0.version == version } }
+    /// The tag naming `version`, if any.
+    public func tag(for version: Version) -> VersionTag? { versionTags.last { $0.version == version } }
+    /// Releases only (no prereleases), oldest first, one per version.
+    public var releases: [VersionTag] {
+        var seen = Set<Version>()
+        return versionTags.filter { !$0.isPrerelease && seen.insert($0.version).inserted }
+    }
+}
+
+/// A dependency of a manifest, matched to a workspace component when it is one.
+public struct ResolvedDependency: Sendable {
+    public var dependency: PackageDependency
+    /// The component this dependency names; nil for a package outside the workspace.
+    public var component: String?
+}
+
+/// One app repo as read from git: its HEAD and the dependencies its manifest declares there.
+public struct AppSnapshot: Sendable {
+    public var app: App
+    public var head: ObjectID?
+    public var branch: String?
+    /// The manifest at HEAD; nil when the app has no commits.
+    public var manifest: Manifest?
+    public var dependencies: [ResolvedDependency]
+
+    /// The dependency on `component`, if the manifest has one.
+    public func dependency(on component: String) -> ResolvedDependency? {
+        dependencies.first { $0.component == component }
+    }
+}
+
+/// The whole workspace as read from git at one moment.
+public struct WorkspaceSnapshot: Sendable {
+    public var config: WorkspaceConfig
+    public var components: [ComponentSnapshot]
+    public var apps: [AppSnapshot]
+
+    public func component(_ name: String) -> ComponentSnapshot? { components.first { $0.component.name == name } }
+    public func app(_ name: String) -> AppSnapshot? { apps.first { $0.app.name == name } }
+    public var mainApps: [AppSnapshot] { apps.filter { $0.app.role == .main } }
+    public var shellApps: [AppSnapshot] { apps.filter { $0.app.role == .shell } }
+}
+
+/// A repo of the workspace could not be read.
+public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension WorkspaceConfig {
+    /// Matches a manifest dependency to a component: by the `remote` URL pattern, else by package name.
+    public func componentName(for dependency: PackageDependency) -> String? {
+        if let url = dependency.url {
+            let wanted = Self.normalizedURL(url)
+            if let match = components.first(where: { remoteURL(of: $0.name).map(Self.normalizedURL) == wanted }) {
+                return match.name
+            }
+        }
+        let identity = dependency.identity.lowercased()
+        return components.first { $0.name.lowercased() == identity }?.name
+    }
+
+    static func normalizedURL(_ url: String) -> String {
+        var text = url.lowercased()
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.hasSuffix(".git") { text.removeLast(4) }
+        return text
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+import Version
+
+/// Reads every repo of a workspace through libgit2, several at once.
+public enum SnapshotLoader {
+    /// Loads the snapshot. Fails with `WorkspaceError` when a declared repo is missing or unreadable.
+    public static func load(_ config: WorkspaceConfig) throws -> WorkspaceSnapshot {
+        let components = try parallelMap(config.components) { component in
+            try loadComponent(component, config: config)
+        }
+        let apps = try parallelMap(config.apps) { app in
+            try loadApp(app, config: config)
+        }
+        return WorkspaceSnapshot(config: config, components: components, apps: apps)
+    }
+
+    /// Opens the repo at a workspace path, turning libgit2's error into one that says what to do.
+    static func openRepository(_ relative: String, name: String, config: WorkspaceConfig) throws -> Repository {
+        let url = config.absolutePath(relative)
+        do {
+            return try Repository.open(at: url.path)
+        } catch let error as GitError {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            let reason = exists ? "is not a git repository (\(error.message))" : "does not exist"
+            throw WorkspaceError("\(name): \(url.path) \(reason). Clone the repo there or fix `path` in \(WorkspaceConfig.fileName).")
+        }
+    }
+
+    static func loadComponent(_ component: Component, config: WorkspaceConfig) throws -> ComponentSnapshot {
+        let repository = try openRepository(component.path, name: component.name, config: config)
+        do {
+            var versionTags: [VersionTag] = []
+            var otherTags: [Tag] = []
+            for tag in try repository.tags() {
+                if let version = VersionTag.parse(tag.name) {
+                    versionTags.append(VersionTag(name: tag.name, version: version, commit: tag.commit, isAnnotated: tag.isAnnotated))
+                } else {
+                    otherTags.append(tag)
+                }
+            }
+            versionTags.sort { ($0.version, $0.name) < ($1.version, $1.name) }
+            let head = try repository.head()
+            var ahead = 0
+            if let tip = head.commit {
+                let release = versionTags.last { !$0.isPrerelease }
+                ahead = try repository.countCommits(from: tip, excluding: release?.commit)
+            }
+            return ComponentSnapshot(component: component, versionTags: versionTags, otherTags: otherTags,
+                                     head: head.commit, branch: head.branch, commitsAhead: ahead)
+        } catch let error as GitError {
+            throw WorkspaceError("\(component.name): cannot read \(config.absolutePath(component.path).path): \(error)")
+        }
+    }
+
+    static func loadApp(_ app: App, config: WorkspaceConfig) throws -> AppSnapshot {
+        let repository = try openRepository(app.path, name: app.name, config: config)
+        let head: Repository.Head
+        do { head = try repository.head() } catch let error as GitError {
+            throw WorkspaceError("\(app.name): cannot read HEAD of \(config.absolutePath(app.path).path): \(error)")
+        }
+        guard let commit = head.commit else {
+            return AppSnapshot(app: app, head: nil, branch: head.branch, manifest: nil, dependencies: [])
+        }
+        let manifest = try readManifest(repository, at: commit, label: "\(app.path)/Package.swift", owner: app.name)
+        let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
+        return AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
+    }
+
+    /// Reads and parses `Package.swift` at a commit; a missing or unparsable manifest is an error naming the file.
+    static func readManifest(_ repository: Repository, at commit: ObjectID, label: String, owner: String) throws -> Manifest {
+        let data: Data?
+        do { data = try repository.readFile("Package.swift", at: commit) } catch let error as GitError {
+            throw WorkspaceError("\(owner): cannot read \(label) at \(commit.short): \(error)")
+        }
+        guard let data else {
+            throw WorkspaceError("\(owner): \(label) does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
+        }
+        return try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(label) @ \(commit.short)")
+    }
+}
+
+/// Maps `items` on all cores, keeping order; the first error wins.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) throws -> R) throws -> [R] {
+    let results = UnsafeResultBox<R>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        results.set(index, Result { try transform(items[index]) })
+    }
+    return try results.values.map { try $0!.get() }
+}
+
+/// Slots written once each from `concurrentPerform`; a lock keeps the array's storage consistent.
+private final class UnsafeResultBox<R>: @unchecked Sendable {
+    private var storage: [Result<R, any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<R, any Error>) { lock.withLock { storage[index] = value } }
+    var values: [Result<R, any Error>?] { lock.withLock { storage } }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Yams
+
+/// `lockstep.yml`: the workspace's components and apps, as declared.
+public struct WorkspaceConfig: Sendable, Equatable {
+    /// The name of the workspace file Lockstep looks for.
+    public static let fileName = "lockstep.yml"
+
+    /// The folder holding `lockstep.yml`; every repo path is relative to it.
+    public var root: URL
+    /// How manifests name a component's repo, with `{name}` in place of the component name.
+    public var remote: String?
+    public var components: [Component]
+    public var apps: [App]
+
+    public init(root: URL, remote: String?, components: [Component], apps: [App]) {
+        self.root = root
+        self.remote = remote
+        self.components = components
+        self.apps = apps
+    }
+
+    /// The component called `name`, if any.
+    public func component(named name: String) -> Component? {
+        components.first { $0.name == name }
+    }
+
+    /// The absolute folder of a component or app path.
+    public func absolutePath(_ relative: String) -> URL {
+        root.appendingPathComponent(relative).standardizedFileURL
+    }
+
+    /// The URL manifests use for `component`, from the `remote` pattern.
+    public func remoteURL(of component: String) -> String? {
+        remote?.replacingOccurrences(of: "{name}", with: component)
+    }
+
+    /// Finds `lockstep.yml` in `start` or the nearest parent that has one.
+    public static func locate(from start: URL) -> URL? {
+        var folder = start.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads and validates the workspace file; every mistake is a `ConfigError` with line and column.
+    public static func load(from file: URL) throws -> WorkspaceConfig {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the workspace file: \(error.localizedDescription)")
+        }
+        return try ConfigParser(file: file.path, root: file.deletingLastPathComponent()).parse(text)
+    }
+}
+
+/// A mistake in `lockstep.yml`, pointing at the line and column to fix.
+public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Yams
+
+/// The plain-file description of a sample workspace's history (`history.yml`).
+public struct SampleHistory: Decodable, Sendable {
+    /// One commit of the timeline, replayed in order across repos.
+    public struct Commit: Decodable, Sendable {
+        /// The component or app name from `lockstep.yml`.
+        public var repo: String
+        /// The overlay folder `steps/<repo>/<step>/`; nil when the commit only deletes.
+        public var step: String?
+        public var message: String
+        /// Lightweight tags on this commit.
+        public var tags: [String]?
+        /// Annotated tags on this commit.
+        public var annotated: [String]?
+        /// Files the commit removes.
+        public var delete: [String]?
+    }
+
+    public var commits: [Commit]
+
+    /// Reads `history.yml` from a fixture folder.
+    public static func load(from folder: URL) throws -> SampleHistory {
+        let file = folder.appendingPathComponent("history.yml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        do {
+            return try YAMLDecoder().decode(SampleHistory.self, from: text)
+        } catch {
+            throw SampleError("\(file.path): \(error)")
+        }
+    }
+}
+
+/// The sample fixture could not be found or replayed.
+public struct SampleError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
