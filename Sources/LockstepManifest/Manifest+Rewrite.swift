@@ -3,8 +3,16 @@ import SwiftSyntax
 
 extension Manifest {
     /// The manifest's text with `dependency`'s requirement replaced by `exact: "<version>"`; every other byte kept.
-    public func pinning(_ dependency: PackageDependency, toExact version: String) -> String {
-        replacingRequirement(of: dependency, with: Requirement.exact(version).manifestText)
+    ///
+    /// A `path:` dependency has no URL to pin; pass `url` and it becomes `url: "<url>", exact: "<version>"`.
+    public func pinning(_ dependency: PackageDependency, toExact version: String, url: String? = nil) -> String {
+        replacingRequirement(of: dependency, with: Self.pinText(dependency, version, url: url))
+    }
+
+    static func pinText(_ dependency: PackageDependency, _ version: String, url: String?) -> String {
+        let exact = Requirement.exact(version).manifestText
+        if dependency.url == nil, let url { return "url: \"\(url)\", \(exact)" }
+        return exact
     }
 
     /// The manifest's text with one dependency's requirement argument(s) replaced by `replacement`.
@@ -15,10 +23,10 @@ extension Manifest {
     }
 
     /// Applies several pins at once (e.g. main's pins for a release), from the end so offsets stay valid.
-    public func pinning(_ pins: [(PackageDependency, String)]) -> String {
+    public func pinning(_ pins: [(dependency: PackageDependency, version: String, url: String?)]) -> String {
         var bytes = Array(text.utf8)
-        for (dependency, version) in pins.sorted(by: { $0.0.requirementRange.lowerBound > $1.0.requirementRange.lowerBound }) {
-            bytes.replaceSubrange(dependency.requirementRange, with: Array(Requirement.exact(version).manifestText.utf8))
+        for pin in pins.sorted(by: { $0.dependency.requirementRange.lowerBound > $1.dependency.requirementRange.lowerBound }) {
+            bytes.replaceSubrange(pin.dependency.requirementRange, with: Array(Self.pinText(pin.dependency, pin.version, url: pin.url).utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -45,7 +45,7 @@ public struct Matrix: Sendable {
             var line: String?
             if let protocolSet = state.component.implements, let head = state.head,
                let dependency = try? manifests.dependencies(of: state.component, at: head).first(where: { $0.component == protocolSet }) {
-                line = dependency.dependency.requirement.interval?.lines.map(\.description).joined(separator: ",")
+                line = dependency.dependency.requirement.interval?.linesDescription
             }
             var pins: [String: Requirement] = [:]
             for app in snapshot.mainApps { pins[app.app.name] = app.dependency(on: name)?.dependency.requirement }

@@ -72,17 +72,28 @@ public struct VersionInterval: Sendable, Equatable {
             || (upper.isPrerelease && upper.release == version.release)
     }
 
-    /// The compatibility lines the interval spans: one for a well-formed tie, more for a too-wide range.
-    public var lines: [CompatibilityLine] {
+    /// The compatibility lines the interval spans, at most `limit` of them (0.x ranges can span very many).
+    public func lines(limit: Int = 8) -> [CompatibilityLine] {
         var result: [CompatibilityLine] = []
         var line = CompatibilityLine(lower)
-        while true {
+        while result.count < limit {
             result.append(line)
             let next = line.nextLineStart
             let reaches = upperInclusive ? next <= upper : next < upper
-            if !reaches || result.count > 64 { break }
+            if !reaches { break }
             line = CompatibilityLine(next)
         }
         return result
+    }
+
+    /// True when every admitted version is on one compatibility line (what the tie needs).
+    public var isOneLine: Bool { lines(limit: 2).count == 1 }
+
+    /// `1`, `0.1`, or `1–2` / `0.3+` for a range spanning several lines.
+    public var linesDescription: String {
+        let spanned = lines(limit: 9)
+        if spanned.count == 1 { return spanned[0].description }
+        if spanned.count == 9 { return "\(spanned[0])+" }
+        return "\(spanned[0])–\(spanned[spanned.count - 1])"
     }
 }

@@ -12,6 +12,13 @@ public struct VersionTag: Sendable, Hashable {
     /// True for an annotated tag.
     public var isAnnotated: Bool
 
+    public init(name: String, version: Version, commit: ObjectID, isAnnotated: Bool) {
+        self.name = name
+        self.version = version
+        self.commit = commit
+        self.isAnnotated = isAnnotated
+    }
+
     /// True for a tag with a `-PRERELEASE` part.
     public var isPrerelease: Bool { !version.prereleaseIdentifiers.isEmpty }
 

@@ -1,0 +1,81 @@
+/// How a declaration differs between two surfaces.
+public enum APIChangeKind: String, Sendable, Codable, CaseIterable {
+    /// Only the new surface has it.
+    case added
+    /// Only the old surface has it.
+    case removed
+    /// Both have it, with different signatures.
+    case changed
+}
+
+/// How far a change reaches for clients; the core maps it to a patch, minor or major bump.
+public enum APIImpact: Int, Comparable, Sendable, Codable, CaseIterable {
+    /// Nothing clients can see.
+    case none = 0
+    /// Clients gain something and lose nothing.
+    case additive = 1
+    /// Some client may stop compiling.
+    case breaking = 2
+
+    /// Orders by reach: `none < additive < breaking`.
+    public static func < (lhs: APIImpact, rhs: APIImpact) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One declaration that differs between two surfaces, with its impact.
+public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// Added, removed or changed.
+    public var kind: APIChangeKind
+    /// The declaration's key (the shared base key when overloads were matched up).
+    public var key: String
+    /// The declaration in the old surface, nil when added.
+    public var old: APIDeclaration?
+    /// The declaration in the new surface, nil when removed.
+    public var new: APIDeclaration?
+    /// What the change means for clients.
+    public var impact: APIImpact
+
+    /// Creates a change.
+    public init(kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact) {
+        self.kind = kind
+        self.key = key
+        self.old = old
+        self.new = new
+        self.impact = impact
+    }
+
+    /// One line for people, e.g. "removed protocol requirement `func CartService.clear()`".
+    public var summary: String {
+        let declaration = new ?? old
+        let what = declaration?.isProtocolRequirement == true && declaration?.kind != "conformance"
+            ? "protocol requirement `\(key)`" : "`\(key)`"
+        switch kind {
+        case .added:
+            if impact == .breaking, declaration?.kind == "case" {
+                return "added \(what) (breaking: exhaustive switches over a public enum stop compiling)"
+            }
+            return "added \(what)"
+        case .removed:
+            return "removed \(what)"
+        case .changed:
+            let from = old?.signature ?? "", to = new?.signature ?? ""
+            let note = impact == .additive ? " (additive: public → open)" : ""
+            return "changed \(what) from `\(from)` to `\(to)`\(note)"
+        }
+    }
+
+    /// The summary, prefixed with the impact: "[breaking] removed `func f()`".
+    public var description: String {
+        "[\(impact.label)] \(summary)"
+    }
+}
+
+extension APIImpact {
+    /// `none`, `additive` or `breaking`.
+    public var label: String {
+        switch self {
+        case .none: return "none"
+        case .additive: return "additive"
+        case .breaking: return "breaking"
+        }
+    }
+}

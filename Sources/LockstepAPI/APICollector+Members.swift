@@ -1,0 +1,191 @@
+import SwiftSyntax
+
+// Functions, initializers, subscripts, properties, cases, typealiases, associated types, macros.
+extension APICollector {
+    mutating func visitFunction(_ node: FunctionDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let name = String(NormalizedText.name(of: node.name))
+        let isOperator = NormalizedText.isOperator(node.name)
+        let style: SignatureParts.LabelStyle = isOperator ? .operator : .function
+        let parameters = node.signature.parameterClause
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "func " + name + (isOperator ? " " : "")
+        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += SignatureParts.parameters(parameters, style: style)
+        signature += effects(node.signature.effectSpecifiers)
+        signature += SignatureParts.returnClause(node.signature.returnClause)
+        signature += whereClause(node.genericWhereClause, in: scope)
+        record(
+            kind: "func", qualifiedName: scope.qualify(name + callLabels(parameters, style: style, "(", ")")),
+            signature: signature, at: node.name, in: scope,
+            parameterTypes: SignatureParts.parameterTypes(parameters))
+    }
+
+    mutating func visitInitializer(_ node: InitializerDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let parameters = node.signature.parameterClause
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "init" + (node.optionalMark?.text ?? "")
+        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += SignatureParts.parameters(parameters, style: .function)
+        signature += effects(node.signature.effectSpecifiers)
+        signature += whereClause(node.genericWhereClause, in: scope)
+        // `init Cart(items:)`: the type stands where a function's name would.
+        record(
+            kind: "init", qualifiedName: (scope.name ?? "") + callLabels(parameters, style: .function, "(", ")"),
+            signature: signature, at: node.initKeyword, in: scope,
+            parameterTypes: SignatureParts.parameterTypes(parameters))
+    }
+
+    mutating func visitSubscript(_ node: SubscriptDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let parameters = node.parameterClause
+        var accessors = Accessors(block: node.accessorBlock, storedIsSettable: false)
+        if SignatureParts.hasRestrictedSetter(node.modifiers) { accessors.dropSetter() }
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "subscript"
+        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += SignatureParts.parameters(parameters, style: .subscript)
+        signature += " -> " + NormalizedText.of(node.returnClause.type)
+        signature += whereClause(node.genericWhereClause, in: scope)
+        signature += " " + accessors.text
+        record(
+            kind: "subscript", qualifiedName: (scope.name ?? "") + callLabels(parameters, style: .subscript, "[", "]"),
+            signature: signature, at: node.subscriptKeyword, in: scope,
+            parameterTypes: SignatureParts.parameterTypes(parameters))
+    }
+
+    mutating func visitVariable(_ node: VariableDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let isLet = node.bindingSpecifier.text == "let"
+        let restricted = SignatureParts.hasRestrictedSetter(node.modifiers)
+        let head = prefix(node.attributes, node.modifiers, access: access, in: scope) + (isLet ? "let " : "var ")
+        let bindings = Array(node.bindings)
+        for (index, binding) in bindings.enumerated() {
+            let type = Self.type(of: binding, following: bindings[(index + 1)...])
+            var accessors = Accessors(block: binding.accessorBlock, storedIsSettable: !isLet)
+            if restricted { accessors.dropSetter() }
+            for identifier in Self.identifiers(in: binding.pattern) {
+                let name = String(NormalizedText.name(of: identifier))
+                var signature = head + name + ": " + type
+                if !isLet { signature += " " + accessors.text }
+                // `let` and `var` share the key word so that `let` → `var` reads as a change.
+                record(
+                    kind: isLet ? "let" : "var", keyWord: "var", qualifiedName: scope.qualify(name),
+                    signature: signature, at: identifier, in: scope)
+            }
+        }
+    }
+
+    mutating func visitEnumCase(_ node: EnumCaseDeclSyntax, in scope: Scope) {
+        // Cases carry no access modifier: they are exactly as visible as their enum.
+        guard scope.kind == "enum", scope.isPublic else { return }
+        let head = prefix(node.attributes, node.modifiers, access: nil, in: scope) + "case "
+        for element in node.elements {
+            let name = String(NormalizedText.name(of: element.name))
+            var signature = head + name
+            signature += element.parameterClause.map(SignatureParts.associatedValues) ?? ""
+            // Raw values are kept: clients persist and exchange them through `rawValue`.
+            if let raw = element.rawValue { signature += " = " + NormalizedText.of(raw.value) }
+            record(kind: "case", qualifiedName: scope.qualify(name), signature: signature, at: element.name, in: scope)
+        }
+    }
+
+    mutating func visitTypeAlias(_ node: TypeAliasDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let name = String(NormalizedText.name(of: node.name))
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "typealias " + name
+        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += " = " + NormalizedText.of(node.initializer.value)
+        signature += whereClause(node.genericWhereClause, in: scope)
+        record(kind: "typealias", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
+    }
+
+    mutating func visitAssociatedType(_ node: AssociatedTypeDeclSyntax, in scope: Scope) {
+        guard scope.kind == "protocol", let access = access(node.modifiers, in: scope) else { return }
+        let name = String(NormalizedText.name(of: node.name))
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "associatedtype " + name
+        signature += SignatureParts.inheritance(node.inheritanceClause, keepFirst: false)
+        if let initializer = node.initializer { signature += " = " + NormalizedText.of(initializer.value) }
+        signature += whereClause(node.genericWhereClause, in: scope)
+        record(kind: "associatedtype", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
+    }
+
+    mutating func visitMacro(_ node: MacroDeclSyntax, in scope: Scope) {
+        guard let access = access(node.modifiers, in: scope) else { return }
+        let name = String(NormalizedText.name(of: node.name))
+        let parameters = node.signature.parameterClause
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += "macro " + name
+        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += SignatureParts.parameters(parameters, style: .function)
+        signature += SignatureParts.returnClause(node.signature.returnClause)
+        signature += whereClause(node.genericWhereClause, in: scope)
+        record(
+            kind: "macro", qualifiedName: scope.qualify(name + callLabels(parameters, style: .function, "(", ")")),
+            signature: signature, at: node.name, in: scope,
+            parameterTypes: SignatureParts.parameterTypes(parameters))
+    }
+
+    // MARK: Helpers
+
+    /// `(item:quantity:)` / `[_:]`.
+    private func callLabels(
+        _ clause: FunctionParameterClauseSyntax, style: SignatureParts.LabelStyle, _ open: String, _ close: String
+    ) -> String {
+        var text = open
+        for label in SignatureParts.labels(clause, style: style) {
+            text.append(contentsOf: label)
+            text.append(":")
+        }
+        return text + close
+    }
+
+    private func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
+        guard let specifiers else { return "" }
+        return " " + NormalizedText.of(specifiers)
+    }
+
+    /// The binding's declared type; in `var a, b: Int` a takes b's; otherwise a guess from a
+    /// literal or constructor call, `_` when the initializer does not say.
+    private static func type(of binding: PatternBindingSyntax, following: ArraySlice<PatternBindingSyntax>) -> String {
+        if let annotation = binding.typeAnnotation { return NormalizedText.of(annotation.type) }
+        if binding.initializer == nil, let later = following.first(where: { $0.typeAnnotation != nil }),
+           let annotation = later.typeAnnotation {
+            return NormalizedText.of(annotation.type)
+        }
+        guard let value = binding.initializer?.value else { return "_" }
+        return inferredType(of: value)
+    }
+
+    private static func inferredType(of value: ExprSyntax) -> String {
+        switch value.as(ExprSyntaxEnum.self) {
+        case .integerLiteralExpr: return "Int"
+        case .floatLiteralExpr: return "Double"
+        case .stringLiteralExpr: return "String"
+        case .booleanLiteralExpr: return "Bool"
+        case .functionCallExpr(let call):
+            // `Foo(…)` and `Foo<T>(…)` construct a Foo; `foo(…)` could return anything.
+            let callee = call.calledExpression
+            let text = NormalizedText.of(callee)
+            if let first = text.first, first.isUppercase,
+               callee.is(DeclReferenceExprSyntax.self) || callee.is(GenericSpecializationExprSyntax.self) {
+                return text
+            }
+            return "_"
+        default:
+            return "_"
+        }
+    }
+
+    /// The names a pattern binds: `x`, or each name in `(x, y)`.
+    private static func identifiers(in pattern: PatternSyntax) -> [TokenSyntax] {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier] }
+        if let tuple = pattern.as(TuplePatternSyntax.self) {
+            return tuple.elements.flatMap { identifiers(in: $0.pattern) }
+        }
+        return []
+    }
+}

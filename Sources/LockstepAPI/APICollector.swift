@@ -1,0 +1,241 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Walks the declarations of parsed files (never function bodies) and records every declaration
+/// clients can reach. One collector serves one `extract` call, so extraction shares no state.
+struct APICollector {
+    /// A recorded declaration plus what the post-pass needs to finish it.
+    struct Collected {
+        var declaration: APIDeclaration
+        /// Parameter types for callables, used to tell overloads apart; empty otherwise.
+        var parameterTypes: String
+        /// The extended type when the declaration sits (at any depth) inside an extension.
+        var extendedType: String?
+        /// For conformances: the protocol named.
+        var conformedTo: String?
+    }
+
+    /// Where a declaration sits, and what that implies for its visibility.
+    struct Scope {
+        /// Qualified name of the enclosing type or extended type; nil at top level.
+        var name: String?
+        /// Kind of the enclosing declaration; nil at top level.
+        var kind: String?
+        /// False inside non-public types: nothing below can be public.
+        var isPublic = true
+        /// Access a member has without a modifier: `public` inside a `public extension`.
+        var implicitAccess: String?
+        /// Requirements of an enclosing extension's `where` clause; they constrain every member.
+        var requirements: [String] = []
+        /// The extended type when inside an extension.
+        var extendedType: String?
+
+        func qualify(_ member: String) -> String {
+            guard let name else { return member }
+            return name + "." + member
+        }
+    }
+
+    private(set) var collected: [Collected] = []
+    /// Qualified names of public (and open) types, protocols included.
+    private(set) var publicTypes: Set<String> = []
+    /// Qualified names of public protocols, to key default implementations apart from requirements.
+    private(set) var protocols: Set<String> = []
+    /// Qualified names of types declared without public access, nested ones included.
+    private(set) var hiddenTypes: Set<String> = []
+
+    private var file = ""
+    private var converter: SourceLocationConverter?
+
+    /// Parses one file and records its public declarations.
+    mutating func collect(_ source: SourceFile) {
+        let tree = Parser.parse(source: source.text)
+        file = source.path
+        converter = SourceLocationConverter(fileName: source.path, tree: tree)
+        walk(tree.statements, in: Scope())
+        converter = nil
+    }
+
+    // MARK: Walking
+
+    private mutating func walk(_ items: CodeBlockItemListSyntax, in scope: Scope) {
+        for item in items {
+            if case .decl(let decl) = item.item { visit(decl, in: scope) }
+        }
+    }
+
+    private mutating func walk(_ members: MemberBlockItemListSyntax, in scope: Scope) {
+        for member in members { visit(member.decl, in: scope) }
+    }
+
+    private mutating func visit(_ decl: DeclSyntax, in scope: Scope) {
+        switch decl.as(DeclSyntaxEnum.self) {
+        case .ifConfigDecl(let config):
+            // Every clause counts: a declaration that exists in any configuration is API.
+            for clause in config.clauses {
+                switch clause.elements {
+                case .statements(let items): walk(items, in: scope)
+                case .decls(let members): walk(members, in: scope)
+                default: continue
+                }
+            }
+        case .structDecl(let node): visitType(node, keyword: "struct", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
+        case .classDecl(let node): visitType(node, keyword: "class", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
+        case .actorDecl(let node): visitType(node, keyword: "actor", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
+        case .enumDecl(let node): visitType(node, keyword: "enum", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
+        case .protocolDecl(let node): visitType(node, keyword: "protocol", name: node.name, generics: node.primaryAssociatedTypeClause.map(NormalizedText.of), in: scope)
+        case .extensionDecl(let node): visitExtension(node, in: scope)
+        case .functionDecl(let node): visitFunction(node, in: scope)
+        case .initializerDecl(let node): visitInitializer(node, in: scope)
+        case .subscriptDecl(let node): visitSubscript(node, in: scope)
+        case .variableDecl(let node): visitVariable(node, in: scope)
+        case .enumCaseDecl(let node): visitEnumCase(node, in: scope)
+        case .typeAliasDecl(let node): visitTypeAlias(node, in: scope)
+        case .associatedTypeDecl(let node): visitAssociatedType(node, in: scope)
+        case .macroDecl(let node): visitMacro(node, in: scope)
+        default:
+            // deinit, operators, precedence groups, imports, macro expansions: not keyed API.
+            break
+        }
+    }
+
+    // MARK: Access
+
+    /// `public` or `open` when clients can reach the declaration, nil otherwise.
+    func access(_ modifiers: DeclModifierListSyntax, in scope: Scope) -> String? {
+        guard scope.isPublic else { return nil }
+        // Requirements carry no modifier; they are as visible as their protocol.
+        if scope.kind == "protocol" { return "public" }
+        switch SignatureParts.accessLevel(modifiers) ?? scope.implicitAccess {
+        case "public": return "public"
+        case "open": return "open"
+        default: return nil
+        }
+    }
+
+    /// Sorted attributes, then the access level (omitted for protocol requirements), then sorted
+    /// modifiers, each followed by a space.
+    func prefix(_ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope) -> String {
+        var parts = SignatureParts.attributes(attributes)
+        if let access, scope.kind != "protocol" { parts.append(access) }
+        parts.append(contentsOf: SignatureParts.modifiers(modifiers))
+        guard !parts.isEmpty else { return "" }
+        return parts.joined(separator: " ") + " "
+    }
+
+    /// ` where A, B`: the declaration's own requirements plus its extension's, sorted.
+    func whereClause(_ clause: GenericWhereClauseSyntax?, in scope: Scope) -> String {
+        var requirements = scope.requirements
+        if let clause {
+            requirements.append(contentsOf: clause.requirements.map { NormalizedText.of($0.requirement) })
+        }
+        guard !requirements.isEmpty else { return "" }
+        return " where " + requirements.sorted().joined(separator: ", ")
+    }
+
+    // MARK: Recording
+
+    /// Records a declaration keyed `keyWord qualifiedName`.
+    mutating func record(
+        kind: String, keyWord: String? = nil, qualifiedName: String, signature: String,
+        at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil
+    ) {
+        let key = (keyWord ?? kind) + " " + qualifiedName
+        let line = converter?.location(for: token.positionAfterSkippingLeadingTrivia).line ?? 0
+        let declaration = APIDeclaration(
+            key: key, signature: signature, kind: kind, container: scope.kind, file: file, line: line)
+        collected.append(Collected(
+            declaration: declaration, parameterTypes: parameterTypes,
+            extendedType: scope.extendedType, conformedTo: conformedTo))
+    }
+
+    // MARK: Types
+
+    private mutating func visitType(
+        _ node: some DeclGroupSyntax, keyword: String, name token: TokenSyntax, generics: String?, in scope: Scope
+    ) {
+        let name = String(NormalizedText.name(of: token))
+        let qualified = scope.qualify(name)
+        guard let access = access(node.modifiers, in: scope) else {
+            // Still walk: nested type names must be known as hidden, so that extensions of them
+            // are not mistaken for public API.
+            hiddenTypes.insert(qualified)
+            var hidden = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
+            hidden.isPublic = false
+            walk(node.memberBlock.members, in: hidden)
+            return
+        }
+        publicTypes.insert(qualified)
+        if keyword == "protocol" { protocols.insert(qualified) }
+
+        // Conformances are their own declarations (adding one is additive, removing one breaking);
+        // what stays in the type's signature is what cannot be read that way: a class's first
+        // entry (the superclass position), an enum's raw type, and suppressed conformances such
+        // as `~Copyable` (adding one takes copyability away).
+        var kept: [String] = []
+        for (index, inherited) in (node.inheritanceClause?.inheritedTypes ?? []).enumerated() {
+            let type = inherited.type
+            if type.is(SuppressedTypeSyntax.self)
+                || index == 0 && (keyword == "class" || keyword == "enum" && Self.isRawType(type)) {
+                kept.append(NormalizedText.of(type))
+                continue
+            }
+            recordConformance(of: qualified, to: type, where: nil, in: scope, declaredBy: keyword)
+        }
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        signature += keyword + " " + name + (generics ?? "")
+        if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
+        signature += whereClause(node.genericWhereClause, in: scope)
+        record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope)
+
+        var inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
+        inner.isPublic = true
+        walk(node.memberBlock.members, in: inner)
+    }
+
+    private mutating func visitExtension(_ node: ExtensionDeclSyntax, in scope: Scope) {
+        let extended = NormalizedText.of(node.extendedType)
+        let requirements = node.genericWhereClause?.requirements.map { NormalizedText.of($0.requirement) } ?? []
+        for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
+            recordConformance(of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
+        }
+        var inner = Scope(name: extended, kind: "extension", requirements: requirements, extendedType: extended)
+        switch SignatureParts.accessLevel(node.modifiers) {
+        case "public", "open": inner.implicitAccess = "public"
+        case nil: break
+        default: inner.isPublic = false
+        }
+        walk(node.memberBlock.members, in: inner)
+    }
+
+    /// The standard library types an enum can take raw values from.
+    private static let rawTypes: Set<String> = [
+        "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Float16", "Float80", "CGFloat",
+    ]
+
+    private static func isRawType(_ type: TypeSyntax) -> Bool {
+        let text = NormalizedText.of(type)
+        return rawTypes.contains(text.hasPrefix("Swift.") ? String(text.dropFirst(6)) : text)
+    }
+
+    /// Records `conformance Type: Protocol`; the post-pass drops it when either side is not public.
+    private mutating func recordConformance(
+        of type: String, to inherited: TypeSyntax, where requirements: [String]?, in scope: Scope, declaredBy kind: String
+    ) {
+        // `@retroactive`, `@unchecked` and `@preconcurrency` qualify how a conformance is
+        // declared, not which conformance clients get.
+        let base = inherited.as(AttributedTypeSyntax.self)?.baseType ?? inherited
+        let conformed = NormalizedText.of(base)
+        var signature = type + ": " + conformed
+        if let requirements, !requirements.isEmpty {
+            signature += " where " + requirements.sorted().joined(separator: ", ")
+        }
+        var declaring = scope
+        declaring.kind = kind
+        if kind == "extension" { declaring.extendedType = type }
+        record(
+            kind: "conformance", qualifiedName: type + ": " + conformed, signature: signature,
+            at: inherited, in: declaring, conformedTo: conformed)
+    }
+}

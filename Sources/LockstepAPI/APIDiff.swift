@@ -1,0 +1,103 @@
+/// The differences between an old and a new API surface, and the largest impact among them.
+public struct APIDiff: Sendable, Hashable {
+    /// Every change, sorted by key.
+    public var changes: [APIChange]
+    /// The largest impact of any change; `.none` when there is no change.
+    public var impact: APIImpact
+
+    /// Compares two surfaces declaration by declaration.
+    ///
+    /// Declarations are matched by `baseKey`, so overloads are compared as a group: an overload
+    /// added next to an existing one is an addition, not a change of the existing one.
+    public init(old: APISurface, new: APISurface) {
+        let oldGroups = Self.grouped(old)
+        let newGroups = Self.grouped(new)
+        var changes: [APIChange] = []
+        for (baseKey, oldGroup) in oldGroups {
+            Self.compare(baseKey, old: oldGroup, new: newGroups[baseKey] ?? [], into: &changes)
+        }
+        for (baseKey, newGroup) in newGroups where oldGroups[baseKey] == nil {
+            Self.compare(baseKey, old: [], new: newGroup, into: &changes)
+        }
+        // A case added together with its enum cannot be in anyone's switch yet.
+        let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
+        for index in changes.indices where changes[index].kind == .added && changes[index].new?.kind == "case" {
+            let enumKey = Self.enumKey(ofCase: changes[index].new?.baseKey ?? changes[index].key)
+            changes[index].impact = addedKeys.contains(enumKey) ? .additive : .breaking
+        }
+        changes.sort { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+        self.changes = changes
+        self.impact = changes.lazy.map(\.impact).max() ?? .none
+    }
+
+    /// The changes with the given impact: the declarations behind a bump level.
+    public func changes(with impact: APIImpact) -> [APIChange] {
+        changes.filter { $0.impact == impact }
+    }
+
+    /// Whether the surfaces are the same for clients.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    private static func grouped(_ surface: APISurface) -> [String: [APIDeclaration]] {
+        var groups: [String: [APIDeclaration]] = [:]
+        groups.reserveCapacity(surface.declarations.count)
+        for declaration in surface.declarations.values {
+            groups[declaration.baseKey, default: []].append(declaration)
+        }
+        return groups
+    }
+
+    private static func compare(
+        _ baseKey: String, old: [APIDeclaration], new: [APIDeclaration], into changes: inout [APIChange]
+    ) {
+        if old.count == 1, new.count == 1 {
+            changed(baseKey, old: old[0], new: new[0], into: &changes)
+            return
+        }
+        // Overloads: pair up identical signatures, then read what is left.
+        let newSignatures = Set(new.map(\.signature))
+        let oldSignatures = Set(old.map(\.signature))
+        let oldLeft = old.filter { !newSignatures.contains($0.signature) }
+        let newLeft = new.filter { !oldSignatures.contains($0.signature) }
+        if oldLeft.count == 1, newLeft.count == 1 {
+            changed(baseKey, old: oldLeft[0], new: newLeft[0], into: &changes)
+            return
+        }
+        for declaration in oldLeft {
+            changes.append(APIChange(kind: .removed, key: declaration.key, old: declaration, new: nil, impact: .breaking))
+        }
+        for declaration in newLeft {
+            changes.append(APIChange(kind: .added, key: declaration.key, old: nil, new: declaration, impact: .additive))
+        }
+    }
+
+    private static func changed(
+        _ baseKey: String, old: APIDeclaration, new: APIDeclaration, into changes: inout [APIChange]
+    ) {
+        guard old.signature != new.signature else { return }
+        let key = old.key == new.key ? old.key : baseKey
+        let impact: APIImpact = isWidenedToOpen(old.signature, new.signature) ? .additive : .breaking
+        changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: impact))
+    }
+
+    /// True when the only difference is `public` becoming `open`: clients may now subclass or
+    /// override, and lose nothing.
+    static func isWidenedToOpen(_ old: String, _ new: String) -> Bool {
+        let oldWords = old.split(separator: " ", omittingEmptySubsequences: false)
+        let newWords = new.split(separator: " ", omittingEmptySubsequences: false)
+        guard oldWords.count == newWords.count else { return false }
+        var widened = false
+        for (a, b) in zip(oldWords, newWords) where a != b {
+            guard !widened, a == "public", b == "open" else { return false }
+            widened = true
+        }
+        return widened
+    }
+
+    /// `case Outer.Kind.card` → `enum Outer.Kind`.
+    private static func enumKey(ofCase key: String) -> String {
+        let name = key.dropFirst("case ".count)
+        guard let dot = name.lastIndex(of: ".") else { return "enum " + name }
+        return "enum " + name[..<dot]
+    }
+}

@@ -1,0 +1,86 @@
+/// The public API of a set of Swift source files: every declaration clients can name, by key.
+public struct APISurface: Sendable, Hashable, Codable {
+    /// The declarations, keyed by `APIDeclaration.key`.
+    public var declarations: [String: APIDeclaration]
+
+    /// Creates a surface from declarations already keyed.
+    public init(declarations: [String: APIDeclaration] = [:]) {
+        self.declarations = declarations
+    }
+
+    /// Parses the files with swift-syntax and collects their public declarations.
+    ///
+    /// Pure and self-contained: safe to call concurrently on different inputs. The result does
+    /// not depend on the order of `files` except for which copy of an exact duplicate (say, one
+    /// per `#if` branch) supplies `file` and `line`.
+    public static func extract(from files: [SourceFile]) -> APISurface {
+        var collector = APICollector()
+        for file in files { collector.collect(file) }
+        return APISurface(declarations: keyed(finish(collector)))
+    }
+
+    /// Whether the surface has no declarations.
+    public var isEmpty: Bool { declarations.isEmpty }
+
+    /// The declarations sorted by key, for stable output.
+    public var sortedDeclarations: [APIDeclaration] {
+        declarations.values.sorted { $0.key < $1.key }
+    }
+}
+
+extension APISurface {
+    /// Applies what only the whole file set reveals: members of extensions of non-public types are
+    /// not API, nor are conformances to non-public protocols; members of protocol extensions are
+    /// keyed apart from the requirements they may implement by default.
+    fileprivate static func finish(_ collector: APICollector) -> [APICollector.Collected] {
+        let hidden = collector.hiddenTypes.subtracting(collector.publicTypes)
+        var result: [APICollector.Collected] = []
+        result.reserveCapacity(collector.collected.count)
+        for var item in collector.collected {
+            if let extended = item.extendedType, hidden.contains(extended) { continue }
+            if let conformed = item.conformedTo, hidden.contains(conformed) { continue }
+            if item.conformedTo == nil, item.declaration.container == "extension",
+               let extended = item.extendedType, collector.protocols.contains(extended) {
+                item.declaration.baseKey += " (extension)"
+                item.declaration.key = item.declaration.baseKey
+            }
+            result.append(item)
+        }
+        return result
+    }
+
+    /// Gives every declaration a unique key. Exact duplicates (the same declaration in two `#if`
+    /// branches) collapse to one; true overloads keep their shared `baseKey` and get a suffix:
+    /// their parameter types if those tell them apart, else their whole signature.
+    fileprivate static func keyed(_ items: [APICollector.Collected]) -> [String: APIDeclaration] {
+        var groups: [String: [APICollector.Collected]] = [:]
+        groups.reserveCapacity(items.count)
+        for item in items {
+            groups[item.declaration.baseKey, default: []].append(item)
+        }
+        var declarations: [String: APIDeclaration] = [:]
+        declarations.reserveCapacity(items.count)
+        for (baseKey, group) in groups {
+            if group.count == 1 {
+                declarations[baseKey] = group[0].declaration
+                continue
+            }
+            var seen: Set<String> = []
+            let distinct = group.filter { seen.insert($0.declaration.signature).inserted }
+            if distinct.count == 1 {
+                declarations[baseKey] = distinct[0].declaration
+                continue
+            }
+            var typeCounts: [String: Int] = [:]
+            for item in distinct { typeCounts[item.parameterTypes, default: 0] += 1 }
+            for item in distinct {
+                var declaration = item.declaration
+                let types = item.parameterTypes
+                declaration.key = baseKey + " "
+                    + (!types.isEmpty && typeCounts[types] == 1 ? types : "[" + declaration.signature + "]")
+                declarations[declaration.key] = declaration
+            }
+        }
+        return declarations
+    }
+}

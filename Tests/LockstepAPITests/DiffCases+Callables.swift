@@ -1,0 +1,76 @@
+import LockstepAPI
+
+extension DiffCase {
+    static let callableCases: [DiffCase] = [
+        DiffCase(
+            "renaming an argument label is a removal plus an addition",
+            old: "public struct Cart { public func add(item: String) {} }",
+            new: "public struct Cart { public func add(product: String) {} }",
+            ["removed func Cart.add(item:)", "added func Cart.add(product:)"], .breaking),
+        DiffCase(
+            "adding a defaulted parameter changes the labels, which breaks references like `add(item:)`",
+            old: "public func add(item: String) {}",
+            new: "public func add(item: String, quantity: Int = 1) {}",
+            ["removed func add(item:)", "added func add(item:quantity:)"], .breaking),
+        DiffCase(
+            "renaming only the internal parameter name is invisible",
+            old: "public func add(item value: String) {}",
+            new: "public func add(item newValue: String) {}",
+            [], .none),
+        DiffCase(
+            "a changed return type breaks",
+            old: "public func total() -> Int { 0 }",
+            new: "public func total() -> Double { 0 }",
+            ["changed func total()"], .breaking),
+        DiffCase(
+            "throws added breaks",
+            old: "public func load() {}",
+            new: "public func load() throws {}",
+            ["changed func load()"], .breaking),
+        DiffCase(
+            "a typed throws changed breaks",
+            old: "public func load() throws(LoadError) {}",
+            new: "public func load() throws {}",
+            ["changed func load()"], .breaking),
+        DiffCase(
+            "static added breaks",
+            old: "public struct Cart { public func empty() -> Cart { self } }",
+            new: "public struct Cart { public static func empty() -> Cart { Cart() } }",
+            ["changed func Cart.empty()"], .breaking),
+        DiffCase(
+            "an overload added next to an existing one is only an addition",
+            old: "public func track(_ name: String) {}",
+            new: "public func track(_ name: String) {}\npublic func track(_ code: Int) {}",
+            ["added func track(_:) (Int)"], .additive),
+        DiffCase(
+            "an initializer added",
+            old: "public struct Cart { public init() {} }",
+            new: "public struct Cart { public init() {}\n public init(items: [String]) {} }",
+            ["added init Cart(items:)"], .additive),
+        DiffCase(
+            "an initializer removed",
+            old: "public struct Cart { public init() {}\n public init(items: [String]) {} }",
+            new: "public struct Cart { public init() {} }",
+            ["removed init Cart(items:)"], .breaking),
+        DiffCase(
+            "a non-failable initializer becoming failable",
+            old: "public struct Cart { public init(id: String) {} }",
+            new: "public struct Cart { public init?(id: String) {} }",
+            ["changed init Cart(id:)"], .breaking),
+        DiffCase(
+            "a subscript's element type changed",
+            old: "public struct Grid { public subscript(index: Int) -> Int { 0 } }",
+            new: "public struct Grid { public subscript(index: Int) -> Double { 0 } }",
+            ["changed subscript Grid[_:]"], .breaking),
+        DiffCase(
+            "a subscript becoming settable",
+            old: "public struct Grid { public subscript(row r: Int) -> Int { 0 } }",
+            new: "public struct Grid { public subscript(row r: Int) -> Int { get { 0 } set {} } }",
+            ["changed subscript Grid[row:]"], .breaking),
+        DiffCase(
+            "an actor method added and another made nonisolated",
+            old: "public actor Store { public func size() -> Int { 0 } }",
+            new: "public actor Store { public nonisolated func size() -> Int { 0 }\n public func clear() {} }",
+            ["changed func Store.size()", "added func Store.clear()"], .breaking),
+    ]
+}

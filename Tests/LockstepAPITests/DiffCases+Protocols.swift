@@ -1,0 +1,79 @@
+import LockstepAPI
+
+extension DiffCase {
+    static let cartService = """
+        public protocol CartService {
+            var count: Int { get }
+            func add(item: String, quantity: Int) async throws
+            func clear()
+        }
+        """
+
+    static let protocolCases: [DiffCase] = [
+        DiffCase(
+            "adding a protocol requirement is additive (the spec's minor)",
+            old: "public protocol CartService { func add(item: String, quantity: Int) }",
+            new: "public protocol CartService { func add(item: String, quantity: Int)\n func clear() }",
+            ["added func CartService.clear()"], .additive),
+        DiffCase(
+            "removing a protocol requirement breaks",
+            old: cartService,
+            new: cartService.replacingOccurrences(of: "    func clear()\n", with: ""),
+            ["removed func CartService.clear()"], .breaking),
+        DiffCase(
+            "a get-only protocol property becoming get/set changes it",
+            old: cartService,
+            new: cartService.replacingOccurrences(of: "{ get }", with: "{ get set }"),
+            ["changed var CartService.count"], .breaking),
+        DiffCase(
+            "async added to a requirement",
+            old: "public protocol Feed { func load() -> [String] }",
+            new: "public protocol Feed { func load() async -> [String] }",
+            ["changed func Feed.load()"], .breaking),
+        DiffCase(
+            "mutating added to a requirement",
+            old: "public protocol Counter { func increment() }",
+            new: "public protocol Counter { mutating func increment() }",
+            ["changed func Counter.increment()"], .breaking),
+        DiffCase(
+            "an associated type added is a new requirement",
+            old: "public protocol Store { func save() }",
+            new: "public protocol Store { associatedtype Item: Codable\n func save() }",
+            ["added associatedtype Store.Item"], .additive),
+        DiffCase(
+            "an associated type's constraint changed",
+            old: "public protocol Store { associatedtype Item: Codable }",
+            new: "public protocol Store { associatedtype Item: Codable & Hashable }",
+            ["changed associatedtype Store.Item"], .breaking),
+        DiffCase(
+            "a requirement's generic constraint changed",
+            old: "public protocol Sink { func put<T: Encodable>(_ value: T) }",
+            new: "public protocol Sink { func put<T: Codable>(_ value: T) }",
+            ["changed func Sink.put(_:)"], .breaking),
+        DiffCase(
+            "a requirement's where clause changed",
+            old: "public protocol Sink { func put<S: Sequence>(_ values: S) where S.Element == Int }",
+            new: "public protocol Sink { func put<S: Sequence>(_ values: S) where S.Element == String }",
+            ["changed func Sink.put(_:)"], .breaking),
+        DiffCase(
+            "a default implementation removed from a protocol extension",
+            old: "public protocol P { func f() }\npublic extension P { func f() {} }",
+            new: "public protocol P { func f() }",
+            ["removed func P.f() (extension)"], .breaking),
+        DiffCase(
+            "a default implementation added next to its requirement",
+            old: "public protocol P { func f() }",
+            new: "public protocol P { func f() }\nextension P { public func f() {} }",
+            ["added func P.f() (extension)"], .additive),
+        DiffCase(
+            "a protocol refining one more protocol",
+            old: "public protocol Repository { func all() -> [String] }",
+            new: "public protocol Repository: Sendable { func all() -> [String] }",
+            ["added conformance Repository: Sendable"], .additive),
+        DiffCase(
+            "a protocol made internal takes its requirements with it",
+            old: "public struct Door {}\npublic protocol Gate { func open() }",
+            new: "public struct Door {}\nprotocol Gate { func open() }",
+            ["removed protocol Gate", "removed func Gate.open()"], .breaking),
+    ]
+}

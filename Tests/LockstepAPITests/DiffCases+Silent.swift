@@ -1,0 +1,71 @@
+import LockstepAPI
+
+extension DiffCase {
+    static let silentCases: [DiffCase] = [
+        DiffCase(
+            "reordering declarations",
+            old: "public struct A {}\npublic func f() {}\npublic enum E { case x }",
+            new: "public enum E { case x }\npublic func f() {}\npublic struct A {}",
+            [], .none),
+        DiffCase(
+            "comments and whitespace",
+            old: "public func add(item: String, quantity: Int) -> [String: Int] { [:] }",
+            new: """
+                /// Adds an item.
+                public   func add(
+                    item: String,   // the SKU
+                    quantity: Int /* at least one */
+                ) ->  [ String : Int ] {
+                    // a new body
+                    return [:]
+                }
+                """,
+            [], .none),
+        DiffCase(
+            "attribute order",
+            old: "public struct S { @MainActor @objc public func f() {} }",
+            new: "public struct S { @objc @MainActor public func f() {} }",
+            [], .none),
+        DiffCase(
+            "modifier order",
+            old: "open class C { public static func make() {} }",
+            new: "open class C { static public func make() {} }",
+            [], .none),
+        DiffCase(
+            "a declaration moved between files",
+            oldFiles: [
+                SourceFile(path: "Sources/Cart.swift", text: "public struct Cart {}\npublic func checkout() {}"),
+                SourceFile(path: "Sources/Order.swift", text: "public struct Order {}"),
+            ],
+            newFiles: [
+                SourceFile(path: "Sources/Cart.swift", text: "public struct Cart {}"),
+                SourceFile(path: "Sources/Order.swift", text: "public struct Order {}\n\npublic func checkout() {}"),
+            ],
+            [], .none),
+        DiffCase(
+            "private, fileprivate and internal changes are ignored",
+            old: "public struct Cart { private var a = 1\n fileprivate func b() {}\n func c() {}\n public var d = 0 }\nstruct Helper {}",
+            new: "public struct Cart { private var a = \"x\"\n fileprivate func b(x: Int) {}\n internal func c2() {}\n public var d = 0 }\nstruct Helper2 {}",
+            [], .none),
+        DiffCase(
+            "public members of an internal type are not public",
+            old: "public struct Cart {}\nstruct Cache { public func get() {} }\nextension Cache { public func put() {} }",
+            new: "public struct Cart {}\nstruct Cache { public func get(key: String) {} }",
+            [], .none),
+        DiffCase(
+            "a deprecation and @discardableResult added",
+            old: "public func f() -> Int { 0 }",
+            new: "@available(*, deprecated, message: \"use g()\")\n@discardableResult\npublic func f() -> Int { 0 }",
+            [], .none),
+        DiffCase(
+            "stored storage becoming computed, and -> Void spelled out",
+            old: "public struct Cart { public var count: Int = 0\n public func reset() {} }",
+            new: "public struct Cart { public var count: Int { get { 0 } set {} }\n public func reset() -> Void {} }",
+            [], .none),
+        DiffCase(
+            "a default value's text changed",
+            old: "public func page(size: Int = 20) {}",
+            new: "public func page(size: Int = 50) {}",
+            [], .none),
+    ]
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LockstepCore
+import LockstepTestSupport
+import XCTest
+
+final class ConfigTests: XCTestCase {
+    func load(_ yaml: String) throws -> WorkspaceConfig {
+        let folder = try TemporaryFolder("lockstep-config")
+        let file = folder.path("lockstep.yml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return try withExtendedLifetime(folder) { try WorkspaceConfig.load(from: file) }
+    }
+
+    func assertConfigError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, testLine: UInt = #line) {
+        XCTAssertThrowsError(try load(yaml), file: file, line: testLine) { error in
+            guard let config = error as? ConfigError else { return XCTFail("not a ConfigError: \(error)", file: file, line: testLine) }
+            XCTAssertEqual(config.line, line, "\(config)", file: file, line: testLine)
+            XCTAssertEqual(config.column, column, "\(config)", file: file, line: testLine)
+            XCTAssertTrue(config.message.contains(text), "\(config)", file: file, line: testLine)
+            XCTAssertTrue(config.description.contains("lockstep.yml:\(line):\(column):"), config.description, file: file, line: testLine)
+        }
+    }
+
+    let good = """
+        remote: https://git.example.com/ios/{name}.git
+        components:
+          - { name: Networking, path: components/Networking, kind: base }
+          - { name: LoginProtocols, path: components/LoginProtocols, kind: protocols }
+          - { name: Login, path: components/Login, kind: business, implements: LoginProtocols }
+        apps:
+          - { name: Main, path: apps/Main, role: main, build: swift build -c release }
+          - { name: Shell, path: apps/Shell, role: shell }
+        """
+
+    func testValidConfig() throws {
+        let config = try load(good)
+        XCTAssertEqual(config.components.map(\.name), ["Networking", "LoginProtocols", "Login"])
+        XCTAssertEqual(config.components[2].implements, "LoginProtocols")
+        XCTAssertEqual(config.apps.map(\.build), ["swift build -c release", "swift build"])
+        XCTAssertEqual(config.remoteURL(of: "Login"), "https://git.example.com/ios/Login.git")
+    }
+
+    func testUnknownKey() {
+        assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, owner: me }"),
+                          line: 3, column: 66, contains: "unknown key `owner`")
+    }
+
+    func testUnknownTopLevelKey() {
+        assertConfigError("remotes: x\n" + good, line: 1, column: 1, contains: "unknown key `remotes`")
+    }
+
+    func testMissingField() {
+        assertConfigError(good.replacingOccurrences(of: "{ name: Networking, path: components/Networking, kind: base }",
+                                                    with: "{ name: Networking, path: components/Networking }"),
+                          line: 3, column: 5, contains: "missing field `kind`")
+    }
+
+    func testDuplicateName() {
+        assertConfigError(good.replacingOccurrences(of: "name: Shell", with: "name: Login"),
+                          line: 8, column: 13, contains: "`Login` is used twice")
+    }
+
+    func testPathOutsideWorkspace() {
+        assertConfigError(good.replacingOccurrences(of: "path: apps/Main", with: "path: ../../etc"),
+                          line: 7, column: 25, contains: "outside the workspace")
+        assertConfigError(good.replacingOccurrences(of: "path: apps/Main", with: "path: /etc"),
+                          line: 7, column: 25, contains: "outside the workspace")
+    }
+
+    func testImplementsNamesNoProtocolSet() {
+        assertConfigError(good.replacingOccurrences(of: "implements: LoginProtocols", with: "implements: Networking"),
+                          line: 5, column: 72, contains: "not a protocol set")
+        assertConfigError(good.replacingOccurrences(of: "implements: LoginProtocols", with: "implements: Nope"),
+                          line: 5, column: 72, contains: "not a protocol set")
+    }
+
+    func testYAMLSyntaxError() {
+        assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base"),
+                          line: 4, column: 5, contains: "YAML syntax error")
+    }
+
+    func testUnknownKindAndRole() {
+        assertConfigError(good.replacingOccurrences(of: "kind: base", with: "kind: library"), line: 3, column: 60, contains: "unknown kind `library`")
+        assertConfigError(good.replacingOccurrences(of: "role: shell", with: "role: host"), line: 8, column: 44, contains: "unknown role `host`")
+    }
+
+    func testBusinessWithoutImplementsAndRemoteWithoutPlaceholder() {
+        assertConfigError(good.replacingOccurrences(of: ", implements: LoginProtocols", with: ""), line: 5, column: 5, contains: "missing `implements:`")
+        assertConfigError(good.replacingOccurrences(of: "ios/{name}.git", with: "ios/x.git"), line: 1, column: 9, contains: "{name}")
+    }
+
+    func testLocateSearchesParents() throws {
+        let folder = try TemporaryFolder("lockstep-locate")
+        try good.write(to: folder.path("lockstep.yml"), atomically: true, encoding: .utf8)
+        let nested = folder.path("components/Networking/Sources")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        XCTAssertEqual(WorkspaceConfig.locate(from: nested)?.standardizedFileURL.path, folder.path("lockstep.yml").standardizedFileURL.path)
+    }
+}
