@@ -1,6 +1,56 @@
 import ArgumentParser
+import Foundation
+import LockstepCore
 
+/// `lockstep check`: every rule of SPEC §3.
 struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Not yet available.")
-    func run() throws { throw CommandFailure(code: 2, message: "error: `lockstep check` is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run every rule (LS101–LS406) over the workspace and print one diagnostic per finding.",
+        discussion: "Exits 1 when any error is found, 0 otherwise. Name components to judge only those."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, junit
+    }
+
+    @OptionGroup var options: WorkspaceOptions
+
+    @Argument(help: "Components to check (default: all).")
+    var components: [String] = []
+
+    @Option(help: "Output format: text (for people), json, or junit (XML for CI test views).")
+    var format: Format = .text
+
+    func run() throws {
+        let snapshot = try options.loadSnapshot()
+        for name in components where snapshot.component(name) == nil {
+            throw ValidationError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
+        }
+        let rules = Rules.all
+        let findings = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        switch format {
+        case .text:
+            let style = Output.style
+            for finding in findings { Output.line(FindingText.render(finding, style: style) + "\n") }
+            Output.line(findings.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(findings))
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = CheckJSON(findings: findings,
+                                   errors: findings.filter { $0.severity == .error }.count,
+                                   warnings: findings.filter { $0.severity == .warning }.count)
+            Output.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+        case .junit:
+            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings)]).xml)
+        }
+        if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(code: 1) }
+    }
+}
+
+/// `check --format json`.
+struct CheckJSON: Codable {
+    var findings: [Finding]
+    var errors: Int
+    var warnings: Int
 }

@@ -26,11 +26,11 @@ extension Rule {
 public enum Rules {
     /// All rules of SPEC §3.
     public static var all: [any Rule] {
-        [LS101(), LS102(), LS201(), LS401(), LS402(), LS403(), LS404(), LS405()] + extraRules
+        [LS101(), LS102(), LS201()] + extraRules + [LS401(), LS402(), LS403(), LS404(), LS405()]
     }
 
     /// Rules registered by later files (tie, API, layering, resolvability).
-    static var extraRules: [any Rule] { [] }
+    static var extraRules: [any Rule] { [LS202(), LS204(), LS301(), LS406()] }
 
     /// The rules cheap enough for `matrix` (no API diff).
     public static var withoutAPIDiff: [any Rule] { all.filter { !$0.needsAPIDiff } }
