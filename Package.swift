@@ -35,7 +35,7 @@ let package = Package(
         ]),
         // The domain: versions, the workspace, rules, the matrix, bump and integrate plans.
         .target(name: "LockstepCore", dependencies: [
-            "LockstepGit", "LockstepManifest",
+            "LockstepGit", "LockstepManifest", "LockstepAPI",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Version", package: "Version"),
             .product(name: "Subprocess", package: "swift-subprocess"),

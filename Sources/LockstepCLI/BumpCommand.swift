@@ -1,6 +1,73 @@
 import ArgumentParser
+import Foundation
+import LockstepCore
 
+/// `lockstep bump`: tag a component's HEAD with its next release candidate.
 struct BumpCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bump", abstract: "Not yet available.")
-    func run() throws { throw CommandFailure(code: 2, message: "error: `lockstep bump` is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "bump",
+        abstract: "Tag a component's HEAD with its next release candidate (X.Y.Z-rc.N).",
+        discussion: """
+            The level is computed: the public-API diff since the newest release gives the least level, the tie \
+            raises an implementation to its protocol set's line, and a flag may raise it further. A flag lower \
+            than required is refused. Bumping never builds anything and never touches any app.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var options: WorkspaceOptions
+
+    @Argument(help: "The component to bump.")
+    var component: String
+
+    @Flag(help: "Raise the bump to the next compatibility line (X+1.0.0, or 0.Y+1.0 below 1.0).")
+    var major = false
+    @Flag(help: "Raise the bump to at least a minor version.")
+    var minor = false
+    @Flag(help: "Ask for a patch version (refused when the changes need more).")
+    var patch = false
+
+    @Flag(help: "Print what would be tagged; write nothing.")
+    var dryRun = false
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func validate() throws {
+        if [major, minor, patch].filter({ $0 }).count > 1 {
+            throw ValidationError("pass at most one of --major, --minor, --patch")
+        }
+    }
+
+    var requested: BumpLevel? { major ? .breaking : minor ? .minor : patch ? .patch : nil }
+
+    func run() throws {
+        let snapshot = try options.loadSnapshot()
+        let context = RuleContext(snapshot: snapshot)
+        let plan: BumpPlan
+        do {
+            plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(component, requested: requested)
+            if !dryRun { try Bumper.apply(plan, config: snapshot.config) }
+        } catch let refusal as BumpRefusal {
+            throw CommandFailure(code: 1, message: "error: \(refusal)")
+        }
+        switch format {
+        case .text:
+            let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
+            Output.line("\(plan.summary) \(outcome)")
+        case .json:
+            struct BumpJSON: Codable {
+                var component: String, from: String?, to: String, tag: String, level: String
+                var reasons: [String], commit: String, dryRun: Bool
+                var changes: [String]
+            }
+            let json = BumpJSON(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
+                                tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
+                                dryRun: dryRun, changes: plan.changes.map(\.summary))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.line(String(decoding: try encoder.encode(json), as: UTF8.self))
+        }
+    }
 }

@@ -35,5 +35,17 @@ struct DemoCommand: AsyncParsableCommand {
         let config = try WorkspaceConfig.load(from: destination.appendingPathComponent(WorkspaceConfig.fileName))
         Output.line(style.bold("$ lockstep matrix"))
         Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
+
+        Output.line("")
+        Output.line(style.bold("$ lockstep bump Cart"))
+        let snapshot = try SnapshotLoader.load(config)
+        let context = RuleContext(snapshot: snapshot)
+        let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan("Cart")
+        try Bumper.apply(plan, config: config)
+        Output.line("\(plan.summary) tagged at \(plan.commit.short)")
+
+        Output.line("")
+        Output.line(style.bold("$ lockstep matrix"))
+        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
     }
 }

@@ -1,6 +1,51 @@
 import ArgumentParser
+import Foundation
+import LockstepAPI
+import LockstepCore
 
+/// `lockstep diff`: the public-API changes of a component and the bump level they require.
 struct DiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "diff", abstract: "Not yet available.")
-    func run() throws { throw CommandFailure(code: 2, message: "error: `lockstep diff` is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Print a component's public-API changes between two revisions and the bump level they require.",
+        discussion: "FROM and TO are versions (1.2.0 or v1.2.0), tags, branches or commits. Default: the newest release to HEAD. The sources are read from git, never from the work tree."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var options: WorkspaceOptions
+
+    @Argument(help: "The component to diff.")
+    var component: String
+
+    @Argument(help: "The old revision (default: the newest release).")
+    var from: String?
+
+    @Argument(help: "The new revision (default: HEAD).")
+    var to: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let snapshot = try options.loadSnapshot()
+        let comparison = try APIComparison.make(snapshot, component: component, from: from, to: to,
+                                                reader: APIReader(config: snapshot.config))
+        switch format {
+        case .text:
+            Output.line(comparison.render(style: Output.style))
+        case .json:
+            struct DiffJSON: Codable {
+                var component, from, to, fromCommit, toCommit, level, reason: String
+                var changes: [APIChange]
+            }
+            let json = DiffJSON(component: component, from: comparison.fromLabel, to: comparison.toLabel,
+                                fromCommit: comparison.from.hex, toCommit: comparison.to.hex,
+                                level: "\(comparison.diff.requiredLevel)", reason: comparison.diff.levelReason,
+                                changes: comparison.diff.changes)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.line(String(decoding: try encoder.encode(json), as: UTF8.self))
+        }
+    }
 }

@@ -9,6 +9,9 @@ public final class RepoBuilder {
         self.url = url
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try GitCLI.run(["init", "-q", "-b", "main"], in: url)
+        // libgit2 in the tool reads repo config, not the hermetic GIT_CONFIG_GLOBAL: give each repo its identity.
+        try GitCLI.run(["config", "user.name", "Test Author"], in: url)
+        try GitCLI.run(["config", "user.email", "test@lockstep.invalid"], in: url)
     }
 
     /// Writes a file (creating folders).

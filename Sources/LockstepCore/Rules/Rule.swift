@@ -26,11 +26,8 @@ extension Rule {
 public enum Rules {
     /// All rules of SPEC §3.
     public static var all: [any Rule] {
-        [LS101(), LS102(), LS201()] + extraRules + [LS401(), LS402(), LS403(), LS404(), LS405()]
+        [LS101(), LS102(), LS201(), LS202(), LS203(), LS204(), LS301(), LS401(), LS402(), LS403(), LS404(), LS405(), LS406()]
     }
-
-    /// Rules registered by later files (tie, API, layering, resolvability).
-    static var extraRules: [any Rule] { [LS202(), LS204(), LS301(), LS406()] }
 
     /// The rules cheap enough for `matrix` (no API diff).
     public static var withoutAPIDiff: [any Rule] { all.filter { !$0.needsAPIDiff } }
@@ -48,12 +45,15 @@ public final class RuleContext: @unchecked Sendable {
     public let snapshot: WorkspaceSnapshot
     /// Component manifests at any commit, cached.
     public let manifests: ManifestStore
+    /// Public API surfaces at any commit, cached per file.
+    public let api: APIReader
     /// Only these components are judged (all when empty).
     public let focus: Set<String>
 
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
         self.snapshot = snapshot
         self.manifests = ManifestStore(config: snapshot.config)
+        self.api = APIReader(config: snapshot.config)
         self.focus = focus
     }
 

@@ -1,0 +1,118 @@
+import LockstepAPI
+import LockstepGit
+import LockstepManifest
+import Version
+
+/// Decides the next release candidate of a component (SPEC §5 `bump`). Reads only; `Bumper` writes.
+public struct BumpPlanner {
+    public let snapshot: WorkspaceSnapshot
+    public let manifests: ManifestStore
+    public let api: APIReader
+
+    public init(snapshot: WorkspaceSnapshot, manifests: ManifestStore, api: APIReader) {
+        self.snapshot = snapshot
+        self.manifests = manifests
+        self.api = api
+    }
+
+    /// The plan for `name`, raised to `requested` if given. Throws `BumpRefusal` when it must not happen.
+    public func plan(_ name: String, requested: BumpLevel? = nil) throws -> BumpPlan {
+        guard let state = snapshot.component(name) else {
+            throw WorkspaceError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
+        }
+        let component = state.component
+        guard let head = state.head else { throw BumpRefusal(name, "\(component.path) has no commits yet") }
+        let repository = try SnapshotLoader.openRepository(component.path, name: name, config: snapshot.config)
+        let changed = try repository.changedTrackedFiles()
+        if !changed.isEmpty {
+            throw BumpRefusal(name, "uncommitted changes to tracked files in \(component.path): \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? " …" : "")",
+                              details: ["commit or stash them first: the tag must name exactly what was reviewed"])
+        }
+        if let tag = state.versionTags.first(where: { $0.commit == head }) {
+            throw BumpRefusal(name, "HEAD (\(head.short)) already carries version tag \(tag.name)",
+                              details: ["commit the changes you want to release, then bump again"])
+        }
+        let release = state.newestRelease
+        var reasons: [String] = []
+        var changes: [APIChange] = []
+        var level: BumpLevel
+        var target: Version
+        if let release {
+            let diff = try api.diff(of: component, from: release.commit, to: head)
+            changes = diff.changes
+            level = diff.requiredLevel
+            reasons.append(diff.levelReason.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+            if let requested {
+                if requested < level {
+                    let drivers = diff.changes(requiring: level).prefix(10).map { change -> String in
+                        let place = (change.new ?? change.old).map { " (\($0.file):\($0.line))" } ?? ""
+                        return "\(change.summary)\(place)"
+                    }
+                    throw BumpRefusal(name, "--\(requested.flagName) is lower than the \(level) level these changes require",
+                                      details: drivers + ["use --\(level.flagName), or drop the flag to let lockstep choose"])
+                }
+                if requested > level { reasons.append("--\(requested.flagName) requested") }
+                level = requested
+            }
+            target = level.next(after: release.version)
+        } else {
+            // A first version: 0.1.0 unless a flag asks for more (a flag on nothing can only pick the line).
+            level = requested ?? .minor
+            target = requested == .breaking ? Version(1, 0, 0) : Version(0, 1, 0)
+            reasons.append("first version")
+        }
+        if component.kind == .protocols && level == .patch {
+            let why = requested == .patch ? "--patch on a protocol set" : "only internal changes in a protocol set"
+            throw BumpRefusal(name, "\(why): protocol sets have no patch releases (LS201)",
+                              details: ["internal changes to a protocol set need no release; use --minor to release them anyway"])
+        }
+        // The tie raises an implementation to the line its protocol-set requirement names.
+        var dependencies: [ResolvedDependency] = []
+        if let protocolSet = component.implements {
+            dependencies = try manifests.dependencies(of: component, at: head)
+            if let interval = dependencies.first(where: { $0.component == protocolSet })?.dependency.requirement.interval,
+               interval.isOneLine, interval.lines(limit: 1)[0] > target.line {
+                let line = interval.lines(limit: 1)[0]
+                target = line.firstVersion
+                level = .breaking
+                reasons.insert("tie: it requires \(protocolSet) line \(line), so it moves to that line", at: 0)
+            }
+        }
+        // The rc series: continue it at the same or a higher version, restart it when the level rose past it.
+        let series = state.versionTags.filter { tag in tag.isPrerelease && release.map { tag.version > $0.version } ?? true }
+        var number = 1
+        if let top = series.map(\.version.release).max() {
+            let numbers = series.filter { $0.version.release == top }.compactMap(\.version.releaseCandidateNumber)
+            if top > target {
+                reasons.append("continues the \(top) rc series")
+                target = top
+                if let from = release?.version, let seriesLevel = BumpLevel.between(from, top) { level = max(level, seriesLevel) }
+            }
+            if top == target {
+                number = (numbers.max() ?? 0) + 1
+            } else {
+                reasons.append("restarts the rc series: \(top) was a lower level")
+            }
+        }
+        let version = target.releaseCandidate(number)
+        if component.kind == .protocols && version.patch != 0 {
+            throw BumpRefusal(name, "\(version) would be a protocol-set patch (LS201)", details: ["use --minor"])
+        }
+        if let protocolSet = component.implements,
+           let problem = Tie.problem(implementation: version, protocolSet: protocolSet, dependencies: dependencies) {
+            throw BumpRefusal(name, "LS202: the tie breaks: \(name) \(problem.message)", details: ["help: \(problem.help)"])
+        }
+        let style = TagStyle.of(state.versionTags)
+        let tagName = style.tagName(for: version)
+        if let clash = state.versionTags.first(where: { $0.version == version }) ?? state.otherTags.first(where: { $0.name == tagName }).map({ VersionTag(name: $0.name, version: version, commit: $0.commit, isAnnotated: $0.isAnnotated) }) {
+            throw BumpRefusal(name, "tag \(clash.name) already exists (on \(clash.commit.short))")
+        }
+        return BumpPlan(component: name, from: release, to: version, tagName: tagName, level: level,
+                        reasons: reasons, changes: changes, commit: head)
+    }
+}
+
+extension BumpLevel {
+    /// The command-line flag for this level.
+    public var flagName: String { self == .breaking ? "major" : description }
+}

@@ -1,0 +1,46 @@
+import LockstepAPI
+import Version
+
+/// LS203: a version lower than the API change it carries.
+struct LS203: Rule {
+    let id = "LS203"
+    let severity = Severity.error
+    let summary = "a component's version is smaller than the public-API change it carries"
+    var needsAPIDiff: Bool { true }
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        let reader = context.api
+        // Components are independent: diff them in parallel, each thread with its own repository handle.
+        let perComponent = try parallelMap(context.components) { state in
+            try Self.findings(for: state, reader: reader, rule: self)
+        }
+        return perComponent.flatMap { $0 }
+    }
+
+    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203) throws -> [Finding] {
+        var findings: [Finding] = []
+        let releases = state.releases
+        var seen = Set<Version>()
+        for tag in state.versionTags where seen.insert(tag.version).inserted {
+            guard let previous = releases.last(where: { $0.version < tag.version.release }),
+                  let actual = BumpLevel.between(previous.version, tag.version.release) else { continue }
+            let diff = try reader.diff(of: state.component, from: previous.commit, to: tag.commit)
+            let required = diff.requiredLevel
+            guard required > actual else { continue }
+            let drivers = diff.changes(requiring: required)
+            let what = drivers.first.map(\.summary) ?? "changes its public API"
+            let more = drivers.count > 1 ? " (and \(drivers.count - 1) more)" : ""
+            var locations: [FindingLocation] = []
+            for change in drivers.prefix(5) {
+                if let old = change.old { locations.append(FindingLocation(file: "\(old.file) @ \(previous.name)", line: old.line, label: "before")) }
+                if let new = change.new { locations.append(FindingLocation(file: "\(new.file) @ \(tag.name)", line: new.line, label: "after")) }
+            }
+            let proper = required.next(after: previous.version)
+            let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+            findings.append(rule.finding(state.component.name, version: "\(tag.version)",
+                "\(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \(previous.version)",
+                help: "release it as \(suggestion); \(required) changes need a \(required) version", locations: locations))
+        }
+        return findings
+    }
+}
