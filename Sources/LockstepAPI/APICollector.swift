@@ -79,11 +79,11 @@ struct APICollector {
                 default: continue
                 }
             }
-        case .structDecl(let node): visitType(node, keyword: "struct", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
-        case .classDecl(let node): visitType(node, keyword: "class", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
-        case .actorDecl(let node): visitType(node, keyword: "actor", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
-        case .enumDecl(let node): visitType(node, keyword: "enum", name: node.name, generics: node.genericParameterClause.map(NormalizedText.of), in: scope)
-        case .protocolDecl(let node): visitType(node, keyword: "protocol", name: node.name, generics: node.primaryAssociatedTypeClause.map(NormalizedText.of), in: scope)
+        case .structDecl(let node): visitType(node, "struct", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .classDecl(let node): visitType(node, "class", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .actorDecl(let node): visitType(node, "actor", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .enumDecl(let node): visitType(node, "enum", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .protocolDecl(let node): visitType(node, "protocol", node.name, node.primaryAssociatedTypeClause.map(Syntax.init), in: scope)
         case .extensionDecl(let node): visitExtension(node, in: scope)
         case .functionDecl(let node): visitFunction(node, in: scope)
         case .initializerDecl(let node): visitInitializer(node, in: scope)
@@ -152,7 +152,7 @@ struct APICollector {
     // MARK: Types
 
     private mutating func visitType(
-        _ node: some DeclGroupSyntax, keyword: String, name token: TokenSyntax, generics: String?, in scope: Scope
+        _ node: some DeclGroupSyntax, _ keyword: String, _ token: TokenSyntax, _ generics: Syntax?, in scope: Scope
     ) {
         let name = String(NormalizedText.name(of: token))
         let qualified = scope.qualify(name)
@@ -183,7 +183,7 @@ struct APICollector {
             recordConformance(of: qualified, to: type, where: nil, in: scope, declaredBy: keyword)
         }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
-        signature += keyword + " " + name + (generics ?? "")
+        signature += keyword + " " + name + (generics.map(NormalizedText.of) ?? "")
         if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
         signature += whereClause(node.genericWhereClause, in: scope)
         record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope)

@@ -45,7 +45,23 @@ struct DemoCommand: AsyncParsableCommand {
         Output.line("\(plan.summary) tagged at \(plan.commit.short)")
 
         Output.line("")
+        Output.line(style.bold("$ lockstep integrate Cart"))
+        let display = ProgressDisplay()
+        let integrator = Integrator(config: config) { display.show($0) }
+        let signals = SignalTrap.install()
+        defer { withExtendedLifetime(signals) {} }
+        do {
+            _ = try await integrator.run(["Cart"])
+            display.clear()
+        } catch let error as IntegrationError {
+            display.clear()
+            throw IntegrationText.failure(error)
+        }
+
+        Output.line("")
         Output.line(style.bold("$ lockstep matrix"))
         Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
+        Output.line("")
+        Output.line("Main now pins Cart 0.1.8. Explore the workspace: cd \(destination.path) && lockstep check")
     }
 }

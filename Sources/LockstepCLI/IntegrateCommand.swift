@@ -1,6 +1,218 @@
 import ArgumentParser
+import Dispatch
+import Foundation
+import LockstepCore
 
-struct IntegrateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "integrate", abstract: "Not yet available.")
-    func run() throws { throw CommandFailure(code: 2, message: "error: `lockstep integrate` is not available yet") }
+/// `lockstep integrate`: the CI gate.
+struct IntegrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "integrate",
+        abstract: "Build the shell and main apps against release candidates; on success tag the releases and pin them in main.",
+        discussion: """
+            Candidates are the named components' newest release candidates, or the versions given \
+            (Cart@0.1.8-rc.2). The rules run first on the workspace as it would be after the release; then every \
+            app whose graph contains a candidate is built (shells first) from a copy of its HEAD, pinned to main's \
+            versions, against temporary mirrors in which the candidates are already released. Your checkouts are \
+            not touched until every build is green. Logs go to <workspace>/.lockstep/logs/.
+            """
+    )
+
+    @OptionGroup var options: WorkspaceOptions
+
+    @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"))
+    var candidates: [String]
+
+    @Flag(help: "Print the plan (candidates, rules, apps, pins, build commands) and run nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report (one case per rule and per app build) to this file.", valueName: "file"))
+    var report: String?
+
+    @Option(help: "Kill a build that runs longer than this many seconds (with its child processes).")
+    var timeout: Int = 1800
+
+    @Flag(help: "Build even when the same inputs built green before.")
+    var noCache = false
+
+    func validate() throws {
+        if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() async throws {
+        let config = try options.loadConfig()
+        var settings = IntegrationOptions()
+        settings.timeoutSeconds = timeout
+        settings.useCache = !noCache
+        let display = ProgressDisplay()
+        let integrator = Integrator(config: config, options: settings) { display.show($0) }
+        if dryRun {
+            let plan = try wrap { try integrator.plan(candidates) }
+            Output.line(IntegrationText.plan(plan))
+            try writeReport(plan: plan, outcomes: [])
+            if !plan.errors.isEmpty { throw CommandFailure(code: 1) }
+            return
+        }
+        let signals = SignalTrap.install()
+        defer { withExtendedLifetime(signals) {} }
+        do {
+            let result = try await integrator.run(candidates)
+            display.clear()
+            try writeReport(plan: result.plan, outcomes: result.outcomes)
+            Output.line(Output.style.green("Integrated: ") + result.plan.candidates.map { "\($0.component.name) \($0.release)" }.joined(separator: ", "))
+        } catch let error as IntegrationError {
+            display.clear()
+            let plan = try? integrator.plan(candidates)
+            if let plan { try? writeReport(plan: plan, outcomes: integrator.buildOutcomes) }
+            throw IntegrationText.failure(error)
+        }
+    }
+
+    func wrap<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
+    }
+
+    func writeReport(plan: IntegrationPlan, outcomes: [BuildOutcome]) throws {
+        guard let report else { return }
+        let xml = IntegrationText.junit(plan: plan, outcomes: outcomes)
+        try xml.write(to: URL(fileURLWithPath: report), atomically: true, encoding: .utf8)
+    }
+}
+
+/// SIGINT and SIGTERM stop the builds and clean up (see `Interruption`).
+final class SignalTrap {
+    private var sources: [DispatchSourceSignal] = []
+
+    static func install() -> SignalTrap {
+        let trap = SignalTrap()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { Interruption.shared.interrupt(signalNumber) }
+            source.resume()
+            trap.sources.append(source)
+        }
+        return trap
+    }
+}
+
+/// Prints integration events: lines for people on stdout, a live progress line on a terminal's stderr.
+final class ProgressDisplay: @unchecked Sendable {
+    private let lock = NSLock()
+    private let live = Output.stderrIsTerminal
+    private var lastPlain: [String: Int] = [:]
+    private var showing = false
+
+    func show(_ event: IntegrationEvent) {
+        lock.withLock { handle(event) }
+    }
+
+    func clear() {
+        lock.withLock { clearLine() }
+    }
+
+    private func clearLine() {
+        if showing { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)); showing = false }
+    }
+
+    private func handle(_ event: IntegrationEvent) {
+        let style = Output.style
+        switch event {
+        case .buildProgress(let app, let seconds, let line):
+            if live {
+                let text = "  building \(app)  \(seconds)s  \(line.prefix(70))"
+                FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+                showing = true
+            } else if seconds / 30 > lastPlain[app, default: 0] {
+                lastPlain[app] = seconds / 30
+                Output.error("  still building \(app) (\(seconds)s): \(line.prefix(100))")
+            }
+            return
+        default:
+            clearLine()
+        }
+        switch event {
+        case .rulesPassed(let count, let warnings):
+            Output.line(style.green("✓") + " rules: all \(count) rules pass on the workspace as it would be after the release")
+            for warning in warnings { Output.line(FindingText.render(warning, style: style)) }
+        case .completing(let candidates):
+            Output.line("↻ completing an earlier run: \(candidates.map(\.summary).joined(separator: ", "))")
+        case .buildStarted(let build, let attempt):
+            let versions = build.versions.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
+            Output.error("→ building \(build.app.name) at \(build.commit.short)\(attempt > 1 ? " (attempt \(attempt))" : ""): `\(build.app.build)` with \(versions)")
+        case .buildFinished(let outcome):
+            let mark = outcome.isGreen ? style.green("✓") : style.red("✗")
+            Output.line("\(mark) \(outcome.app): \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")")
+        case .tagged(let candidate, let tag):
+            Output.line(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
+        case .mainMoved(let app, let from, let to, let attempt):
+            Output.line("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
+        case .pinned(let app, let commit, let pins, let updated):
+            Output.line(style.green("✓") + " pinned \(pins) in \(app) (commit \(commit.short)\(updated ? ", checkout updated" : ""))")
+        case .waiting(let message):
+            Output.error("… \(message)")
+        case .buildProgress:
+            break
+        }
+    }
+}
+
+/// Texts of the integrate command.
+enum IntegrationText {
+    static func plan(_ plan: IntegrationPlan) -> String {
+        var lines = ["Candidates:"]
+        lines += plan.candidates.map { "  \($0.summary) (commit \($0.commit.short))" }
+        lines.append(plan.errors.isEmpty ? "Rules: pass" : "Rules: \(plan.errors.count) error(s) — integrate would refuse:")
+        for finding in plan.findings { lines.append(FindingText.plain(finding).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+        lines.append("Builds (shells first, then mains):")
+        if plan.builds.isEmpty { lines.append("  none: no app uses the candidates") }
+        for build in plan.builds {
+            lines.append("  \(build.app.name) at \(build.commit.short): `\(build.app.build)`")
+            lines.append("    with " + build.versions.map { "\($0.component) \($0.version)" }.joined(separator: ", "))
+        }
+        lines.append("Pins:")
+        if plan.pinChanges.isEmpty { lines.append("  none") }
+        for change in plan.pinChanges {
+            lines.append("  \(change.app.name): " + change.pins.map { "\($0.component) exact \($0.version)" }.joined(separator: ", "))
+        }
+        lines.append("(dry run: nothing built, tagged or pinned)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func failure(_ error: IntegrationError) -> CommandFailure {
+        let style = Output.errorStyle
+        switch error {
+        case .usage(let message):
+            return CommandFailure(code: 2, message: "error: \(message)")
+        case .refused(let message):
+            return CommandFailure(code: 1, message: "error: integrate refused: \(message)")
+        case .rules(let findings):
+            let text = findings.map { FindingText.render($0, style: style) }.joined(separator: "\n\n")
+            return CommandFailure(code: 1, message: text + "\n\nerror: integrate refused: the rules reject the workspace as it would be after the release; nothing was built, tagged or pinned")
+        case .buildFailed(let outcome):
+            var lines = ["error: \(outcome.app) failed: \(outcome.statusText)"]
+            if !outcome.errorLines.isEmpty {
+                lines.append("first errors:")
+                lines += outcome.errorLines.prefix(10).map { "  \($0)" }
+            }
+            lines.append("log: \(outcome.log.path)")
+            lines.append("nothing was tagged or pinned")
+            return CommandFailure(code: 1, message: lines.joined(separator: "\n"))
+        case .interrupted(let signal):
+            return CommandFailure(code: 128 + signal, message: "error: interrupted")
+        }
+    }
+
+    static func junit(plan: IntegrationPlan, outcomes: [BuildOutcome]) -> String {
+        let rules = JUnitReport.ruleSuite(rules: Rules.all, findings: plan.findings, name: "lockstep integrate: rules")
+        let builds = plan.builds.map { build -> JUnitReport.TestCase in
+            let name = "build \(build.app.name) (\(build.app.role.rawValue))"
+            guard let outcome = outcomes.last(where: { $0.app == build.app.name }) else {
+                return .init(name: name, className: "lockstep.builds", skipped: plan.errors.isEmpty ? "not run: an earlier step failed" : "not run: the rules failed")
+            }
+            let failure = outcome.isGreen ? nil : (message: outcome.statusText, details: (outcome.errorLines + ["log: \(outcome.log.path)"]).joined(separator: "\n"))
+            return .init(name: name, className: "lockstep.builds", seconds: outcome.seconds, failure: failure,
+                         output: outcome.status == .cached ? "cached: these inputs built green before" : nil)
+        }
+        return JUnitReport(suites: [rules, .init(name: "lockstep integrate: builds", cases: builds)]).xml
+    }
 }

@@ -89,3 +89,13 @@ public struct Signature: Sendable, Equatable {
         offsetMinutes = signature.pointee.when.offset
     }
 }
+
+extension ObjectID {
+    /// The git blob id of `data` (SHA-1 through libgit2), a stable content key.
+    public static func hash(of data: Data) -> ObjectID {
+        Git.bootstrap()
+        var oid = git_oid()
+        _ = data.withUnsafeBytes { bytes in git_odb_hash(&oid, bytes.baseAddress, bytes.count, GIT_OBJECT_BLOB) }
+        return ObjectID(oid)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
+/// How an app build ended.
+public struct BuildOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        case green
+        case red(exitCode: Int32)
+        case timedOut(seconds: Int)
+        case killed(signal: Int32)
+        /// Not run: the same inputs built green before.
+        case cached
+    }
+
+    public var app: String
+    public var status: Status
+    public var seconds: Double
+    public var log: URL
+    /// The compiler's `error:` lines, first ones first (at most 20).
+    public var errorLines: [String]
+
+    public var isGreen: Bool { status == .green || status == .cached }
+
+    /// `green in 23.4s`, `red (exit 1) after 3.0s`, `timed out after 1800s` …
+    public var statusText: String {
+        switch status {
+        case .green: return "green in \(String(format: "%.1f", seconds))s"
+        case .cached: return "green (cached: these inputs built green before)"
+        case .red(let code): return "red (exit \(code)) after \(String(format: "%.1f", seconds))s"
+        case .timedOut(let limit): return "red: timed out after \(limit)s (--timeout); the build and its children were killed"
+        case .killed(let signal): return "red: killed by signal \(signal) after \(String(format: "%.1f", seconds))s"
+        }
+    }
+}
+
+/// What a build needs: a command, a folder, a log file and a time limit.
+public struct BuildRequest: Sendable {
+    public var app: String
+    public var command: String
+    public var directory: URL
+    public var log: URL
+    public var timeoutSeconds: Int
+    public var environment: [String: String]
+
+    public init(app: String, command: String, directory: URL, log: URL, timeoutSeconds: Int, environment: [String: String] = [:]) {
+        self.app = app
+        self.command = command
+        self.directory = directory
+        self.log = log
+        self.timeoutSeconds = timeoutSeconds
+        self.environment = environment
+    }
+}
+
+/// Runs app builds. Injected so the core's decisions can be tested apart from real processes.
+public protocol BuildRunning: Sendable {
+    func run(_ request: BuildRequest, progress: @escaping @Sendable (String) -> Void) async throws -> BuildOutcome
+}
+
+/// Runs the build command with `/bin/sh -c` in its own process group through swift-subprocess.
+///
+/// Output goes straight to the log file; the group is killed on timeout or interruption, so a build's
+/// children (compilers, linkers) never outlive it.
+public struct ShellBuildRunner: BuildRunning {
+    public init() {}
+
+    public func run(_ request: BuildRequest, progress: @escaping @Sendable (String) -> Void) async throws -> BuildOutcome {
+        try FileManager.default.createDirectory(at: request.log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let log = try FileDescriptor.open(FilePath(request.log.path), .writeOnly, options: [.create, .truncate],
+                                          permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        defer { try? log.close() }
+        var options = PlatformOptions()
+        options.processGroupID = 0 // a group of its own, led by the shell
+        var environment: [Environment.Key: String?] = [:]
+        for (key, value) in request.environment { environment[Environment.Key(stringLiteral: key)] = value }
+        let configuration = Configuration(executable: .path("/bin/sh"), arguments: ["-c", request.command],
+                                          environment: .inherit.updating(environment),
+                                          workingDirectory: FilePath(request.directory.path), platformOptions: options)
+        let start = Date()
+        let result = try await Subprocess.run(configuration, input: .none,
+                                              output: .fileDescriptor(log, closeAfterSpawningProcess: false),
+                                              error: .combinedWithOutput) { execution -> Bool in
+            let group = execution.processIdentifier.value
+            Interruption.shared.register(processGroup: group)
+            defer { Interruption.shared.unregister(processGroup: group) }
+            var lastReport = Date.distantPast
+            while !Self.hasExited(group) {
+                if Date().timeIntervalSince(start) > Double(request.timeoutSeconds) {
+                    Interruption.killGroup(group)
+                    return true
+                }
+                if Date().timeIntervalSince(lastReport) >= 1 {
+                    lastReport = Date()
+                    progress(Self.lastLine(of: request.log))
+                }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let errors = Self.errorLines(in: request.log)
+        let status: BuildOutcome.Status
+        switch result.terminationStatus {
+        case _ where result.closureResult: status = .timedOut(seconds: request.timeoutSeconds)
+        case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
+        case .signaled(let signal): status = .killed(signal: signal)
+        }
+        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors)
+    }
+
+    /// True once the group's leader has exited (checked without reaping it: swift-subprocess reaps).
+    static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        let code = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        if code != 0 { return true } // already reaped
+        return info._sifields._sigchld.si_pid == pid
+    }
+
+    /// The log's last non-empty line, for the progress display.
+    static func lastLine(of log: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return "" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+    }
+
+    /// The compiler's `error:` lines of a log, in order, without duplicates.
+    public static func errorLines(in log: URL, limit: Int = 20) -> [String] {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        var seen = Set<String>()
+        var lines: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) where line.contains("error:") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if seen.insert(trimmed).inserted { lines.append(trimmed) }
+            if lines.count == limit { break }
+        }
+        return lines
+    }
+}

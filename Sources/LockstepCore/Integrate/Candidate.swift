@@ -1,0 +1,88 @@
+import LockstepGit
+import Version
+
+/// A release candidate to integrate: an rc tag whose commit becomes a release if the apps build.
+public struct Candidate: Sendable, Equatable {
+    public var component: Component
+    /// The tag being integrated (an rc; or the release itself when completing an earlier run).
+    public var tag: VersionTag
+    /// The release version it becomes, e.g. `0.1.8`.
+    public var release: Version
+    /// The release tag's name in the repo's style, e.g. `v0.1.8`.
+    public var releaseTagName: String
+    /// True when the release tag already exists on this commit: an earlier run tagged but did not pin.
+    public var isAlreadyReleased: Bool
+
+    /// The commit that is built and released.
+    public var commit: ObjectID { tag.commit }
+    /// `Cart 0.1.8-rc.2 → 0.1.8`.
+    public var summary: String {
+        isAlreadyReleased ? "\(component.name) \(release) (released earlier, not yet pinned)" : "\(component.name) \(tag.version) → \(release)"
+    }
+
+    /// Resolves `Cart` (its newest rc) or `Cart@0.1.8-rc.2` against the snapshot.
+    public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot) throws -> Candidate {
+        let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        guard let state = snapshot.component(name) else {
+            throw IntegrationError.usage("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
+        }
+        let style = TagStyle.of(state.versionTags)
+        func candidate(for tag: VersionTag) throws -> Candidate {
+            let release = tag.version.release
+            if let existing = state.tag(for: release) {
+                guard existing.commit == tag.commit else {
+                    throw IntegrationError.refused("\(name) \(release) is already released on \(existing.commit.short), not on \(tag.name)'s commit \(tag.commit.short); bump a new rc")
+                }
+                return Candidate(component: state.component, tag: existing, release: release, releaseTagName: existing.name, isAlreadyReleased: true)
+            }
+            return Candidate(component: state.component, tag: tag, release: release, releaseTagName: style.tagName(for: release), isAlreadyReleased: false)
+        }
+        if parts.count == 2 {
+            guard let version = VersionTag.parse(parts[1]) else {
+                throw IntegrationError.usage("`\(parts[1])` in `\(argument)` is not a version; write COMPONENT@X.Y.Z-rc.N")
+            }
+            guard let tag = state.tag(for: version) else {
+                throw IntegrationError.refused("\(name) has no tag for \(version); its newest versions: \(state.versionTags.suffix(3).map(\.name).joined(separator: ", "))")
+            }
+            return try candidate(for: tag)
+        }
+        if let rc = state.newestPrerelease { return try candidate(for: rc) }
+        // No rc: perhaps an earlier run tagged the release but died before pinning it.
+        if let release = state.newestRelease, snapshot.isReleasedButUnpinned(name, release.version) {
+            return try candidate(for: release)
+        }
+        throw IntegrationError.refused("\(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run `lockstep bump \(name)` first")
+    }
+}
+
+extension WorkspaceSnapshot {
+    /// True when main apps use `component` but none pins `version`, and some pins an older one.
+    public func isReleasedButUnpinned(_ component: String, _ version: Version) -> Bool {
+        let pins = mainApps.compactMap { $0.dependency(on: component)?.dependency.requirement.exactVersion }
+        return !pins.isEmpty && !pins.contains(version) && pins.allSatisfy { $0 < version }
+    }
+}
+
+/// Why an integration stopped.
+public enum IntegrationError: Error, CustomStringConvertible, Sendable {
+    /// Bad arguments (exit 2).
+    case usage(String)
+    /// Refused before building, nothing changed (exit 1).
+    case refused(String)
+    /// The rules reject the workspace as it would be after the release (exit 1).
+    case rules([Finding])
+    /// A build went red (exit 1).
+    case buildFailed(BuildOutcome)
+    /// Interrupted by a signal; builds stopped, temporary folders removed (exit 130/143).
+    case interrupted(Int32)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .refused(let message): return message
+        case .rules(let findings): return "the rules reject the release: \(findings.count) error(s)"
+        case .buildFailed(let outcome): return "\(outcome.app) failed to build"
+        case .interrupted(let signal): return "interrupted by signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+import Version
+
+/// A component at the exact version a build uses.
+public struct PinnedVersion: Sendable, Equatable, Hashable {
+    public var component: String
+    public var version: Version
+    public var commit: ObjectID
+}
+
+/// One app build of an integration.
+public struct AppBuild: Sendable {
+    public var app: App
+    /// The app commit built (its branch tip when planned).
+    public var commit: ObjectID
+    public var branch: String?
+    /// Every component in the app's graph at the version it is built with.
+    public var versions: [PinnedVersion]
+    /// Direct dependencies the build copy pins; the rest are added to the copy's manifest.
+    public var candidates: [String]
+}
+
+/// The exact pins a main app receives when the builds are green.
+public struct PinChange: Sendable {
+    public var app: App
+    public var pins: [(component: String, version: Version)]
+}
+
+/// What `integrate` will do (SPEC §5): candidates, rules, builds (shells first), tags and pins.
+public struct IntegrationPlan: Sendable {
+    public var candidates: [Candidate]
+    public var builds: [AppBuild]
+    public var pinChanges: [PinChange]
+    /// Findings of the rules on the workspace as it would be after the release.
+    public var findings: [Finding]
+    public var errors: [Finding] { findings.filter { $0.severity == .error } }
+
+    /// Plans an integration. Reads only.
+    public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil) throws -> IntegrationPlan {
+        guard !arguments.isEmpty else { throw IntegrationError.usage("name at least one component to integrate") }
+        let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot) }
+        let names = candidates.map(\.component.name)
+        if Set(names).count != names.count { throw IntegrationError.usage("a component is named twice") }
+        let speculative = snapshot.speculativelyReleasing(candidates)
+        let ruleContext = RuleContext(snapshot: speculative, focus: Set(names))
+        let findings = try Rules.run(Rules.all, on: ruleContext).filter { $0.rule != "LS405" }
+        let versions = try versionSet(speculative, candidates: candidates)
+        var builds: [AppBuild] = []
+        for role in [AppRole.shell, .main] {
+            for app in snapshot.apps where app.app.role == role {
+                guard let head = app.head else { continue }
+                let graph = try closure(of: app, versions: versions, manifests: ruleContext.manifests, config: snapshot.config)
+                guard candidates.contains(where: { graph.contains($0.component.name) }) else { continue }
+                let pinned = try graph.sorted().map { name -> PinnedVersion in
+                    guard let version = versions[name] else {
+                        throw IntegrationError.refused("\(app.app.name) uses \(name), which has no release to build against; release it first")
+                    }
+                    return version
+                }
+                builds.append(AppBuild(app: app.app, commit: head, branch: app.branch, versions: pinned,
+                                       candidates: names.filter(graph.contains)))
+            }
+        }
+        let pinChanges = snapshot.mainApps.compactMap { main -> PinChange? in
+            let pins = candidates.compactMap { candidate -> (String, Version)? in
+                guard let current = main.dependency(on: candidate.component.name)?.dependency.requirement,
+                      current != .exact(candidate.release.description) else { return nil }
+                return (candidate.component.name, candidate.release)
+            }
+            return pins.isEmpty ? nil : PinChange(app: main.app, pins: pins.map { (component: $0.0, version: $0.1) })
+        }
+        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings)
+    }
+
+    /// The version of every component a build uses: candidates at their release, others at main's pin.
+    static func versionSet(_ snapshot: WorkspaceSnapshot, candidates: [Candidate]) throws -> [String: PinnedVersion] {
+        var result: [String: PinnedVersion] = [:]
+        for state in snapshot.components {
+            let name = state.component.name
+            if let candidate = candidates.first(where: { $0.component.name == name }) {
+                result[name] = PinnedVersion(component: name, version: candidate.release, commit: candidate.commit)
+                continue
+            }
+            let pinned = snapshot.mainApps.lazy.compactMap { $0.dependency(on: name)?.dependency.requirement.exactVersion }.first
+            if let pinned, let tag = state.tag(for: pinned) {
+                result[name] = PinnedVersion(component: name, version: pinned, commit: tag.commit)
+            } else if let release = state.newestRelease {
+                // Used by shells only: build with its newest release, as a range would resolve.
+                result[name] = PinnedVersion(component: name, version: release.version, commit: release.commit)
+            }
+        }
+        return result
+    }
+
+    /// The components an app's build reaches, through manifests read at the versions it builds with.
+    static func closure(of app: AppSnapshot, versions: [String: PinnedVersion], manifests: ManifestStore,
+                        config: WorkspaceConfig) throws -> Set<String> {
+        var seen = Set<String>()
+        var queue = app.dependencies.compactMap(\.component)
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let version = versions[name], let component = config.component(named: name) else { continue }
+            queue += try manifests.dependencies(of: component, at: version.commit).compactMap(\.component)
+        }
+        return seen
+    }
+}
+
+extension WorkspaceSnapshot {
+    /// The workspace as it would be with the candidates released and pinned in main apps.
+    public func speculativelyReleasing(_ candidates: [Candidate]) -> WorkspaceSnapshot {
+        var copy = self
+        for candidate in candidates where !candidate.isAlreadyReleased {
+            guard let index = copy.components.firstIndex(where: { $0.component.name == candidate.component.name }) else { continue }
+            copy.components[index].versionTags.append(VersionTag(name: candidate.releaseTagName, version: candidate.release,
+                                                                  commit: candidate.commit, isAnnotated: true))
+            copy.components[index].versionTags.sort { ($0.version, $0.name) < ($1.version, $1.name) }
+        }
+        for index in copy.apps.indices where copy.apps[index].app.role == .main {
+            for dependency in copy.apps[index].dependencies.indices {
+                guard let name = copy.apps[index].dependencies[dependency].component,
+                      let candidate = candidates.first(where: { $0.component.name == name }) else { continue }
+                copy.apps[index].dependencies[dependency].dependency.requirement = .exact(candidate.release.description)
+            }
+        }
+        return copy
+    }
+}

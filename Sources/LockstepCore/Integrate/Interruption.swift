@@ -1,0 +1,64 @@
+import Foundation
+
+/// What must be undone when a run is interrupted: running build groups and temporary folders.
+///
+/// A signal handler (installed by the CLI) calls `interrupt`, which kills every registered process group
+/// and removes every registered folder. Work inside `critical` (tagging and pinning) is never cut short:
+/// the interruption waits for it, so a run never stops between writing a ref and recording it.
+public final class Interruption: @unchecked Sendable {
+    public static let shared = Interruption()
+
+    private let lock = NSLock()
+    private var groups = Set<pid_t>()
+    private var folders: [URL] = []
+    private var criticalDepth = 0
+    private var pendingSignal: Int32?
+
+    /// Tracks a running build's process group.
+    public func register(processGroup: pid_t) { lock.withLock { _ = groups.insert(processGroup) } }
+    public func unregister(processGroup: pid_t) { lock.withLock { _ = groups.remove(processGroup) } }
+
+    /// Tracks a temporary folder to remove if the run is interrupted.
+    public func register(folder: URL) { lock.withLock { folders.append(folder) } }
+    public func unregister(folder: URL) { lock.withLock { folders.removeAll { $0 == folder } } }
+
+    /// Runs `body` so that an interruption during it waits until it is done.
+    public func critical<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { criticalDepth += 1 }
+        defer {
+            let signal: Int32? = lock.withLock {
+                criticalDepth -= 1
+                return criticalDepth == 0 ? pendingSignal : nil
+            }
+            if let signal { finish(signal) }
+        }
+        return try body()
+    }
+
+    /// Called from the signal handler: stops builds, removes temporary folders and exits 128+signal.
+    public func interrupt(_ signal: Int32) {
+        let deferred: Bool = lock.withLock {
+            if criticalDepth > 0 { pendingSignal = signal; return true }
+            return false
+        }
+        if !deferred { finish(signal) }
+    }
+
+    private func finish(_ signal: Int32) {
+        let (groups, folders) = lock.withLock { (self.groups, self.folders) }
+        for group in groups { Self.killGroup(group) }
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        FileHandle.standardError.write(Data("\nlockstep: interrupted (signal \(signal)); builds stopped, temporary folders removed, nothing tagged or pinned by this step\n".utf8))
+        exit(128 + signal)
+    }
+
+    /// SIGTERM to the whole group, then SIGKILL to whatever is left after a grace period.
+    public static func killGroup(_ group: pid_t) {
+        kill(-group, SIGTERM)
+        for _ in 0..<20 {
+            if kill(-group, 0) != 0 { return }
+            usleep(50_000)
+        }
+        kill(-group, SIGKILL)
+    }
+}
