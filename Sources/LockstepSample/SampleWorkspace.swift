@@ -94,8 +94,10 @@ public enum SampleWorkspace {
                 try manager.createDirectory(at: target, withIntermediateDirectories: true)
             } else {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // Written fresh, never copied: a copy keeps the old mtime, and a same-size change (a pin's digits)
+                // would then look unchanged to the index.
                 if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
-                try manager.copyItem(at: item, to: target)
+                try Data(contentsOf: item).write(to: target)
             }
         }
     }
