@@ -7,52 +7,49 @@ extension APICollector {
         let name = String(NormalizedText.name(of: node.name))
         let isOperator = NormalizedText.isOperator(node.name)
         let style: SignatureParts.LabelStyle = isOperator ? .operator : .function
-        let parameters = node.signature.parameterClause
+        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: style)
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "func " + name + (isOperator ? " " : "")
         signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
-        signature += SignatureParts.parameters(parameters, style: style)
+        signature += parameters.text
         signature += effects(node.signature.effectSpecifiers)
         signature += SignatureParts.returnClause(node.signature.returnClause)
         signature += whereClause(node.genericWhereClause, in: scope)
         record(
-            kind: "func", qualifiedName: scope.qualify(name + callLabels(parameters, style: style, "(", ")")),
-            signature: signature, at: node.name, in: scope,
-            parameterTypes: SignatureParts.parameterTypes(parameters))
+            kind: "func", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
+            signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
     }
 
     mutating func visitInitializer(_ node: InitializerDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
-        let parameters = node.signature.parameterClause
+        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: .function)
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "init" + (node.optionalMark?.text ?? "")
         signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
-        signature += SignatureParts.parameters(parameters, style: .function)
+        signature += parameters.text
         signature += effects(node.signature.effectSpecifiers)
         signature += whereClause(node.genericWhereClause, in: scope)
         // `init Cart(items:)`: the type stands where a function's name would.
         record(
-            kind: "init", qualifiedName: (scope.name ?? "") + callLabels(parameters, style: .function, "(", ")"),
-            signature: signature, at: node.initKeyword, in: scope,
-            parameterTypes: SignatureParts.parameterTypes(parameters))
+            kind: "init", qualifiedName: (scope.name ?? "") + "(" + parameters.labels + ")",
+            signature: signature, at: node.initKeyword, in: scope, parameterTypes: parameters.types)
     }
 
     mutating func visitSubscript(_ node: SubscriptDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
-        let parameters = node.parameterClause
+        let parameters = SignatureParts.Parameters(node.parameterClause, style: .subscript)
         var accessors = Accessors(block: node.accessorBlock, storedIsSettable: false)
         if SignatureParts.hasRestrictedSetter(node.modifiers) { accessors.dropSetter() }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "subscript"
         signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
-        signature += SignatureParts.parameters(parameters, style: .subscript)
+        signature += parameters.text
         signature += " -> " + NormalizedText.of(node.returnClause.type)
         signature += whereClause(node.genericWhereClause, in: scope)
         signature += " " + accessors.text
         record(
-            kind: "subscript", qualifiedName: (scope.name ?? "") + callLabels(parameters, style: .subscript, "[", "]"),
-            signature: signature, at: node.subscriptKeyword, in: scope,
-            parameterTypes: SignatureParts.parameterTypes(parameters))
+            kind: "subscript", qualifiedName: (scope.name ?? "") + "[" + parameters.labels + "]",
+            signature: signature, at: node.subscriptKeyword, in: scope, parameterTypes: parameters.types)
     }
 
     mutating func visitVariable(_ node: VariableDeclSyntax, in scope: Scope) {
@@ -116,32 +113,19 @@ extension APICollector {
     mutating func visitMacro(_ node: MacroDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
         let name = String(NormalizedText.name(of: node.name))
-        let parameters = node.signature.parameterClause
+        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: .function)
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "macro " + name
         signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
-        signature += SignatureParts.parameters(parameters, style: .function)
+        signature += parameters.text
         signature += SignatureParts.returnClause(node.signature.returnClause)
         signature += whereClause(node.genericWhereClause, in: scope)
         record(
-            kind: "macro", qualifiedName: scope.qualify(name + callLabels(parameters, style: .function, "(", ")")),
-            signature: signature, at: node.name, in: scope,
-            parameterTypes: SignatureParts.parameterTypes(parameters))
+            kind: "macro", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
+            signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
     }
 
     // MARK: Helpers
-
-    /// `(item:quantity:)` / `[_:]`.
-    private func callLabels(
-        _ clause: FunctionParameterClauseSyntax, style: SignatureParts.LabelStyle, _ open: String, _ close: String
-    ) -> String {
-        var text = open
-        for label in SignatureParts.labels(clause, style: style) {
-            text.append(contentsOf: label)
-            text.append(":")
-        }
-        return text + close
-    }
 
     private func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
         guard let specifiers else { return "" }

@@ -1,20 +1,9 @@
 import SwiftParser
 import SwiftSyntax
 
-/// Walks the declarations of parsed files (never function bodies) and records every declaration
-/// clients can reach. One collector serves one `extract` call, so extraction shares no state.
+/// Walks the declarations of one parsed file (never function bodies) and records every
+/// declaration clients can reach, with what the cross-file pass needs to finish them.
 struct APICollector {
-    /// A recorded declaration plus what the post-pass needs to finish it.
-    struct Collected {
-        var declaration: APIDeclaration
-        /// Parameter types for callables, used to tell overloads apart; empty otherwise.
-        var parameterTypes: String
-        /// The extended type when the declaration sits (at any depth) inside an extension.
-        var extendedType: String?
-        /// For conformances: the protocol named.
-        var conformedTo: String?
-    }
-
     /// Where a declaration sits, and what that implies for its visibility.
     struct Scope {
         /// Qualified name of the enclosing type or extended type; nil at top level.
@@ -36,24 +25,20 @@ struct APICollector {
         }
     }
 
-    private(set) var collected: [Collected] = []
-    /// Qualified names of public (and open) types, protocols included.
-    private(set) var publicTypes: Set<String> = []
-    /// Qualified names of public protocols, to key default implementations apart from requirements.
-    private(set) var protocols: Set<String> = []
-    /// Qualified names of types declared without public access, nested ones included.
-    private(set) var hiddenTypes: Set<String> = []
+    private var result: APIFileSurface
+    private let lines: LineTable
 
-    private var file = ""
-    private var converter: SourceLocationConverter?
+    private init(_ source: SourceFile) {
+        result = APIFileSurface(path: source.path)
+        lines = LineTable(source.text)
+    }
 
     /// Parses one file and records its public declarations.
-    mutating func collect(_ source: SourceFile) {
+    static func collect(_ source: SourceFile) -> APIFileSurface {
         let tree = Parser.parse(source: source.text)
-        file = source.path
-        converter = SourceLocationConverter(fileName: source.path, tree: tree)
-        walk(tree.statements, in: Scope())
-        converter = nil
+        var collector = APICollector(source)
+        collector.walk(tree.statements, in: Scope())
+        return collector.result
     }
 
     // MARK: Walking
@@ -79,11 +64,16 @@ struct APICollector {
                 default: continue
                 }
             }
-        case .structDecl(let node): visitType(node, "struct", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
-        case .classDecl(let node): visitType(node, "class", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
-        case .actorDecl(let node): visitType(node, "actor", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
-        case .enumDecl(let node): visitType(node, "enum", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
-        case .protocolDecl(let node): visitType(node, "protocol", node.name, node.primaryAssociatedTypeClause.map(Syntax.init), in: scope)
+        case .structDecl(let node):
+            visitType(node, "struct", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .classDecl(let node):
+            visitType(node, "class", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .actorDecl(let node):
+            visitType(node, "actor", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .enumDecl(let node):
+            visitType(node, "enum", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+        case .protocolDecl(let node):
+            visitType(node, "protocol", node.name, node.primaryAssociatedTypeClause.map(Syntax.init), in: scope)
         case .extensionDecl(let node): visitExtension(node, in: scope)
         case .functionDecl(let node): visitFunction(node, in: scope)
         case .initializerDecl(let node): visitInitializer(node, in: scope)
@@ -115,7 +105,9 @@ struct APICollector {
 
     /// Sorted attributes, then the access level (omitted for protocol requirements), then sorted
     /// modifiers, each followed by a space.
-    func prefix(_ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope) -> String {
+    func prefix(
+        _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope
+    ) -> String {
         var parts = SignatureParts.attributes(attributes)
         if let access, scope.kind != "protocol" { parts.append(access) }
         parts.append(contentsOf: SignatureParts.modifiers(modifiers))
@@ -141,10 +133,10 @@ struct APICollector {
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil
     ) {
         let key = (keyWord ?? kind) + " " + qualifiedName
-        let line = converter?.location(for: token.positionAfterSkippingLeadingTrivia).line ?? 0
+        let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let declaration = APIDeclaration(
-            key: key, signature: signature, kind: kind, container: scope.kind, file: file, line: line)
-        collected.append(Collected(
+            key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
+        result.declarations.append(CollectedDeclaration(
             declaration: declaration, parameterTypes: parameterTypes,
             extendedType: scope.extendedType, conformedTo: conformedTo))
     }
@@ -159,14 +151,13 @@ struct APICollector {
         guard let access = access(node.modifiers, in: scope) else {
             // Still walk: nested type names must be known as hidden, so that extensions of them
             // are not mistaken for public API.
-            hiddenTypes.insert(qualified)
-            var hidden = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
-            hidden.isPublic = false
+            result.hiddenTypes.insert(qualified)
+            let hidden = Scope(name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType)
             walk(node.memberBlock.members, in: hidden)
             return
         }
-        publicTypes.insert(qualified)
-        if keyword == "protocol" { protocols.insert(qualified) }
+        result.publicTypes.insert(qualified)
+        if keyword == "protocol" { result.protocols.insert(qualified) }
 
         // Conformances are their own declarations (adding one is additive, removing one breaking);
         // what stays in the type's signature is what cannot be read that way: a class's first
@@ -188,8 +179,7 @@ struct APICollector {
         signature += whereClause(node.genericWhereClause, in: scope)
         record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope)
 
-        var inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
-        inner.isPublic = true
+        let inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
         walk(node.memberBlock.members, in: inner)
     }
 
@@ -197,7 +187,8 @@ struct APICollector {
         let extended = NormalizedText.of(node.extendedType)
         let requirements = node.genericWhereClause?.requirements.map { NormalizedText.of($0.requirement) } ?? []
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
-            recordConformance(of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
+            recordConformance(
+                of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
         }
         var inner = Scope(name: extended, kind: "extension", requirements: requirements, extendedType: extended)
         switch SignatureParts.accessLevel(node.modifiers) {
@@ -221,7 +212,8 @@ struct APICollector {
 
     /// Records `conformance Type: Protocol`; the post-pass drops it when either side is not public.
     private mutating func recordConformance(
-        of type: String, to inherited: TypeSyntax, where requirements: [String]?, in scope: Scope, declaredBy kind: String
+        of type: String, to inherited: TypeSyntax, where requirements: [String]?, in scope: Scope,
+        declaredBy kind: String
     ) {
         // `@retroactive`, `@unchecked` and `@preconcurrency` qualify how a conformance is
         // declared, not which conformance clients get.

@@ -63,11 +63,11 @@ public struct APIDiff: Sendable, Hashable {
             changed(baseKey, old: oldLeft[0], new: newLeft[0], into: &changes)
             return
         }
-        for declaration in oldLeft {
-            changes.append(APIChange(kind: .removed, key: declaration.key, old: declaration, new: nil, impact: .breaking))
+        for gone in oldLeft {
+            changes.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
         }
-        for declaration in newLeft {
-            changes.append(APIChange(kind: .added, key: declaration.key, old: nil, new: declaration, impact: .additive))
+        for added in newLeft {
+            changes.append(APIChange(kind: .added, key: added.key, old: nil, new: added, impact: .additive))
         }
     }
 

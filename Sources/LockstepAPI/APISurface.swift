@@ -14,9 +14,26 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// not depend on the order of `files` except for which copy of an exact duplicate (say, one
     /// per `#if` branch) supplies `file` and `line`.
     public static func extract(from files: [SourceFile]) -> APISurface {
-        var collector = APICollector()
-        for file in files { collector.collect(file) }
-        return APISurface(declarations: keyed(finish(collector)))
+        APISurface(combining: files.map(APIFileSurface.extract(from:)))
+    }
+
+    /// Combines per-file extractions; `APISurface(combining: files.map(APIFileSurface.extract))`
+    /// equals `APISurface.extract(from: files)`.
+    public init(combining files: [APIFileSurface]) {
+        var publicTypes: Set<String> = []
+        var protocols: Set<String> = []
+        var hiddenTypes: Set<String> = []
+        var declarations: [CollectedDeclaration] = []
+        declarations.reserveCapacity(files.reduce(0) { $0 + $1.count })
+        for file in files {
+            publicTypes.formUnion(file.publicTypes)
+            protocols.formUnion(file.protocols)
+            hiddenTypes.formUnion(file.hiddenTypes)
+            declarations.append(contentsOf: file.declarations)
+        }
+        let finished = Self.finish(
+            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols)
+        self.init(declarations: Self.keyed(finished))
     }
 
     /// Whether the surface has no declarations.
@@ -32,15 +49,16 @@ extension APISurface {
     /// Applies what only the whole file set reveals: members of extensions of non-public types are
     /// not API, nor are conformances to non-public protocols; members of protocol extensions are
     /// keyed apart from the requirements they may implement by default.
-    fileprivate static func finish(_ collector: APICollector) -> [APICollector.Collected] {
-        let hidden = collector.hiddenTypes.subtracting(collector.publicTypes)
-        var result: [APICollector.Collected] = []
-        result.reserveCapacity(collector.collected.count)
-        for var item in collector.collected {
+    fileprivate static func finish(
+        _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>
+    ) -> [CollectedDeclaration] {
+        var result: [CollectedDeclaration] = []
+        result.reserveCapacity(declarations.count)
+        for var item in declarations {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             if let conformed = item.conformedTo, hidden.contains(conformed) { continue }
             if item.conformedTo == nil, item.declaration.container == "extension",
-               let extended = item.extendedType, collector.protocols.contains(extended) {
+               let extended = item.extendedType, protocols.contains(extended) {
                 item.declaration.baseKey += " (extension)"
                 item.declaration.key = item.declaration.baseKey
             }
@@ -52,8 +70,8 @@ extension APISurface {
     /// Gives every declaration a unique key. Exact duplicates (the same declaration in two `#if`
     /// branches) collapse to one; true overloads keep their shared `baseKey` and get a suffix:
     /// their parameter types if those tell them apart, else their whole signature.
-    fileprivate static func keyed(_ items: [APICollector.Collected]) -> [String: APIDeclaration] {
-        var groups: [String: [APICollector.Collected]] = [:]
+    fileprivate static func keyed(_ items: [CollectedDeclaration]) -> [String: APIDeclaration] {
+        var groups: [String: [CollectedDeclaration]] = [:]
         groups.reserveCapacity(items.count)
         for item in items {
             groups[item.declaration.baseKey, default: []].append(item)

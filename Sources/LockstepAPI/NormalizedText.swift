@@ -12,13 +12,19 @@ enum NormalizedText {
         // text has attributes at all.
         var sawAttribute = false
         for token in node.tokens(viewMode: .sourceAccurate) {
-            let kind = Kind(token.tokenKind)
+            let tokenKind = token.tokenKind
+            let kind = Kind(tokenKind)
             if kind == .atSign { sawAttribute = true }
             if let previous,
                needsSpace(between: previous.kind, and: kind, after: previous.token, attributes: sawAttribute) {
                 out.append(" ")
             }
-            out.append(contentsOf: name(of: token))
+            // An identifier's kind already carries its text; reuse it rather than build it twice.
+            if case .identifier(let text) = tokenKind {
+                out.append(contentsOf: withoutBackticks(text))
+            } else {
+                out.append(contentsOf: token.text)
+            }
             previous = (token, kind)
         }
         return out
@@ -27,8 +33,12 @@ enum NormalizedText {
     /// A token's text with identifier backticks removed: `` `default` `` and `default` name the
     /// same thing for clients.
     static func name(of token: TokenSyntax) -> Substring {
-        let text = token.text
-        if text.hasPrefix("`"), text.hasSuffix("`"), text.count > 2 {
+        withoutBackticks(token.text)
+    }
+
+    private static func withoutBackticks(_ text: String) -> Substring {
+        let utf8 = text.utf8
+        if utf8.count > 2, utf8.first == UInt8(ascii: "`"), utf8.last == UInt8(ascii: "`") {
             return text.dropFirst().dropLast()
         }
         return Substring(text)
@@ -58,7 +68,8 @@ enum NormalizedText {
             case .keyword(let keyword):
                 // `throws(E)`, `init(`, `Self(`: keywords that take a parenthesis without a space.
                 switch keyword {
-                case .throws, .`init`, .subscript, .Self, .Any, .`self`, .super, .func, .get, .set: self = .keyword(hugsParen: true)
+                case .throws, .`init`, .subscript, .Self, .Any, .`self`, .super, .func, .get, .set:
+                    self = .keyword(hugsParen: true)
                 default: self = .keyword(hugsParen: false)
                 }
             case .stringQuote, .multilineStringQuote, .singleQuote, .rawStringPoundDelimiter, .stringSegment:

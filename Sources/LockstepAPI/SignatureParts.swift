@@ -127,9 +127,46 @@ enum SignatureParts {
         case `operator`
     }
 
-    /// The argument labels of a parameter list, `_` where there is none.
-    static func labels(_ clause: FunctionParameterClauseSyntax, style: LabelStyle) -> [Substring] {
-        clause.parameters.map { label(of: $0, style: style) }
+    /// A parameter clause read once for everything a declaration needs from it.
+    struct Parameters {
+        /// `item:quantity:`, to be wrapped in `()` or `[]` for the key.
+        var labels = ""
+        /// `(item: String, quantity: Int = default)`: labels and types, never internal names or
+        /// default-value text.
+        var text = "("
+        /// `(String, Int)`: the overload disambiguator.
+        var types = "("
+
+        init(_ clause: FunctionParameterClauseSyntax, style: LabelStyle) {
+            var first = true
+            for parameter in clause.parameters {
+                if !first {
+                    text.append(", ")
+                    types.append(", ")
+                }
+                first = false
+                let label = SignatureParts.label(of: parameter, style: style)
+                labels.append(contentsOf: label)
+                labels.append(":")
+                text.append(contentsOf: label)
+                text.append(": ")
+                for attribute in attributes(parameter.attributes) {
+                    text.append(attribute)
+                    text.append(" ")
+                }
+                for modifier in parameter.modifiers {
+                    text.append(NormalizedText.of(modifier))
+                    text.append(" ")
+                }
+                let type = NormalizedText.of(parameter.type)
+                text.append(type)
+                types.append(type)
+                if parameter.ellipsis != nil { text.append("...") }
+                if parameter.defaultValue != nil { text.append(" = default") }
+            }
+            text.append(")")
+            types.append(")")
+        }
     }
 
     private static func label(of parameter: FunctionParameterSyntax, style: LabelStyle) -> Substring {
@@ -138,36 +175,6 @@ enum SignatureParts {
         case .subscript: return parameter.secondName == nil ? "_" : NormalizedText.name(of: parameter.firstName)
         case .operator: return "_"
         }
-    }
-
-    /// `(label: Type, _: Type = default)`: labels and types, never internal names or default text.
-    static func parameters(_ clause: FunctionParameterClauseSyntax, style: LabelStyle) -> String {
-        var out = "("
-        var first = true
-        for parameter in clause.parameters {
-            if !first { out.append(", ") }
-            first = false
-            out.append(contentsOf: label(of: parameter, style: style))
-            out.append(": ")
-            for attribute in attributes(parameter.attributes) {
-                out.append(attribute)
-                out.append(" ")
-            }
-            for modifier in parameter.modifiers {
-                out.append(NormalizedText.of(modifier))
-                out.append(" ")
-            }
-            out.append(NormalizedText.of(parameter.type))
-            if parameter.ellipsis != nil { out.append("...") }
-            if parameter.defaultValue != nil { out.append(" = default") }
-        }
-        out.append(")")
-        return out
-    }
-
-    /// Just the parameter types, `(Int, String)`: the overload disambiguator.
-    static func parameterTypes(_ clause: FunctionParameterClauseSyntax) -> String {
-        "(" + clause.parameters.map { NormalizedText.of($0.type) }.joined(separator: ", ") + ")"
     }
 
     /// Associated values of an enum case: `(number: String, Int)`; unlabeled and `_` read alike.

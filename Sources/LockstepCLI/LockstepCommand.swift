@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LockstepCore
 import LockstepGit
 
 /// The `lockstep` root command.
@@ -32,6 +33,7 @@ public struct LockstepCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            Interruption.shared.yieldToInterruption()
             Foundation.exit(report(error))
         }
     }

@@ -14,6 +14,9 @@ final class APIChangeTests: XCTestCase {
             diff("public protocol CartService { func clear() }", "public protocol CartService {}").changes.map(\.summary),
             ["removed protocol requirement `func CartService.clear()`"])
         XCTAssertEqual(
+            diff("public protocol CartService {}", "public protocol CartService { func clear() }").changes.map(\.summary),
+            ["added protocol requirement `func CartService.clear()`"])
+        XCTAssertEqual(
             diff("public enum PaymentMethod { case card }", "public enum PaymentMethod { case card, applePay }")
                 .changes.map(\.summary),
             ["added `case PaymentMethod.applePay` (breaking: exhaustive switches over a public enum stop compiling)"])

@@ -160,3 +160,16 @@ final class APISurfaceTests: XCTestCase {
         XCTAssertEqual(reference.declarations.count, 40)
     }
 }
+
+extension APISurfaceTests {
+    func testCombiningPerFileExtractionsEqualsExtractingTogether() {
+        // The cross-file pass must still apply: Cache is internal in one file, extended in another.
+        let files = [
+            SourceFile(path: "A.swift", text: "struct Cache {}\npublic protocol P { func f() }"),
+            SourceFile(path: "B.swift", text: "extension Cache { public func g() {} }\nextension P { public func f() {} }"),
+        ]
+        let combined = APISurface(combining: files.map(APIFileSurface.extract(from:)))
+        XCTAssertEqual(combined, APISurface.extract(from: files))
+        XCTAssertEqual(Set(combined.declarations.keys), ["protocol P", "func P.f()", "func P.f() (extension)"])
+    }
+}

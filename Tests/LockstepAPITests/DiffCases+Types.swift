@@ -68,10 +68,10 @@ extension DiffCase {
             new: "public struct Cart {}\npublic extension Cart { func total() -> Int { 0 }\n private func secret() {} }",
             ["added func Cart.total()"], .additive),
         DiffCase(
-            "a class becoming open",
-            old: "public class Cart { public func add() {} }",
-            new: "open class Cart { public func add() {} }",
-            ["changed class Cart"], .additive),
+            "an open method becoming public final",
+            old: "open class Cart { open func add() {} }",
+            new: "open class Cart { public final func add() {} }",
+            ["changed func Cart.add()"], .breaking),
         DiffCase(
             "a conformance added to a struct's inheritance clause",
             old: "public struct Cart: Equatable {}",

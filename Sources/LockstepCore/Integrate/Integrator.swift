@@ -66,7 +66,13 @@ public final class Integrator: @unchecked Sendable {
         events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning }))
         let completing = plan.candidates.filter(\.isAlreadyReleased)
         if !completing.isEmpty { events(.completing(completing)) }
-        try checkMainApps(plan)
+        do {
+            // Under the pin lock: another run's pin commit (ref moved, checkout following) is never seen half-way.
+            let lock = PinLock(workspace: config.root)
+            try lock.acquire(timeout: options.lockTimeout) { events(.waiting($0)) }
+            defer { lock.release() }
+            try checkMainApps(plan)
+        }
 
         let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
         defer { sandbox.remove() }

@@ -13,6 +13,10 @@ public final class Interruption: @unchecked Sendable {
     private var folders: [URL] = []
     private var criticalDepth = 0
     private var pendingSignal: Int32?
+    private var receivedSignal: Int32?
+
+    /// The signal that interrupted this run, once one arrived.
+    public var signal: Int32? { lock.withLock { receivedSignal } }
 
     /// Tracks a running build's process group.
     public func register(processGroup: pid_t) { lock.withLock { _ = groups.insert(processGroup) } }
@@ -38,10 +42,18 @@ public final class Interruption: @unchecked Sendable {
     /// Called from the signal handler: stops builds, removes temporary folders and exits 128+signal.
     public func interrupt(_ signal: Int32) {
         let deferred: Bool = lock.withLock {
+            receivedSignal = signal
             if criticalDepth > 0 { pendingSignal = signal; return true }
             return false
         }
         if !deferred { finish(signal) }
+    }
+
+    /// Called on the way out of a failed run: when a signal caused the failure (its build was killed), the
+    /// handler is still cleaning up and will exit with 128+signal; wait for it instead of racing it.
+    public func yieldToInterruption() {
+        guard signal != nil else { return }
+        for _ in 0..<100 { usleep(100_000) }
     }
 
     private func finish(_ signal: Int32) {

@@ -89,3 +89,21 @@ struct LS404: Rule {
         }
     }
 }
+
+/// LS407: a release tagged but pinned by no main app: an `integrate` that stopped between tag and pin.
+struct LS407: Rule {
+    let id = "LS407"
+    let severity = Severity.warning
+    let summary = "a release is tagged but no main app pins it (an integrate stopped between tag and pin)"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        context.components.compactMap { state in
+            guard let release = state.newestRelease,
+                  context.snapshot.isReleasedButUnpinned(state.component.name, release.version) else { return nil }
+            let apps = context.snapshot.mainApps.filter { $0.dependency(on: state.component.name) != nil }.map(\.app.name)
+            return finding(state.component.name, version: "\(release.version)",
+                           "\(state.component.name) \(release.version) is tagged but \(apps.joined(separator: ", ")) still pin\(apps.count == 1 ? "s" : "") an older version",
+                           help: "run `lockstep integrate \(state.component.name)` to finish the release (builds that went green are not run again)")
+        }
+    }
+}

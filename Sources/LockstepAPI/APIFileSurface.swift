@@ -1,0 +1,39 @@
+/// The public declarations of one source file, before the pass that needs the whole file set.
+///
+/// It depends only on the file's path and text, so a caller reading many revisions of a
+/// component can extract each file once (keyed by blob id and path) and combine the cached
+/// results with `APISurface(combining:)`: parsing is most of the cost of `extract`.
+public struct APIFileSurface: Sendable, Hashable, Codable {
+    /// The file's path, as reported in its declarations.
+    public let path: String
+    var declarations: [CollectedDeclaration] = []
+    /// Qualified names of public (and open) types, protocols included.
+    var publicTypes: Set<String> = []
+    /// Qualified names of public protocols, to key default implementations apart from requirements.
+    var protocols: Set<String> = []
+    /// Qualified names of types declared without public access, nested ones included.
+    var hiddenTypes: Set<String> = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Parses one file with swift-syntax and collects its candidate public declarations.
+    public static func extract(from file: SourceFile) -> APIFileSurface {
+        APICollector.collect(file)
+    }
+
+    /// How many declarations the file contributes before the cross-file pass.
+    public var count: Int { declarations.count }
+}
+
+/// A recorded declaration plus what the cross-file pass needs to finish it.
+struct CollectedDeclaration: Sendable, Hashable, Codable {
+    var declaration: APIDeclaration
+    /// Parameter types for callables, used to tell overloads apart; empty otherwise.
+    var parameterTypes: String
+    /// The extended type when the declaration sits (at any depth) inside an extension.
+    var extendedType: String?
+    /// For conformances: the protocol named.
+    var conformedTo: String?
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LockstepCore
+import LockstepManifest
+import LockstepTestSupport
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `integrate` with builds that are small scripts: the plan, pins, refusals, reports.
+final class IntegrateCommandTests: XCTestCase {
+    func testGreenRunTagsTheRcCommitAndPinsMainInOneLine() throws {
+        let iw = try IntegrationWorkspace()
+        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        let rcCommit = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1-rc.1")
+        let mainBefore = try iw.ws["Main"].head()
+        let sandboxesBefore = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        // Shells first, then mains; Tools does not use Cart and is not built.
+        XCTAssertEqual(iw.builds().map { String($0.prefix(while: { $0 != "-" })) }, ["Shell", "Main"])
+        XCTAssertEqual(try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1"), rcCommit)
+        XCTAssertEqual(try iw.ws["Cart"].git("cat-file", "-t", "1.0.1"), "tag")
+        XCTAssertEqual(try iw.ws["Main"].git("rev-list", "--count", "\(mainBefore)..HEAD"), "1")
+        let diff = try iw.ws["Main"].git("diff", "-U0", mainBefore, "HEAD")
+        let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+        XCTAssertEqual(changed, [
+            "-        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),",
+            "+        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.1\"),",
+        ])
+        XCTAssertEqual(try iw.ws["Main"].git("status", "--porcelain"), "", "the clean checkout follows the pin")
+        XCTAssertTrue(try iw.ws["Main"].git("log", "-1", "--format=%B").contains("Pin Cart 1.0.1"))
+        XCTAssertTrue(result.stdout.contains("pinned Cart 1.0.1 in Main"), result.stdout)
+        // No temporary folder is left behind.
+        let sandboxesAfter = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
+        XCTAssertEqual(sandboxesAfter.subtracting(sandboxesBefore), [])
+    }
+
+    func testBuildCopiesArePinnedToMainsVersionsWithMirrors() throws {
+        let iw = try IntegrationWorkspace()
+        let out = iw.root.appendingPathComponent("copies")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try iw.setScript("cp Package.swift '\(out.path)/'\"$(basename $PWD | cut -d- -f1)\".swift; cp .swiftpm/configuration/mirrors.json '\(out.path)/'\"$(basename $PWD | cut -d- -f1)\".json")
+        try iw.lockstep("bump", "Cart")
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart").status, 0)
+        for app in ["Shell", "Main"] {
+            let manifest = try Manifest.parse(String(contentsOf: out.appendingPathComponent("\(app).swift"), encoding: .utf8), file: app)
+            let pins = Dictionary(uniqueKeysWithValues: manifest.dependencies.map { ($0.identity, $0.requirement) })
+            XCTAssertEqual(pins, ["Base": .exact("1.0.0"), "CartProtocols": .exact("1.0.0"), "Cart": .exact("1.0.1")], app)
+            let mirrors = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(app).json"))) as? [String: Any]
+            let entries = mirrors?["object"] as? [[String: String]] ?? []
+            XCTAssertEqual(Set(entries.compactMap { $0["original"] }), Set(["Base", "CartProtocols", "Cart"].map { iw.ws.url($0) }))
+        }
+    }
+
+    func testDryRunPrintsThePlanAndRunsNothing() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let before = try RepoState.capture(iw.ws["Main"].url)
+        let result = try iw.lockstep("integrate", "Cart", "--dry-run")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Cart 1.0.1-rc.1 → 1.0.1"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Shell at"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Main: Cart exact 1.0.1"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("Tools at"), result.stdout)
+        XCTAssertEqual(iw.builds(), [])
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+        XCTAssertEqual(try RepoState.capture(iw.ws["Main"].url), before)
+    }
+
+    func testRedBuildTagsAndPinsNothing() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        try iw.setScript("case \"$PWD\" in *Main-*) echo 'Sources/Main/main.swift:3:5: error: cannot find Cart in scope'; exit 1;; esac")
+        let states = try ["Cart", "Main", "Shell"].map { try RepoState.capture(iw.ws[$0].url) }
+        let result = try iw.lockstep("integrate", "Cart", "--report", iw.root.appendingPathComponent("report.xml").path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error: Main failed: red (exit 1)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Sources/Main/main.swift:3:5: error: cannot find Cart in scope"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("log: \(iw.root.path)/.lockstep/logs/Main-"), result.stderr)
+        XCTAssertEqual(try ["Cart", "Main", "Shell"].map { try RepoState.capture(iw.ws[$0].url) }, states)
+        // The report says which build failed and why.
+        let xml = try XMLDocument(contentsOf: iw.root.appendingPathComponent("report.xml"))
+        let failures = try xml.nodes(forXPath: "//testcase[failure]/@name").compactMap(\.stringValue)
+        XCTAssertEqual(failures, ["build Main (main)"])
+        XCTAssertEqual(try xml.nodes(forXPath: "//testcase").count, Rules.all.count + 2)
+    }
+
+    func testJUnitReportOfAGreenRunIsWellFormed() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let report = iw.root.appendingPathComponent("report.xml")
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart", "--report", report.path).status, 0)
+        let xml = try XMLDocument(contentsOf: report)
+        XCTAssertEqual(try xml.nodes(forXPath: "//testsuite").count, 2)
+        XCTAssertEqual(try xml.nodes(forXPath: "//testcase").count, Rules.all.count + 2)
+        XCTAssertEqual(try xml.nodes(forXPath: "//failure").count, 0)
+        let names = try xml.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
+        XCTAssertTrue(names.contains("build Shell (shell)") && names.contains("build Main (main)") && names.contains { $0.hasPrefix("LS403 ") }, "\(names)")
+    }
+
+    func testRulesRefuseBeforeAnyBuild() throws {
+        let iw = try IntegrationWorkspace()
+        // Shell admits only 1.0.x of Cart: releasing 1.1.0 would drift (LS403).
+        try iw.ws["Shell"].writeManifest(name: "Shell", dependencies: [iw.ws.dep("Base", "from: \"1.0.0\""), iw.ws.dep("CartProtocols", "from: \"1.0.0\""), iw.ws.dep("Cart", ".upToNextMinor(from: \"1.0.0\")")], executable: true)
+        try iw.ws["Shell"].commit("narrow")
+        try iw.lockstep("bump", "Cart", "--minor")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error[LS403]"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was built, tagged or pinned"), result.stderr)
+        XCTAssertEqual(iw.builds(), [])
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.1.0"), "")
+    }
+
+    func testMainWithLocalChangesIsRefusedUpFront() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        try iw.ws["Main"].write("Sources/Main/main.swift", "print(\"edited\")\n")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("Main has uncommitted changes to tracked files (Sources/Main/main.swift)"), result.stderr)
+        XCTAssertEqual(iw.builds(), [])
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+    }
+
+    func testUnknownComponentAndMissingRcAreClear() throws {
+        let iw = try IntegrationWorkspace()
+        let unknown = try iw.lockstep("integrate", "Nope")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown component `Nope`"), unknown.stderr)
+        let noRc = try iw.lockstep("integrate", "Base")
+        XCTAssertEqual(noRc.status, 1)
+        XCTAssertTrue(noRc.stderr.contains("run `lockstep bump Base` first"), noRc.stderr)
+        let badVersion = try iw.lockstep("integrate", "Cart@9.9.9-rc.1")
+        XCTAssertEqual(badVersion.status, 1)
+        XCTAssertTrue(badVersion.stderr.contains("no tag for 9.9.9-rc.1"), badVersion.stderr)
+    }
+
+    func testExplicitVersionIntegratesAnOlderRc() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        try iw.ws["Cart"].write("more", "1"); try iw.ws["Cart"].commit("more")
+        try iw.lockstep("bump", "Cart")
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart@1.0.1-rc.1").status, 0)
+        XCTAssertEqual(try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1"), try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1-rc.1"))
+    }
+}

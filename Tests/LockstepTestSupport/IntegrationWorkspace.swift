@@ -1,0 +1,57 @@
+import Foundation
+
+/// A small workspace for integrate tests whose app builds run `build.sh` (a script the test writes).
+///
+/// Components: Base (base), CartProtocols (protocols), Cart (business, with an rc on top of 1.0.0);
+/// apps: Shell (ranges, uses Cart), Main (exact pins), Tools (a shell that does not use Cart).
+public final class IntegrationWorkspace {
+    public let ws: WorkspaceBuilder
+    public var root: URL { ws.root }
+    public var script: URL { root.appendingPathComponent("build.sh") }
+    public var buildLog: URL { root.appendingPathComponent("builds.log") }
+
+    public init(extraComponents: Int = 0) throws {
+        ws = try WorkspaceBuilder()
+        let build = "sh \(ws.root.appendingPathComponent("build.sh").path)"
+        try ws.component("Base").release("1.0.0")
+        try ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
+        try ws.component("Cart", kind: "business", implements: "CartProtocols",
+                         dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
+        var mainPins = [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("CartProtocols", "exact: \"1.0.0\""), ws.dep("Cart", "exact: \"1.0.0\"")]
+        for index in 0..<extraComponents {
+            let name = String(format: "Comp%02d", index + 1)
+            try ws.component(name, dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
+            try ws[name].write("Sources/\(name)/Fix.swift", "let fix = 1\n")
+            try ws[name].commit("fix")
+            mainPins.append(ws.dep(name, "exact: \"1.0.0\""))
+        }
+        try ws.app("Shell", role: "shell", dependencies: [ws.dep("Base", "from: \"1.0.0\""), ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Cart", "from: \"1.0.0\"")], build: build)
+        try ws.app("Main", role: "main", dependencies: mainPins, build: build)
+        try ws.app("Tools", role: "shell", dependencies: [ws.dep("Base", "from: \"1.0.0\"")], build: build)
+        try ws["Cart"].write("Sources/Cart/Internal.swift", "func helper() -> Int { 2 }\n")
+        try ws["Cart"].commit("internal fix")
+        try setScript("exit 0")
+    }
+
+    /// Writes build.sh: it logs "<app folder> <pid>" to builds.log, then runs `body`.
+    public func setScript(_ body: String) throws {
+        let text = """
+            #!/bin/sh
+            echo "$(basename "$PWD") $$" >> '\(buildLog.path)'
+            \(body)
+
+            """
+        try text.write(to: script, atomically: true, encoding: .utf8)
+    }
+
+    /// The build log's lines (one per build run).
+    public func builds() -> [String] {
+        ((try? String(contentsOf: buildLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Runs `lockstep args…` with the workspace.
+    @discardableResult
+    public func lockstep(_ arguments: String...) throws -> ProcessResult {
+        try Lockstep.run(arguments + ["--workspace", root.path])
+    }
+}
