@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "LockstepAPI", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
+        ], exclude: ["README.md"]),
         // The domain: versions, the workspace, rules, the matrix, bump and integrate plans.
         .target(name: "LockstepCore", dependencies: [
             "LockstepGit", "LockstepManifest", "LockstepAPI",

@@ -4,27 +4,34 @@ import LockstepGit
 
 /// Reads a component's public API at any commit straight from the object database, with swift-syntax.
 ///
-/// Surfaces are cached per commit, so a release diffed against its neighbours is read once.
+/// Surfaces are cached per commit and files per blob, so a file unchanged across releases is parsed once.
 public final class APIReader: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let lock = NSLock()
     private var surfaceCache: [String: APISurface] = [:]
+    private var fileCache: [String: APIFileSurface] = [:]
 
     public init(config: WorkspaceConfig) { self.config = config }
 
     /// The public surface of every `.swift` file under the component's `Sources/` at `commit`.
     ///
-    /// The whole file set is extracted together: whether an extension's members are public depends on
-    /// declarations in other files.
+    /// Each file is parsed once per blob (unchanged files are shared between releases); the cross-file pass
+    /// (extensions of non-public types) runs on the whole set.
     public func surface(of component: Component, at commit: ObjectID) throws -> APISurface {
         let surfaceKey = component.name + "@" + commit.hex
         if let cached = lock.withLock({ surfaceCache[surfaceKey] }) { return cached }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let files = try repository.listFiles(at: commit, under: "Sources").filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
-        let sources = try files.map { file in
-            SourceFile(path: "\(component.path)/\(file.path)", text: String(decoding: try repository.readBlob(file.blob), as: UTF8.self))
+        let parts = try files.map { file -> APIFileSurface in
+            let label = "\(component.path)/\(file.path)"
+            let key = file.blob.hex + ":" + label
+            if let cached = lock.withLock({ fileCache[key] }) { return cached }
+            let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
+            let part = APIFileSurface.extract(from: SourceFile(path: label, text: text))
+            lock.withLock { fileCache[key] = part }
+            return part
         }
-        let surface = APISurface.extract(from: sources)
+        let surface = APISurface(combining: parts)
         lock.withLock { surfaceCache[surfaceKey] = surface }
         return surface
     }
