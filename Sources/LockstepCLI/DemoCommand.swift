@@ -62,6 +62,6 @@ struct DemoCommand: AsyncParsableCommand {
         Output.line(style.bold("$ lockstep matrix"))
         Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
         Output.line("")
-        Output.line("Main now pins Cart 0.1.8. Explore the workspace: cd \(destination.path) && lockstep check")
+        Output.line("Main now pins Cart 0.1.8. Explore the workspace: lockstep check --workspace \(destination.path)")
     }
 }
