@@ -146,7 +146,7 @@ public final class Integrator: @unchecked Sendable {
             let tagger = try repository.defaultSignature()
             do {
                 try repository.createAnnotatedTag(named: candidate.releaseTagName, commit: candidate.commit,
-                                                  message: "\(candidate.component.name) \(candidate.release)\n\nReleased by lockstep integrate from \(candidate.tag.name).\n\(apps)\n",
+                                                  message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n",
                                                   tagger: tagger)
             } catch let error as GitError where error.isExists {
                 // A concurrent run released the same rc: fine when it is the same commit.

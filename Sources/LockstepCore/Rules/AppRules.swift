@@ -98,7 +98,7 @@ struct LS407: Rule {
 
     func check(_ context: RuleContext) throws -> [Finding] {
         context.components.compactMap { state in
-            guard let release = state.newestRelease,
+            guard let release = state.newestRelease, state.newestReleaseIsFromIntegrate,
                   context.snapshot.isReleasedButUnpinned(state.component.name, release.version) else { return nil }
             let apps = context.snapshot.mainApps.filter { $0.dependency(on: state.component.name) != nil }.map(\.app.name)
             return finding(state.component.name, version: "\(release.version)",

@@ -16,6 +16,13 @@ public struct ComponentSnapshot: Sendable {
     public var branch: String?
     /// Commits on HEAD after the newest release (all commits when there is no release).
     public var commitsAhead: Int
+    /// The message of the newest release's tag when it is annotated (to tell tags `integrate` wrote).
+    public var newestReleaseMessage: String? = nil
+
+    /// True when the newest release was tagged by `lockstep integrate`.
+    public var newestReleaseIsFromIntegrate: Bool {
+        newestReleaseMessage?.contains(IntegrationMarker.releaseTagLine) == true
+    }
 
     /// The newest tag without a prerelease part.
     public var newestRelease: VersionTag? { versionTags.last { !$0.isPrerelease } }
@@ -99,4 +106,9 @@ extension WorkspaceConfig {
         if text.hasSuffix(".git") { text.removeLast(4) }
         return text
     }
+}
+
+/// Text `integrate` writes into its release tags, so later runs and rules can recognise them.
+public enum IntegrationMarker {
+    public static let releaseTagLine = "Released by lockstep integrate"
 }

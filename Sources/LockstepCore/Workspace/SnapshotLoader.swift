@@ -47,8 +47,12 @@ public enum SnapshotLoader {
                 let release = versionTags.last { !$0.isPrerelease }
                 ahead = try repository.countCommits(from: tip, excluding: release?.commit)
             }
-            return ComponentSnapshot(component: component, versionTags: versionTags, otherTags: otherTags,
-                                     head: head.commit, branch: head.branch, commitsAhead: ahead)
+            var snapshot = ComponentSnapshot(component: component, versionTags: versionTags, otherTags: otherTags,
+                                             head: head.commit, branch: head.branch, commitsAhead: ahead)
+            if let release = snapshot.newestRelease, release.isAnnotated {
+                snapshot.newestReleaseMessage = try repository.tagObject(named: release.name)?.message
+            }
+            return snapshot
         } catch let error as GitError {
             throw WorkspaceError("\(component.name): cannot read \(config.absolutePath(component.path).path): \(error)")
         }

@@ -1,0 +1,59 @@
+import Foundation
+import LockstepCore
+import LockstepTestSupport
+import XCTest
+
+final class APIRuleTests: XCTestCase {
+    func protocolSet() throws -> WorkspaceBuilder {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("CartProtocols", kind: "protocols")
+        try repo.write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n}\n")
+        try repo.release("1.2.0")
+        return ws
+    }
+
+    func testLS203FiresForARemovalReleasedAsMinorWithLocationsAtBothRevisions() throws {
+        let ws = try protocolSet()
+        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].release("1.3.0")
+        let findings = try ws.findings().filter { $0.rule == "LS203" }
+        XCTAssertEqual(findings.count, 1)
+        let finding = try XCTUnwrap(findings.first)
+        XCTAssertEqual(finding.message, "CartProtocols 1.3.0 removed protocol requirement `func CartService.clear()` but is a minor release over 1.2.0")
+        XCTAssertEqual(finding.help, "release it as 2.0.0; breaking changes need a breaking version")
+        XCTAssertEqual(finding.locations.map(\.description), ["components/CartProtocols/Sources/CartProtocols/CartService.swift @ 1.2.0:3 (before)"])
+    }
+
+    func testLS203FiresForAnAdditionReleasedAsPatchAndOnRcs() throws {
+        let ws = try WorkspaceBuilder()
+        try ws.component("Networking").release("1.0.0")
+        try ws["Networking"].write("Sources/Networking/More.swift", "public func ping() {}\n")
+        try ws["Networking"].release("1.0.1-rc.1")
+        let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" })
+        XCTAssertEqual(finding.version, "1.0.1-rc.1")
+        XCTAssertTrue(finding.help?.hasPrefix("release it as 1.1.0-rc.1") == true, finding.help ?? "")
+        XCTAssertEqual(finding.locations.map(\.description), ["components/Networking/Sources/Networking/More.swift @ 1.0.1-rc.1:1 (after)"])
+    }
+
+    func testLS203QuietWhenTheVersionMatchesTheChange() throws {
+        let ws = try protocolSet()
+        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n    func total() -> Int\n}\n")
+        try ws["CartProtocols"].release("1.3.0")
+        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].release("2.0.0")
+        XCTAssertEqual(try ws.findings().map(\.rule), [])
+    }
+
+    func testLS407FiresForAReleasePinnedNowhere() throws {
+        let ws = try WorkspaceBuilder()
+        try ws.component("Cart").release("1.0.0")
+        try ws.app("Main", role: "main", dependencies: [ws.dep("Cart", "exact: \"1.0.0\"")])
+        XCTAssertEqual(try ws.findings().map(\.rule), [])
+        // A release tagged by hand is not an interrupted integrate.
+        try ws["Cart"].write("x", "1"); try ws["Cart"].release("1.0.1")
+        XCTAssertEqual(try ws.findings().map(\.rule), [])
+        try ws["Cart"].write("x", "2"); try ws["Cart"].commit("more")
+        try ws["Cart"].git("tag", "-a", "1.0.2", "-m", "Cart 1.0.2\n\nReleased by lockstep integrate from 1.0.2-rc.1.")
+        XCTAssertEqual(try ws.findings().map(\.rule), ["LS407"])
+    }
+}
