@@ -53,6 +53,27 @@ final class IntegrateCommandTests: XCTestCase {
         }
     }
 
+    func testEveryRequirementKindIsPinnedExactlyInTheBuildCopy() throws {
+        let iw = try IntegrationWorkspace()
+        // Drift of components that are not candidates is not this run's business (the rules focus on Cart).
+        let baseHead = try iw.ws["Base"].head()
+        try iw.ws["Shell"].writeManifest(name: "Shell", dependencies: [
+            iw.ws.dep("Base", "revision: \"\(baseHead)\""),
+            "path: \"../../components/CartProtocols\"",
+            iw.ws.dep("Cart", "\"1.0.0\"...\"1.5.0\""),
+        ], executable: true)
+        try iw.ws["Shell"].commit("shell with every kind")
+        let out = iw.root.appendingPathComponent("copies")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try iw.setScript("case \"$PWD\" in *Shell-*) cp Package.swift '\(out.path)/Shell.swift';; esac")
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let manifest = try Manifest.parse(String(contentsOf: out.appendingPathComponent("Shell.swift"), encoding: .utf8), file: "Shell")
+        XCTAssertEqual(manifest.dependencies.map(\.requirement), [.exact("1.0.0"), .exact("1.0.0"), .exact("1.0.1")])
+        XCTAssertEqual(manifest.dependencies.map(\.url), ["Base", "CartProtocols", "Cart"].map { iw.ws.url($0) })
+    }
+
     func testDryRunPrintsThePlanAndRunsNothing() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
