@@ -96,6 +96,41 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Main"].git("rev-list", "--merges", "--count", "HEAD"), "0")
     }
 
+    func testRebuildsDoNotWaitForThePinLock() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        try moveMainScript(iw, times: 1)
+        // Another live run holds the pin lock (this test process).
+        let lock = iw.root.appendingPathComponent(".lockstep/pin.lock")
+        try FileManager.default.createDirectory(at: lock.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = Lockstep.executable
+        process.arguments = ["integrate", "Cart", "--workspace", iw.root.path]
+        process.environment = GitCLI.environment()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        // Take the lock once the up-front check is past: when the first Main build starts.
+        try iw.setScript("""
+            case "$PWD" in *Main-*)
+              [ -f '\(lock.path)' ] || echo '\(getpid()) \(ProcessInfo.processInfo.hostName)' > '\(lock.path)'
+              n=$(grep -c '^Main-' '\(iw.buildLog.path)')
+              if [ "$n" -le 1 ]; then cd '\(iw.ws["Main"].url.path)' && echo "$n" >> moved.txt && git add moved.txt && git commit -q -m "unrelated change $n"; fi;;
+            esac
+            """)
+        try process.run()
+        var rebuilt = false
+        for _ in 0..<1200 where !rebuilt {
+            rebuilt = iw.builds().filter { $0.hasPrefix("Main-") }.count == 2
+            if !rebuilt { usleep(50_000) }
+        }
+        XCTAssertTrue(rebuilt, "the rebuild ran while another run held the pin lock")
+        XCTAssertTrue(process.isRunning, "and the run then waits for the lock to pin")
+        try FileManager.default.removeItem(at: lock)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+    }
+
     func testMainMovingEveryTimeGivesUpAfterThreeTries() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")

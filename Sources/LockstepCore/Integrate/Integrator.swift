@@ -84,9 +84,6 @@ public final class Integrator: @unchecked Sendable {
         }
         try Interruption.shared.critical { try tagReleases(plan.candidates) }
 
-        let lock = PinLock(workspace: config.root)
-        try lock.acquire(timeout: options.lockTimeout) { events(.waiting($0)) }
-        defer { lock.release() }
         var pinCommits: [String: ObjectID] = [:]
         for change in plan.pinChanges {
             pinCommits[change.app.name] = try await pin(change, plan: plan, builtAt: built[change.app.name], sandbox: sandbox)
@@ -165,14 +162,23 @@ public final class Integrator: @unchecked Sendable {
         let planned = plan.builds.first { $0.app.name == change.app.name }
         let original = try originalRequirements(change, at: planned?.commit ?? builtAt, repository: repository)
         var verified = builtAt
-        for attempt in 1...options.maxTries {
+        var attempt = 0
+        while true {
             guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished") }
             if tip != verified {
+                // Rebuild outside the pin lock: builds of concurrent runs stay parallel.
+                attempt += 1
+                guard attempt <= options.maxTries else { break }
                 if let verified { events(.mainMoved(app: change.app.name, from: verified, to: tip, attempt: attempt)) }
                 try await rebuild(change.app, at: tip, plan: plan, sandbox: sandbox, attempt: attempt)
                 verified = tip
                 continue
             }
+            // Only the check-and-commit is serialized, and the branch update is a compare-and-swap anyway.
+            let lock = PinLock(workspace: config.root)
+            try lock.acquire(timeout: options.lockTimeout) { events(.waiting($0)) }
+            defer { lock.release() }
+            guard try repository.branchTip(branch) == tip else { continue }
             let manifestText = String(decoding: try repository.readFile("Package.swift", at: tip) ?? Data(), as: UTF8.self)
             let manifest = try Manifest.parse(manifestText, file: "\(change.app.path)/Package.swift @ \(tip.short)")
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
