@@ -13,6 +13,9 @@ public struct LockstepCommand: AsyncParsableCommand {
             the versioning rules that tie protocol sets to their implementations, makes release candidates, \
             and releases them only when the shell and main apps build with them.
 
+            Usage: lockstep [--workspace DIR] <command>. Without --workspace, lockstep.yml is looked for in the \
+            current folder and its parents.
+
             Exit codes: 0 success; 1 a check or build failed or a bump was refused; 2 bad usage, bad \
             configuration or an unreadable repo.
             """,
@@ -26,7 +29,7 @@ public struct LockstepCommand: AsyncParsableCommand {
     public static func mainExitingWithSpecCodes(_ arguments: [String]? = nil) async {
         Git.bootstrap()
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(movingLeadingWorkspace(arguments ?? Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -36,6 +39,26 @@ public struct LockstepCommand: AsyncParsableCommand {
             Interruption.shared.yieldToInterruption()
             Foundation.exit(report(error))
         }
+    }
+
+    /// `lockstep --workspace DIR matrix` → `lockstep matrix --workspace DIR`: SPEC.md puts the option before the
+    /// command, and ArgumentParser only gives a subcommand the options written after its name.
+    static func movingLeadingWorkspace(_ arguments: [String]) -> [String] {
+        var rest = arguments[...]
+        var moved: [String] = []
+        while let first = rest.first {
+            if first == "--workspace", rest.count >= 2 {
+                moved += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--workspace=") {
+                moved.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty, let command = rest.first else { return arguments }
+        return [command] + moved + rest.dropFirst()
     }
 
     /// Prints an error the way people read it and returns the exit code it stands for.

@@ -19,38 +19,58 @@ public struct TagObject: Sendable, Equatable {
     public var tagger: Signature?
 }
 
-private final class TagCollector {
-    var names: [(String, git_oid)] = []
-}
-
 extension Repository {
     /// Lists every tag with the commit it names. Tags that do not point at a commit are skipped.
+    ///
+    /// Reads refs, not objects, where it can: packed-refs record the commit an annotated tag peels to, and a
+    /// lightweight tag's type comes from the object header. Only loose annotated tags are read and peeled.
     public func tags() throws -> [Tag] {
-        let collector = TagCollector()
-        let box = Unmanaged.passUnretained(collector).toOpaque()
-        let code = git_tag_foreach(pointer, { name, oid, payload in
-            guard let name, let oid, let payload else { return 0 }
-            let collector = Unmanaged<TagCollector>.fromOpaque(payload).takeUnretainedValue()
-            collector.names.append((String(cString: name), oid.pointee))
-            return 0
-        }, box)
-        try check(code, "git_tag_foreach", path: path)
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/*"), "git_reference_iterator_glob_new", path: path)
+        defer { git_reference_iterator_free(iterator) }
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "git_repository_odb", path: path)
+        defer { git_odb_free(odb) }
         var result: [Tag] = []
-        result.reserveCapacity(collector.names.count)
-        for (fullName, oid) in collector.names {
-            var id = oid
-            var object: OpaquePointer?
-            try check(git_object_lookup(&object, pointer, &id, GIT_OBJECT_ANY), "git_object_lookup", path: path)
-            defer { git_object_free(object) }
-            let annotated = git_object_type(object) == GIT_OBJECT_TAG
-            var commit: OpaquePointer?
-            // A tag of a tree or blob is not a version of anything: skip it.
-            guard git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0 else { continue }
-            defer { git_object_free(commit) }
-            let name = fullName.hasPrefix("refs/tags/") ? String(fullName.dropFirst(10)) : fullName
-            result.append(Tag(name: name, commit: ObjectID(git_object_id(commit).pointee), isAnnotated: annotated))
+        var reference: OpaquePointer?
+        while true {
+            let code = git_reference_next(&reference, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "git_reference_next", path: path)
+            defer { git_reference_free(reference) }
+            guard let target = git_reference_target(reference) else { continue } // symbolic
+            let name = String(cString: git_reference_name(reference)).dropFirst("refs/tags/".count)
+            var size = 0
+            var type = GIT_OBJECT_INVALID
+            if let peeled = git_reference_target_peel(reference) {
+                // packed-refs name the fully peeled object: usually a commit, sometimes a tree.
+                var id = peeled.pointee
+                try check(git_odb_read_header(&size, &type, odb, &id), "git_odb_read_header", path: path)
+                if type == GIT_OBJECT_COMMIT { result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: true)) }
+                continue
+            }
+            var id = target.pointee
+            try check(git_odb_read_header(&size, &type, odb, &id), "git_odb_read_header", path: path)
+            if type == GIT_OBJECT_COMMIT {
+                result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: false))
+            } else if type == GIT_OBJECT_TAG, let commit = try peelTag(id) {
+                result.append(Tag(name: String(name), commit: commit, isAnnotated: true))
+            }
+            // A tag of a tree or blob is not a version of anything: skipped.
         }
         return result.sorted { $0.name < $1.name }
+    }
+
+    /// The commit an annotated tag object finally points at, nil for a tag of a tree or blob.
+    private func peelTag(_ id: git_oid) throws -> ObjectID? {
+        var oid = id
+        var object: OpaquePointer?
+        try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_TAG), "git_object_lookup", path: path)
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        guard git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0 else { return nil }
+        defer { git_object_free(commit) }
+        return ObjectID(git_object_id(commit).pointee)
     }
 
     /// Reads the annotated tag object behind `refs/tags/<name>`; nil for a lightweight or missing tag.

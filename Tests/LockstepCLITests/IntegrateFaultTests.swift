@@ -22,6 +22,20 @@ final class IntegrateFaultTests: XCTestCase {
         return false
     }
 
+    /// Starts `lockstep args…` in the background (output discarded), for tests that signal it.
+    func startLockstep(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Lockstep.executable
+        process.arguments = arguments
+        var environment = GitCLI.environment()
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     func sandboxes() throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
     }
@@ -96,35 +110,28 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Main"].git("rev-list", "--merges", "--count", "HEAD"), "0")
     }
 
-    func testRebuildsDoNotWaitForThePinLock() throws {
+    func testFirstBuildsRunWhileAnotherRunHoldsThePinLock() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
-        try moveMainScript(iw, times: 1)
-        // Another live run holds the pin lock (this test process).
+        // Another live run (this test process) is pinning: it holds the pin lock, not the checkout lock.
         let lock = iw.root.appendingPathComponent(".lockstep/pin.lock")
         try FileManager.default.createDirectory(at: lock.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = Lockstep.executable
-        process.arguments = ["integrate", "Cart", "--workspace", iw.root.path]
-        process.environment = GitCLI.environment()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // Take the lock once the up-front check is past: when the first Main build starts.
-        try iw.setScript("""
-            case "$PWD" in *Main-*)
-              [ -f '\(lock.path)' ] || echo '\(getpid()) \(ProcessInfo.processInfo.hostName)' > '\(lock.path)'
-              n=$(grep -c '^Main-' '\(iw.buildLog.path)')
-              if [ "$n" -le 1 ]; then cd '\(iw.ws["Main"].url.path)' && echo "$n" >> moved.txt && git add moved.txt && git commit -q -m "unrelated change $n"; fi;;
-            esac
-            """)
-        try process.run()
-        var rebuilt = false
-        for _ in 0..<1200 where !rebuilt {
-            rebuilt = iw.builds().filter { $0.hasPrefix("Main-") }.count == 2
-            if !rebuilt { usleep(50_000) }
+        try "\(getpid()) \(ProcessInfo.processInfo.hostName)\n".write(to: lock, atomically: true, encoding: .utf8)
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
+        var built = false
+        for _ in 0..<1200 where !built {
+            built = iw.builds().count == 2
+            if !built { usleep(50_000) }
         }
-        XCTAssertTrue(rebuilt, "the rebuild ran while another run held the pin lock")
-        XCTAssertTrue(process.isRunning, "and the run then waits for the lock to pin")
+        XCTAssertTrue(built, "Shell and Main built while the pin lock was held")
+        var tagged = false
+        for _ in 0..<600 where !tagged {
+            tagged = (try? iw.ws["Cart"].git("tag", "--list", "1.0.1")) == "1.0.1"
+            if !tagged { usleep(50_000) }
+        }
+        XCTAssertTrue(tagged)
+        XCTAssertTrue(process.isRunning, "then it waits for the pin lock")
+        XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"))
         try FileManager.default.removeItem(at: lock)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
@@ -166,15 +173,7 @@ final class IntegrateFaultTests: XCTestCase {
         let pids = iw.root.appendingPathComponent("child.pid")
         try iw.setScript("sleep 300 & echo $! > '\(pids.path)'; wait")
         let before = try sandboxes()
-        let process = Process()
-        process.executableURL = Lockstep.executable
-        process.arguments = ["integrate", "Cart", "--workspace", iw.root.path]
-        var environment = GitCLI.environment()
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
         // Wait (bounded) until the build's child exists, then interrupt lockstep as Ctrl-C would.
         var child: pid_t?
         for _ in 0..<600 where child == nil {
@@ -197,13 +196,7 @@ final class IntegrateFaultTests: XCTestCase {
         // run tags after its green builds and then waits at the lock: a SIGKILL there lands between tag and pin.
         let lock = iw.root.appendingPathComponent(".lockstep/pin.lock")
         try iw.setScript("case \"$PWD\" in *Main-*) echo '\(getpid()) \(ProcessInfo.processInfo.hostName)' > '\(lock.path)';; esac")
-        let process = Process()
-        process.executableURL = Lockstep.executable
-        process.arguments = ["integrate", "Cart", "--workspace", iw.root.path]
-        process.environment = GitCLI.environment()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
         var tagged = false
         for _ in 0..<600 where !tagged {
             tagged = (try? iw.ws["Cart"].git("tag", "--list", "1.0.1")) == "1.0.1"

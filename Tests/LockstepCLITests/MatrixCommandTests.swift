@@ -64,7 +64,8 @@ final class MatrixCommandTests: XCTestCase {
         XCTAssertEqual(table.status, 0, table.stderr)
         XCTAssertTrue(table.stdout.hasPrefix("COMPONENT"), table.stdout)
         XCTAssertFalse(table.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
-        let markdown = try Lockstep.run(["matrix", "--format", "markdown", "--workspace", ws.path])
+        let markdown = try Lockstep.run(["--workspace", ws.path, "matrix", "--format", "markdown"])
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
         XCTAssertTrue(markdown.stdout.contains("| **Cart** | business | CartProtocols 0.1 | 0.1.7 |"), markdown.stdout)
     }
 

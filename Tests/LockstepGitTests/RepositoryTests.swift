@@ -29,6 +29,21 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(try repo.git("rev-list", "-n", "1", "1.0.0"), first)
     }
 
+    func testTagsFromPackedRefsAndTagsOfTreesSkipped() throws {
+        let first = try repo.release("1.0.0", annotated: true)
+        try repo.write("x", "1")
+        let second = try repo.release("1.1.0")
+        try repo.git("tag", "tree-tag", "HEAD^{tree}")
+        try repo.git("tag", "-a", "tree-annotated", "-m", "tree", "HEAD^{tree}")
+        try repo.git("pack-refs", "--all")
+        try repo.write("y", "1")
+        let third = try repo.release("1.2.0", annotated: true) // loose, after packing
+        let tags = try Repository.open(at: repo.url.path).tags()
+        XCTAssertEqual(tags.map(\.name), ["1.0.0", "1.1.0", "1.2.0"])
+        XCTAssertEqual(tags.map(\.commit.hex), [first, second, third])
+        XCTAssertEqual(tags.map(\.isAnnotated), [true, false, true])
+    }
+
     func testHeadBranchAndUnbornRepository() throws {
         let empty = folder.path("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -22,8 +22,10 @@ public struct IntegrationOptions: Sendable {
     public var useCache = true
     /// How many times main may move under a run before it gives up.
     public var maxTries = 3
-    /// How long to wait for another run's pin lock.
-    public var lockTimeout: TimeInterval = 600
+    /// How long to wait for another run's pin lock; nil: as long as a live holder may take
+    /// (its rebuilds on a moving main, each within the build timeout).
+    public var lockTimeout: TimeInterval?
+    var effectiveLockTimeout: TimeInterval { lockTimeout ?? TimeInterval((maxTries + 1) * timeoutSeconds + 300) }
     public init() {}
 }
 
@@ -67,9 +69,9 @@ public final class Integrator: @unchecked Sendable {
         let completing = plan.candidates.filter(\.isAlreadyReleased)
         if !completing.isEmpty { events(.completing(completing)) }
         do {
-            // Under the pin lock: another run's pin commit (ref moved, checkout following) is never seen half-way.
-            let lock = PinLock(workspace: config.root)
-            try lock.acquire(timeout: options.lockTimeout) { events(.waiting($0)) }
+            // Under the checkout lock: another run's pin commit (ref moved, checkout following) is never seen half-way.
+            let lock = PinLock(workspace: config.root, kind: .checkout)
+            try lock.acquire(timeout: 120) { events(.waiting($0)) }
             defer { lock.release() }
             try checkMainApps(plan)
         }
@@ -161,24 +163,26 @@ public final class Integrator: @unchecked Sendable {
         }
         let planned = plan.builds.first { $0.app.name == change.app.name }
         let original = try originalRequirements(change, at: planned?.commit ?? builtAt, repository: repository)
+        // One run at a time brings its build up to date with main's head and pins: each pin is then built on
+        // top of the pin before it. First builds of concurrent runs stay parallel; only this step queues.
+        let pinLock = PinLock(workspace: config.root)
+        try pinLock.acquire(timeout: options.effectiveLockTimeout) { events(.waiting($0)) }
+        defer { pinLock.release() }
         var verified = builtAt
         var attempt = 0
         while true {
             guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished") }
             if tip != verified {
-                // Rebuild outside the pin lock: builds of concurrent runs stay parallel.
                 attempt += 1
                 guard attempt <= options.maxTries else { break }
                 if let verified { events(.mainMoved(app: change.app.name, from: verified, to: tip, attempt: attempt)) }
-                try await rebuild(change.app, at: tip, plan: plan, sandbox: sandbox, attempt: attempt)
+                try await rebuild(change.app, at: tip, plan: plan, sandbox: sandbox, attempt: attempt + 1)
                 verified = tip
                 continue
             }
-            // Only the check-and-commit is serialized, and the branch update is a compare-and-swap anyway.
-            let lock = PinLock(workspace: config.root)
-            try lock.acquire(timeout: options.lockTimeout) { events(.waiting($0)) }
-            defer { lock.release() }
-            guard try repository.branchTip(branch) == tip else { continue }
+            let checkoutLock = PinLock(workspace: config.root, kind: .checkout)
+            try checkoutLock.acquire(timeout: 120) { events(.waiting($0)) }
+            defer { checkoutLock.release() }
             let manifestText = String(decoding: try repository.readFile("Package.swift", at: tip) ?? Data(), as: UTF8.self)
             let manifest = try Manifest.parse(manifestText, file: "\(change.app.path)/Package.swift @ \(tip.short)")
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []

@@ -1,13 +1,19 @@
 import Foundation
 
-/// Serializes the pin step of concurrent integrations in one workspace: a lock file holding the
-/// holder's pid and host, created exclusively. A lock left by a dead process on this host is taken over.
+/// A workspace-wide lock between concurrent integrations: a file holding the holder's pid and host,
+/// created exclusively. A lock left by a dead process on this host is taken over.
+///
+/// Two are used: `pin` is held while a run brings its main-app builds up to date with main's head and
+/// commits its pins (so each pin is built on the one before it); `checkout` is held only while a pin is
+/// committed and the checkout updated, so readers of the checkout never see it half-way.
 public final class PinLock {
+    public enum Kind: String { case pin, checkout }
+
     public let file: URL
     private var held = false
 
-    public init(workspace: URL) {
-        file = workspace.appendingPathComponent(".lockstep/pin.lock")
+    public init(workspace: URL, kind: Kind = .pin) {
+        file = workspace.appendingPathComponent(".lockstep/\(kind.rawValue).lock")
     }
 
     /// Waits for the lock (polling, up to `timeout` seconds), then holds it until `release`.

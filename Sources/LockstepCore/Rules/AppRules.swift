@@ -8,14 +8,11 @@ struct LS401: Rule {
     let summary = "a main app pins a component with anything but an exact version"
 
     func check(_ context: RuleContext) throws -> [Finding] {
-        context.snapshot.mainApps.flatMap { app in
-            app.dependencies.compactMap { resolved -> Finding? in
-                guard let name = resolved.component, context.isInFocus(name), resolved.dependency.requirement.exactVersion == nil else { return nil }
-                let suggestion = context.snapshot.component(name)?.newestRelease.map { "exact: \"\($0.version)\"" } ?? "exact: \"X.Y.Z\""
-                return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(resolved.dependency.requirement.manifestText)`; a main app pins every component exactly",
-                               help: "write `\(suggestion)` in \(app.app.path)/Package.swift",
-                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
-            }
+        context.componentDependencies(of: context.snapshot.mainApps).compactMap { app, name, dependency in
+            guard dependency.requirement.exactVersion == nil else { return nil }
+            let suggestion = context.snapshot.component(name)?.newestRelease.map { "exact: \"\($0.version)\"" } ?? "exact: \"X.Y.Z\""
+            return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(dependency.requirement.manifestText)`; a main app pins every component exactly",
+                           help: "write `\(suggestion)` in \(app.app.path)/Package.swift", locations: [app.location(of: dependency)])
         }
     }
 }
@@ -27,15 +24,11 @@ struct LS402: Rule {
     let summary = "a main app pins a prerelease"
 
     func check(_ context: RuleContext) throws -> [Finding] {
-        context.snapshot.mainApps.flatMap { app in
-            app.dependencies.compactMap { resolved -> Finding? in
-                guard let name = resolved.component, context.isInFocus(name),
-                      let version = resolved.dependency.requirement.exactVersion, version.isPrerelease else { return nil }
-                return finding(name, app: app.app.name, version: "\(version)",
-                               "\(app.app.name) pins \(name) to prerelease \(version)",
-                               help: "run `lockstep integrate \(name)@\(version)` to release it and pin \(version.release), or pin a release",
-                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
-            }
+        context.componentDependencies(of: context.snapshot.mainApps).compactMap { app, name, dependency in
+            guard let version = dependency.requirement.exactVersion, version.isPrerelease else { return nil }
+            return finding(name, app: app.app.name, version: "\(version)", "\(app.app.name) pins \(name) to prerelease \(version)",
+                           help: "run `lockstep integrate \(name)@\(version)` to release it and pin \(version.release), or pin a release",
+                           locations: [app.location(of: dependency)])
         }
     }
 }
@@ -72,20 +65,15 @@ struct LS404: Rule {
     let summary = "an app pins or requires a version that no tag of that component provides"
 
     func check(_ context: RuleContext) throws -> [Finding] {
-        context.snapshot.apps.flatMap { app in
-            app.dependencies.compactMap { resolved -> Finding? in
-                guard let name = resolved.component, context.isInFocus(name),
-                      let component = context.snapshot.component(name) else { return nil }
-                let requirement = resolved.dependency.requirement
-                guard requirement.isVersioned else { return nil }
-                if component.versionTags.contains(where: { requirement.admits($0.version) }) { return nil }
-                let known = component.releases.suffix(3).map(\.name).joined(separator: ", ")
-                return finding(name, app: app.app.name, version: requirement.exactVersion.map(\.description),
-                               "\(app.app.name) requires \(name) `\(requirement.manifestText)` but no tag of \(name) provides such a version",
-                               help: known.isEmpty ? "tag a release of \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`)"
-                                                   : "use a version \(name) has (newest: \(known))",
-                               locations: [FindingLocation(file: "\(app.app.path)/Package.swift", line: resolved.dependency.line)])
-            }
+        context.componentDependencies(of: context.snapshot.apps).compactMap { app, name, dependency in
+            guard let component = context.snapshot.component(name), dependency.requirement.isVersioned,
+                  !component.versionTags.contains(where: { dependency.requirement.admits($0.version) }) else { return nil }
+            let known = component.releases.suffix(3).map(\.name).joined(separator: ", ")
+            return finding(name, app: app.app.name, version: dependency.requirement.exactVersion.map(\.description),
+                           "\(app.app.name) requires \(name) `\(dependency.requirement.manifestText)` but no tag of \(name) provides such a version",
+                           help: known.isEmpty ? "tag a release of \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`)"
+                                               : "use a version \(name) has (newest: \(known))",
+                           locations: [app.location(of: dependency)])
         }
     }
 }
@@ -105,5 +93,24 @@ struct LS407: Rule {
                            "\(state.component.name) \(release.version) is tagged but \(apps.joined(separator: ", ")) still pin\(apps.count == 1 ? "s" : "") an older version",
                            help: "run `lockstep integrate \(state.component.name)` to finish the release (builds that went green are not run again)")
         }
+    }
+}
+
+extension RuleContext {
+    /// Every dependency of `apps` that names a component in focus, with the app and the component's name.
+    func componentDependencies(of apps: [AppSnapshot]) -> [(app: AppSnapshot, name: String, dependency: PackageDependency)] {
+        apps.flatMap { app in
+            app.dependencies.compactMap { resolved in
+                guard let name = resolved.component, isInFocus(name) else { return nil }
+                return (app: app, name: name, dependency: resolved.dependency)
+            }
+        }
+    }
+}
+
+extension AppSnapshot {
+    /// Where a dependency is declared in this app's manifest.
+    func location(of dependency: PackageDependency) -> FindingLocation {
+        FindingLocation(file: "\(app.path)/Package.swift", line: dependency.line)
     }
 }

@@ -52,7 +52,7 @@ public final class RuleContext: @unchecked Sendable {
 
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
         self.snapshot = snapshot
-        self.manifests = ManifestStore(config: snapshot.config)
+        self.manifests = snapshot.manifests
         self.api = APIReader(config: snapshot.config)
         self.focus = focus
     }

@@ -22,7 +22,10 @@ struct LS102: Rule {
 
     func check(_ context: RuleContext) throws -> [Finding] {
         context.components.flatMap { component -> [Finding] in
-            let groups = Dictionary(grouping: component.versionTags, by: \.version)
+            // Tags are sorted by version: a version named twice has neighbours with equal versions.
+            let tags = component.versionTags
+            guard zip(tags, tags.dropFirst()).contains(where: { $0.version == $1.version }) else { return [] }
+            let groups = Dictionary(grouping: tags, by: \.version)
             return groups.keys.sorted().compactMap { version in
                 let tags = groups[version]!
                 guard Set(tags.map(\.commit)).count > 1 else { return nil }

@@ -22,6 +22,19 @@ public final class ManifestStore: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Reads and caches the manifests at `commits` through an already open repository (errors are cached too,
+    /// and thrown when the manifest is asked for).
+    func prefetch(_ component: Component, at commits: [ObjectID], using repository: Repository) {
+        for commit in Set(commits) {
+            let key = component.name + "@" + commit.hex
+            if lock.withLock({ cache[key] }) != nil { continue }
+            let result = Result {
+                try SnapshotLoader.readManifest(repository, at: commit, label: "\(component.path)/Package.swift", owner: component.name)
+            }
+            lock.withLock { cache[key] = result }
+        }
+    }
+
     /// The component's dependencies at `commit`, matched to workspace components.
     public func dependencies(of component: Component, at commit: ObjectID) throws -> [ResolvedDependency] {
         try manifest(of: component, at: commit).dependencies.map {

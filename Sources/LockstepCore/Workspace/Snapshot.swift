@@ -60,21 +60,45 @@ public struct AppSnapshot: Sendable {
     public var branch: String?
     /// The manifest at HEAD; nil when the app has no commits.
     public var manifest: Manifest?
+    /// Its dependencies in manifest order (requirements may be rewritten, components never are).
     public var dependencies: [ResolvedDependency]
+    private let positions: [String: Int]
+
+    public init(app: App, head: ObjectID?, branch: String?, manifest: Manifest?, dependencies: [ResolvedDependency]) {
+        self.app = app
+        self.head = head
+        self.branch = branch
+        self.manifest = manifest
+        self.dependencies = dependencies
+        positions = Dictionary(dependencies.enumerated().compactMap { index, resolved in resolved.component.map { ($0, index) } },
+                               uniquingKeysWith: { first, _ in first })
+    }
 
     /// The dependency on `component`, if the manifest has one.
     public func dependency(on component: String) -> ResolvedDependency? {
-        dependencies.first { $0.component == component }
+        positions[component].map { dependencies[$0] }
     }
 }
 
 /// The whole workspace as read from git at one moment.
 public struct WorkspaceSnapshot: Sendable {
     public var config: WorkspaceConfig
+    /// Components in `lockstep.yml` order (their order and names never change after loading).
     public var components: [ComponentSnapshot]
     public var apps: [AppSnapshot]
+    /// Manifests at any commit, shared by everything that reads this snapshot (prefetched while loading).
+    public let manifests: ManifestStore
+    private let positions: [String: Int]
 
-    public func component(_ name: String) -> ComponentSnapshot? { components.first { $0.component.name == name } }
+    public init(config: WorkspaceConfig, components: [ComponentSnapshot], apps: [AppSnapshot], manifests: ManifestStore? = nil) {
+        self.config = config
+        self.components = components
+        self.apps = apps
+        self.manifests = manifests ?? ManifestStore(config: config)
+        positions = Dictionary(components.enumerated().map { ($1.component.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func component(_ name: String) -> ComponentSnapshot? { positions[name].map { components[$0] } }
     public func app(_ name: String) -> AppSnapshot? { apps.first { $0.app.name == name } }
     public var mainApps: [AppSnapshot] { apps.filter { $0.app.role == .main } }
     public var shellApps: [AppSnapshot] { apps.filter { $0.app.role == .shell } }
@@ -90,14 +114,8 @@ public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
 extension WorkspaceConfig {
     /// Matches a manifest dependency to a component: by the `remote` URL pattern, else by package name.
     public func componentName(for dependency: PackageDependency) -> String? {
-        if let url = dependency.url {
-            let wanted = Self.normalizedURL(url)
-            if let match = components.first(where: { remoteURL(of: $0.name).map(Self.normalizedURL) == wanted }) {
-                return match.name
-            }
-        }
-        let identity = dependency.identity.lowercased()
-        return components.first { $0.name.lowercased() == identity }?.name
+        if let url = dependency.url, let name = componentIndex.byURL[Self.normalizedURL(url)] { return name }
+        return componentIndex.byName[dependency.identity.lowercased()]
     }
 
     static func normalizedURL(_ url: String) -> String {

@@ -7,13 +7,14 @@ import Version
 public enum SnapshotLoader {
     /// Loads the snapshot. Fails with `WorkspaceError` when a declared repo is missing or unreadable.
     public static func load(_ config: WorkspaceConfig) throws -> WorkspaceSnapshot {
+        let manifests = ManifestStore(config: config)
         let components = try parallelMap(config.components) { component in
-            try loadComponent(component, config: config)
+            try loadComponent(component, config: config, manifests: manifests)
         }
         let apps = try parallelMap(config.apps) { app in
             try loadApp(app, config: config)
         }
-        return WorkspaceSnapshot(config: config, components: components, apps: apps)
+        return WorkspaceSnapshot(config: config, components: components, apps: apps, manifests: manifests)
     }
 
     /// Opens the repo at a workspace path, turning libgit2's error into one that says what to do.
@@ -28,7 +29,7 @@ public enum SnapshotLoader {
         }
     }
 
-    static func loadComponent(_ component: Component, config: WorkspaceConfig) throws -> ComponentSnapshot {
+    static func loadComponent(_ component: Component, config: WorkspaceConfig, manifests: ManifestStore) throws -> ComponentSnapshot {
         let repository = try openRepository(component.path, name: component.name, config: config)
         do {
             var versionTags: [VersionTag] = []
@@ -52,6 +53,11 @@ public enum SnapshotLoader {
             if let release = snapshot.newestRelease, release.isAnnotated {
                 snapshot.newestReleaseMessage = try repository.tagObject(named: release.name)?.message
             }
+            // Read, with this thread's handle, the manifests the cheap rules need: newest release and HEAD
+            // (layering), and every version of an implementation (the tie).
+            var commits = [snapshot.newestRelease?.commit, head.commit].compactMap { $0 }
+            if component.kind == .business { commits += versionTags.map(\.commit) }
+            manifests.prefetch(component, at: commits, using: repository)
             return snapshot
         } catch let error as GitError {
             throw WorkspaceError("\(component.name): cannot read \(config.absolutePath(component.path).path): \(error)")

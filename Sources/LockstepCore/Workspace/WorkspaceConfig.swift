@@ -10,14 +10,31 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var root: URL
     /// How manifests name a component's repo, with `{name}` in place of the component name.
     public var remote: String?
-    public var components: [Component]
+    public var components: [Component] { didSet { componentIndex = Self.index(components, remote: remote) } }
     public var apps: [App]
+    /// Components by normalized remote URL and by lowercased name, for matching manifest dependencies.
+    private(set) var componentIndex: (byURL: [String: String], byName: [String: String])
 
     public init(root: URL, remote: String?, components: [Component], apps: [App]) {
         self.root = root
         self.remote = remote
         self.components = components
         self.apps = apps
+        componentIndex = Self.index(components, remote: remote)
+    }
+
+    private static func index(_ components: [Component], remote: String?) -> (byURL: [String: String], byName: [String: String]) {
+        var byURL: [String: String] = [:]
+        var byName: [String: String] = [:]
+        for component in components {
+            if let remote { byURL[normalizedURL(remote.replacingOccurrences(of: "{name}", with: component.name))] = component.name }
+            byName[component.name.lowercased()] = component.name
+        }
+        return (byURL, byName)
+    }
+
+    public static func == (lhs: WorkspaceConfig, rhs: WorkspaceConfig) -> Bool {
+        lhs.root == rhs.root && lhs.remote == rhs.remote && lhs.components == rhs.components && lhs.apps == rhs.apps
     }
 
     /// The component called `name`, if any.
