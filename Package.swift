@@ -22,12 +22,12 @@ let package = Package(
             providers: [.apt(["libgit2-dev"])]
         ),
         // A thin, owning Swift layer over libgit2: repositories, refs, tags, trees, commits.
-        .target(name: "LockstepGit", dependencies: ["CLibgit2"]),
+        .target(name: "LockstepGit", dependencies: ["CLibgit2"], exclude: ["README.md"]),
         // Reads and rewrites SwiftPM manifests with swift-syntax.
         .target(name: "LockstepManifest", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
+        ], exclude: ["README.md"]),
         // Extracts the public API surface of Swift sources and diffs two surfaces.
         .target(name: "LockstepAPI", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -39,17 +39,17 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Version", package: "Version"),
             .product(name: "Subprocess", package: "swift-subprocess"),
-        ]),
+        ], exclude: ["README.md"]),
         // Replays the sample workspace in Fixtures/ into real git repos (demo and tests).
         .target(name: "LockstepSample", dependencies: [
             "LockstepGit",
             .product(name: "Yams", package: "Yams"),
-        ]),
+        ], exclude: ["README.md"]),
         // The command line: argument parsing and output only.
         .target(name: "LockstepCLI", dependencies: [
             "LockstepCore", "LockstepSample",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], exclude: ["README.md"]),
         .executableTarget(name: "lockstep", dependencies: ["LockstepCLI"]),
         .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
