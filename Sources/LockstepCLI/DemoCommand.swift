@@ -14,6 +14,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to create the sample workspace (must be empty or absent). Default: a new temporary folder.", valueName: "dir"))
     var dir: String?
 
+    @Flag(help: "Only replay the sample workspace (print its folder) and stop: no matrix, bump or integrate.")
+    var replayOnly = false
+
     func run() async throws {
         let fixture = try SampleWorkspace.defaultFixture()
         let destination: URL
@@ -28,6 +31,10 @@ struct DemoCommand: AsyncParsableCommand {
             try SampleWorkspace.materialize(fixture: fixture, into: destination)
         } catch let error as SampleError {
             throw CommandFailure(code: 2, message: "error: \(error)")
+        }
+        if replayOnly {
+            Output.line(destination.path)
+            return
         }
         let style = Output.style
         Output.line(style.bold("Sample workspace: \(destination.path)"))

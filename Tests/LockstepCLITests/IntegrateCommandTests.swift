@@ -145,6 +145,20 @@ final class IntegrateCommandTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }
 
+    func testMainPinningAVersionWithoutATagHereIsRefusedNotReplaced() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        // Main pins Base 1.0.5, released elsewhere but not fetched into this workspace.
+        let manifest = iw.ws["Main"].url.appendingPathComponent("Package.swift")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "Base.git\", exact: \"1.0.0\"", with: "Base.git\", exact: \"1.0.5\"")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        try iw.ws["Main"].commit("pin Base 1.0.5")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("Main pins Base 1.0.5, but components/Base has no tag for it (LS404)"), result.stderr)
+        XCTAssertEqual(iw.builds(), [], "never built against another version")
+    }
+
     func testUnknownComponentAndMissingRcAreClear() throws {
         let iw = try IntegrationWorkspace()
         let unknown = try iw.lockstep("integrate", "Nope")

@@ -36,6 +36,16 @@ public final class APIReader: @unchecked Sendable {
         return surface
     }
 
+    /// Drops what was cached for `component` (a finished component's surfaces are not needed again).
+    public func forget(_ component: Component) {
+        let surfacePrefix = component.name + "@"
+        let filePart = ":" + component.path + "/"
+        lock.withLock {
+            surfaceCache = surfaceCache.filter { !$0.key.hasPrefix(surfacePrefix) }
+            fileCache = fileCache.filter { !$0.key.contains(filePart) }
+        }
+    }
+
     /// The API changes between two commits of a component.
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
         APIDiff(old: try surface(of: component, at: old), new: try surface(of: component, at: new))

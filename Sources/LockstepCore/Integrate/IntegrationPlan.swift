@@ -83,9 +83,15 @@ public struct IntegrationPlan: Sendable {
                 result[name] = PinnedVersion(component: name, version: candidate.release, commit: candidate.commit)
                 continue
             }
-            let pinned = snapshot.mainApps.lazy.compactMap { $0.dependency(on: name)?.dependency.requirement.exactVersion }.first
-            if let pinned, let tag = state.tag(for: pinned) {
-                result[name] = PinnedVersion(component: name, version: pinned, commit: tag.commit)
+            let pinned = snapshot.mainApps.lazy.compactMap { app in
+                app.dependency(on: name)?.dependency.requirement.exactVersion.map { (app: app.app.name, version: $0) }
+            }.first
+            if let pinned {
+                // Build exactly what main pins; a pin without a tag here is a missing fetch, never a fallback.
+                guard let tag = state.tag(for: pinned.version) else {
+                    throw IntegrationError.refused("\(pinned.app) pins \(name) \(pinned.version), but \(state.component.path) has no tag for it (LS404); fetch its tags (git fetch --tags) and rerun")
+                }
+                result[name] = PinnedVersion(component: name, version: pinned.version, commit: tag.commit)
             } else if let release = state.newestRelease {
                 // Used by shells only: build with its newest release, as a range would resolve.
                 result[name] = PinnedVersion(component: name, version: release.version, commit: release.commit)

@@ -12,7 +12,8 @@ struct LS203: Rule {
         let reader = context.api
         // Components are independent: diff them in parallel, each thread with its own repository handle.
         let perComponent = try parallelMap(context.components) { state in
-            try Self.findings(for: state, reader: reader, rule: self)
+            defer { reader.forget(state.component) } // keeps memory to the components in flight
+            return try Self.findings(for: state, reader: reader, rule: self)
         }
         return perComponent.flatMap { $0 }
     }
