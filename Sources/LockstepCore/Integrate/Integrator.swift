@@ -238,6 +238,8 @@ public final class Integrator: @unchecked Sendable {
         let snapshot = try SnapshotLoader.load(config)
         let arguments = plan.candidates.map { "\($0.component.name)@\($0.release)" }
         let replanned = try IntegrationPlan.make(snapshot, candidates: arguments)
+        // The rules again, on main as it is now: what moved it may clash with the candidates.
+        guard replanned.errors.isEmpty else { throw IntegrationError.rules(replanned.errors) }
         guard var build = replanned.builds.first(where: { $0.app.name == app.name }) else { return }
         build.commit = tip
         let outcome = try await self.build(build, in: sandbox, attempt: attempt)
