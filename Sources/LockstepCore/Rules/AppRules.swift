@@ -66,8 +66,8 @@ struct LS404: Rule {
 
     func check(_ context: RuleContext) throws -> [Finding] {
         context.componentDependencies(of: context.snapshot.apps).compactMap { app, name, dependency in
-            guard let component = context.snapshot.component(name), dependency.requirement.isVersioned,
-                  !component.versionTags.contains(where: { dependency.requirement.admits($0.version) }) else { return nil }
+            guard let component = context.snapshot.component(name), let interval = dependency.requirement.interval,
+                  !component.versionTags.contains(where: { interval.admits($0.version) }) else { return nil }
             let known = component.releases.suffix(3).map(\.name).joined(separator: ", ")
             return finding(name, app: app.app.name, version: dependency.requirement.exactVersion.map(\.description),
                            "\(app.app.name) requires \(name) `\(dependency.requirement.manifestText)` but no tag of \(name) provides such a version",

@@ -24,9 +24,37 @@ public struct VersionTag: Sendable, Hashable {
 
     /// Reads a tag name as a version: `1.2.3`, `v1.2.3`, with optional prerelease and build parts. Nil otherwise.
     public static func parse(_ name: String) -> Version? {
-        let body = name.hasPrefix("v") ? String(name.dropFirst()) : name
-        // mxcl/Version is strict SemVer here: exactly three numeric parts, no leading zeros.
-        return Version(body)
+        let body = name.hasPrefix("v") ? Substring(name.utf8.dropFirst()) : Substring(name)
+        if let plain = plainRelease(body) { return plain }
+        // Everything else (prereleases, build metadata, non-versions) goes to mxcl/Version: strict SemVer,
+        // exactly three numeric parts, no leading zeros.
+        return Version(String(body))
+    }
+
+    /// `X.Y.Z` with no prerelease or build part, read without the general parser (most tags of a large
+    /// workspace); nil for anything else, including leading zeros, which the general parser then rejects.
+    static func plainRelease(_ text: Substring) -> Version? {
+        var parts: [Int] = []
+        var value = 0
+        var digits = 0
+        var leadingZero = false
+        for byte in text.utf8 {
+            if byte >= 48 && byte <= 57 {
+                if digits == 1 && leadingZero { return nil }
+                if digits == 0 { leadingZero = byte == 48 }
+                guard digits < 9 else { return nil }
+                value = value * 10 + Int(byte - 48)
+                digits += 1
+            } else if byte == 46, digits > 0, parts.count < 2 {
+                parts.append(value)
+                value = 0
+                digits = 0
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, parts.count == 2 else { return nil }
+        return Version(parts[0], parts[1], value)
     }
 }
 

@@ -8,12 +8,19 @@ public enum SnapshotLoader {
     /// Loads the snapshot. Fails with `WorkspaceError` when a declared repo is missing or unreadable.
     public static func load(_ config: WorkspaceConfig) throws -> WorkspaceSnapshot {
         let manifests = ManifestStore(config: config)
-        let components = try parallelMap(config.components) { component in
-            try loadComponent(component, config: config, manifests: manifests)
+        // Apps first in one pool with the components: a main app's large manifest parses while
+        // component repos are read, instead of after them.
+        enum Loaded: Sendable { case component(ComponentSnapshot), app(AppSnapshot) }
+        enum Job: Sendable { case component(Component), app(App) }
+        let jobs = config.apps.map(Job.app) + config.components.map(Job.component)
+        let loaded = try parallelMap(jobs) { job -> Loaded in
+            switch job {
+            case .component(let component): return .component(try loadComponent(component, config: config, manifests: manifests))
+            case .app(let app): return .app(try loadApp(app, config: config))
+            }
         }
-        let apps = try parallelMap(config.apps) { app in
-            try loadApp(app, config: config)
-        }
+        let components = loaded.compactMap { if case .component(let c) = $0 { return c } else { return nil } }
+        let apps = loaded.compactMap { if case .app(let a) = $0 { return a } else { return nil } }
         return WorkspaceSnapshot(config: config, components: components, apps: apps, manifests: manifests)
     }
 
