@@ -42,16 +42,20 @@ struct BumpCommand: ParsableCommand {
 
     var requested: BumpLevel? { major ? .breaking : minor ? .minor : patch ? .patch : nil }
 
-    func run() throws {
-        let snapshot = try options.loadSnapshot()
+    /// Plans a bump and (unless a dry run) writes its tag; a refusal becomes exit 1 with its reason.
+    static func bump(_ component: String, requested: BumpLevel?, dryRun: Bool, snapshot: WorkspaceSnapshot) throws -> BumpPlan {
         let context = RuleContext(snapshot: snapshot)
-        let plan: BumpPlan
         do {
-            plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(component, requested: requested)
+            let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(component, requested: requested)
             if !dryRun { try Bumper.apply(plan, config: snapshot.config) }
+            return plan
         } catch let refusal as BumpRefusal {
             throw CommandFailure(code: 1, message: "error: \(refusal)")
         }
+    }
+
+    func run() throws {
+        let plan = try Self.bump(component, requested: requested, dryRun: dryRun, snapshot: options.loadSnapshot())
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"

@@ -45,25 +45,13 @@ struct DemoCommand: AsyncParsableCommand {
 
         Output.line("")
         Output.line(style.bold("$ lockstep bump Cart"))
-        let snapshot = try SnapshotLoader.load(config)
-        let context = RuleContext(snapshot: snapshot)
-        let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan("Cart")
-        try Bumper.apply(plan, config: config)
+        let plan = try BumpCommand.bump("Cart", requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
         Output.line("\(plan.summary) tagged at \(plan.commit.short)")
 
         Output.line("")
         Output.line(style.bold("$ lockstep integrate Cart"))
         let display = ProgressDisplay()
-        let integrator = Integrator(config: config) { display.show($0) }
-        let signals = SignalTrap.install()
-        defer { withExtendedLifetime(signals) {} }
-        do {
-            _ = try await integrator.run(["Cart"])
-            display.clear()
-        } catch let error as IntegrationError {
-            display.clear()
-            throw IntegrationText.failure(error)
-        }
+        _ = try await IntegrateCommand.integrate(["Cart"], with: Integrator(config: config) { display.show($0) }, display: display)
 
         Output.line("")
         Output.line(style.bold("$ lockstep matrix"))

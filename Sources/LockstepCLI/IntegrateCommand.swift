@@ -52,17 +52,26 @@ struct IntegrateCommand: AsyncParsableCommand {
             if !plan.errors.isEmpty { throw CommandFailure(code: 1) }
             return
         }
+        let result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
+            try? writeReport(plan: plan, outcomes: outcomes)
+        }
+        try writeReport(plan: result.plan, outcomes: result.outcomes)
+        Output.line(Output.style.green("Integrated: ") + result.plan.candidates.map { "\($0.component.name) \($0.release)" }.joined(separator: ", "))
+    }
+
+    /// Runs the gate with signals trapped (Ctrl-C stops builds and cleans up); a failure is reported through
+    /// `onFailure` (for the JUnit report) and becomes the command's exit code.
+    static func integrate(_ candidates: [String], with integrator: Integrator, display: ProgressDisplay,
+                          onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> IntegrationResult {
         let signals = SignalTrap.install()
         defer { withExtendedLifetime(signals) {} }
         do {
             let result = try await integrator.run(candidates)
             display.clear()
-            try writeReport(plan: result.plan, outcomes: result.outcomes)
-            Output.line(Output.style.green("Integrated: ") + result.plan.candidates.map { "\($0.component.name) \($0.release)" }.joined(separator: ", "))
+            return result
         } catch let error as IntegrationError {
             display.clear()
-            let plan = try? integrator.plan(candidates)
-            if let plan { try? writeReport(plan: plan, outcomes: integrator.buildOutcomes) }
+            if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
             throw IntegrationText.failure(error)
         }
     }
