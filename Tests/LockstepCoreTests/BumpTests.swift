@@ -95,11 +95,7 @@ final class BumpTests: XCTestCase {
     }
 
     func protocolSet() throws -> WorkspaceBuilder {
-        let ws = try WorkspaceBuilder()
-        let repo = try ws.component("CartProtocols", kind: "protocols")
-        try repo.write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n}\n")
-        try repo.release("1.0.0")
-        return ws
+        try WorkspaceBuilder.cartProtocols(released: "1.0.0")
     }
 
     func testProtocolSetAddedRequirementIsMinor() throws {

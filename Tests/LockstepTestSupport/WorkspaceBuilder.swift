@@ -128,6 +128,15 @@ public final class WorkspaceBuilder {
         return repo
     }
 
+    /// A workspace with one protocol set, CartProtocols (`CartService` with `count` and `clear()`), released at `version`.
+    public static func cartProtocols(released version: String) throws -> WorkspaceBuilder {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("CartProtocols", kind: "protocols")
+        try repo.write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n}\n")
+        try repo.release(version)
+        return ws
+    }
+
     /// `.package(url:…, <requirement>)` arguments for a component, e.g. `dep("Cart", "exact: \"0.1.7\"")`.
     public func dep(_ name: String, _ requirement: String) -> String {
         "url: \"\(url(name))\", \(requirement)"
