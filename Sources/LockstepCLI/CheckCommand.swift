@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let snapshot = try options.loadSnapshot()
         for name in components where snapshot.component(name) == nil {
-            throw ValidationError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
+            throw WorkspaceError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
         }
         let rules = Rules.all
         let findings = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))

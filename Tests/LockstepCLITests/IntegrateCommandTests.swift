@@ -164,6 +164,11 @@ final class IntegrateCommandTests: XCTestCase {
         let unknown = try iw.lockstep("integrate", "Nope")
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("unknown component `Nope`"), unknown.stderr)
+        for command in ["check", "bump", "diff"] {
+            let result = try iw.lockstep(command, "Nope")
+            XCTAssertEqual(result.status, 2, command)
+            XCTAssertTrue(result.stderr.hasPrefix("error: unknown component `Nope`; components: Base, CartProtocols, Cart"), "\(command): \(result.stderr)")
+        }
         let noRc = try iw.lockstep("integrate", "Base")
         XCTAssertEqual(noRc.status, 1)
         XCTAssertTrue(noRc.stderr.contains("run `lockstep bump Base` first"), noRc.stderr)
