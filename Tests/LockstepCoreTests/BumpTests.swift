@@ -172,6 +172,14 @@ final class BumpTests: XCTestCase {
         try assertRefused(ws, "Cart", contains: "already carries version tag 0.1.8-rc.2")
     }
 
+    func testHeadBehindTheNewestVersionIsRefused() throws {
+        let ws = try cart()
+        try ws["Cart"].write("more.txt", "x"); try ws["Cart"].commit("more")
+        try bump(ws, "Cart")
+        try ws["Cart"].git("checkout", "-q", "HEAD~1") // an untagged commit older than the rc
+        try assertRefused(ws, "Cart", contains: "no changes since 0.1.8-rc.1")
+    }
+
     func testVStyleRepoKeepsItsStyle() throws {
         let ws = try WorkspaceBuilder()
         try ws.component("Login").release("v0.1.7")

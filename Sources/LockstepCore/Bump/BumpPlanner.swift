@@ -32,6 +32,10 @@ public struct BumpPlanner {
             throw BumpRefusal(name, "HEAD (\(head.short)) already carries version tag \(tag.name)",
                               details: ["commit the changes you want to release, then bump again"])
         }
+        if let newest = state.newestVersion, try repository.contains(head, in: newest.commit) {
+            throw BumpRefusal(name, "no changes since \(newest.name): HEAD (\(head.short)) is already part of it",
+                              details: ["check out the branch with the new work, then bump again"])
+        }
         let release = state.newestRelease
         var reasons: [String] = []
         var changes: [APIChange] = []
