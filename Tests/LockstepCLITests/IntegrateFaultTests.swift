@@ -203,8 +203,10 @@ final class IntegrateFaultTests: XCTestCase {
             if !tagged { usleep(50_000) }
         }
         XCTAssertTrue(tagged, "the run tagged the release")
-        kill(process.processIdentifier, SIGKILL)
+        let killed = process.processIdentifier
+        kill(killed, SIGKILL)
         process.waitUntilExit()
+        XCTAssertFalse(try sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty, "a killed run cannot clean up")
         try FileManager.default.removeItem(at: lock)
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"), "killed before the pin")
         XCTAssertTrue(try iw.lockstep("check").stdout.contains("warning[LS407]"), "check reports the unpinned release")
@@ -214,6 +216,7 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertTrue(rerun.stdout.contains("completing an earlier run: Cart 1.0.1"), rerun.stdout)
         XCTAssertEqual(iw.builds().count, builds, "no second build: the builds are cached")
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }, [], "the next run removed it")
     }
 
     func testEightConcurrentIntegrationsAllLand() throws {

@@ -13,9 +13,25 @@ final class BuildSandbox {
     init(config: WorkspaceConfig, candidates: [Candidate]) throws {
         self.config = config
         self.candidates = candidates
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lockstep-integrate-\(getpid())-\(UUID().uuidString.prefix(8))")
+        Self.removeStaleSandboxes()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         Interruption.shared.register(folder: root)
+    }
+
+    static let prefix = "lockstep-integrate-"
+
+    /// Removes sandboxes of runs that were killed (SIGKILL leaves no chance to clean up): folders named
+    /// after a process id that no longer exists on this machine.
+    static func removeStaleSandboxes() {
+        let temporary = FileManager.default.temporaryDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
     }
 
     func remove() {
