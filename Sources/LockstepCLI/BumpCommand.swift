@@ -69,9 +69,7 @@ struct BumpCommand: ParsableCommand {
             let json = BumpJSON(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
                                 tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
                                 dryRun: dryRun, changes: plan.changes.map(\.summary))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Output.line(String(decoding: try encoder.encode(json), as: UTF8.self))
+            Output.line(try JSONText.encode(json))
         }
     }
 }

@@ -24,9 +24,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let snapshot = try options.loadSnapshot()
-        for name in components where snapshot.component(name) == nil {
-            throw WorkspaceError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
-        }
+        for name in components { _ = try snapshot.requireComponent(name) }
         let rules = Rules.all
         let findings = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
         switch format {
@@ -35,12 +33,10 @@ struct CheckCommand: ParsableCommand {
             for finding in findings { Output.line(FindingText.render(finding, style: style) + "\n") }
             Output.line(findings.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(findings))
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = CheckJSON(findings: findings,
                                    errors: findings.filter { $0.severity == .error }.count,
                                    warnings: findings.filter { $0.severity == .warning }.count)
-            Output.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+            Output.line(try JSONText.encode(report))
         case .junit:
             Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings)]).xml)
         }

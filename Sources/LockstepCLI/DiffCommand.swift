@@ -43,9 +43,7 @@ struct DiffCommand: ParsableCommand {
                                 fromCommit: comparison.from.hex, toCommit: comparison.to.hex,
                                 level: "\(comparison.diff.requiredLevel)", reason: comparison.diff.levelReason,
                                 changes: comparison.diff.changes)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Output.line(String(decoding: try encoder.encode(json), as: UTF8.self))
+            Output.line(try JSONText.encode(json))
         }
     }
 }

@@ -15,9 +15,7 @@ public struct APIComparison: Sendable {
     /// Compares `from` (default: the newest release) with `to` (default: HEAD).
     public static func make(_ snapshot: WorkspaceSnapshot, component name: String, from: String?, to: String?,
                             reader: APIReader) throws -> APIComparison {
-        guard let state = snapshot.component(name) else {
-            throw WorkspaceError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
-        }
+        let state = try snapshot.requireComponent(name)
         let repository = try SnapshotLoader.openRepository(state.component.path, name: name, config: snapshot.config)
         func resolve(_ text: String?, fallback: () throws -> (String, ObjectID)) throws -> (String, ObjectID) {
             guard let text else { return try fallback() }

@@ -17,9 +17,7 @@ public struct BumpPlanner {
 
     /// The plan for `name`, raised to `requested` if given. Throws `BumpRefusal` when it must not happen.
     public func plan(_ name: String, requested: BumpLevel? = nil) throws -> BumpPlan {
-        guard let state = snapshot.component(name) else {
-            throw WorkspaceError("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
-        }
+        let state = try snapshot.requireComponent(name)
         let component = state.component
         guard let head = state.head else { throw BumpRefusal(name, "\(component.path) has no commits yet") }
         let repository = try SnapshotLoader.openRepository(component.path, name: name, config: snapshot.config)
@@ -106,7 +104,7 @@ public struct BumpPlanner {
            let problem = Tie.problem(implementation: version, protocolSet: protocolSet, dependencies: dependencies) {
             throw BumpRefusal(name, "LS202: the tie breaks: \(name) \(problem.message)", details: ["help: \(problem.help)"])
         }
-        let style = TagStyle.of(state.versionTags)
+        let style = state.tagStyle
         let tagName = style.tagName(for: version)
         if let clash = state.versionTags.first(where: { $0.version == version }) ?? state.otherTags.first(where: { $0.name == tagName }).map({ VersionTag(name: $0.name, version: version, commit: $0.commit, isAnnotated: $0.isAnnotated) }) {
             throw BumpRefusal(name, "tag \(clash.name) already exists (on \(clash.commit.short))")

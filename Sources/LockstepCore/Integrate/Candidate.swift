@@ -24,10 +24,8 @@ public struct Candidate: Sendable, Equatable {
     public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot) throws -> Candidate {
         let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
         let name = parts[0]
-        guard let state = snapshot.component(name) else {
-            throw IntegrationError.usage("unknown component `\(name)`; components: \(snapshot.components.map(\.component.name).joined(separator: ", "))")
-        }
-        let style = TagStyle.of(state.versionTags)
+        let state = try snapshot.requireComponent(name)
+        let style = state.tagStyle
         func candidate(for tag: VersionTag) throws -> Candidate {
             let release = tag.version.release
             if let existing = state.tag(for: release) {

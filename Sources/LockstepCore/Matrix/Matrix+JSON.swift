@@ -90,8 +90,15 @@ extension Matrix {
 
     /// The JSON text, keys sorted so output is stable.
     public func jsonText() throws -> String {
+        try JSONText.encode(json)
+    }
+}
+
+/// JSON as every command prints it: pretty, keys sorted (stable output), slashes unescaped.
+public enum JSONText {
+    public static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(json), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

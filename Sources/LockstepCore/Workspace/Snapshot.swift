@@ -99,6 +99,14 @@ public struct WorkspaceSnapshot: Sendable {
     }
 
     public func component(_ name: String) -> ComponentSnapshot? { positions[name].map { components[$0] } }
+
+    /// The component called `name`, or a `WorkspaceError` (exit 2) that lists the components there are.
+    public func requireComponent(_ name: String) throws -> ComponentSnapshot {
+        guard let state = component(name) else {
+            throw WorkspaceError("unknown component `\(name)`; components: \(components.map(\.component.name).joined(separator: ", "))")
+        }
+        return state
+    }
     public func app(_ name: String) -> AppSnapshot? { apps.first { $0.app.name == name } }
     public var mainApps: [AppSnapshot] { apps.filter { $0.app.role == .main } }
     public var shellApps: [AppSnapshot] { apps.filter { $0.app.role == .shell } }
