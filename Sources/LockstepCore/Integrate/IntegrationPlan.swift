@@ -35,6 +35,8 @@ public struct IntegrationPlan: Sendable {
     public var pinChanges: [PinChange]
     /// Findings of the rules on the workspace as it would be after the release.
     public var findings: [Finding]
+    /// The manifests read while planning (the builds' graphs), for the build copies.
+    public var manifests: ManifestStore
     public var errors: [Finding] { findings.filter { $0.severity == .error } }
 
     /// Plans an integration. Reads only.
@@ -71,7 +73,8 @@ public struct IntegrationPlan: Sendable {
             }
             return pins.isEmpty ? nil : PinChange(app: main.app, pins: pins.map { (component: $0.0, version: $0.1) })
         }
-        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings)
+        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings,
+                               manifests: ruleContext.manifests)
     }
 
     /// The version of every component a build uses: candidates at their release, others at main's pin.

@@ -80,7 +80,7 @@ public final class Integrator: @unchecked Sendable {
         defer { sandbox.remove() }
         var built: [String: ObjectID] = [:]
         for build in plan.builds {
-            let outcome = try await self.build(build, in: sandbox, attempt: 1)
+            let outcome = try await self.build(build, in: sandbox, manifests: plan.manifests, attempt: 1)
             guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
             built[build.app.name] = build.commit
         }
@@ -113,7 +113,7 @@ public final class Integrator: @unchecked Sendable {
         }
     }
 
-    func build(_ build: AppBuild, in sandbox: BuildSandbox, attempt: Int) async throws -> BuildOutcome {
+    func build(_ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int) async throws -> BuildOutcome {
         let key = BuildCache.key(for: build, toolchain: toolchain)
         let logFolder = config.root.appendingPathComponent(".lockstep/logs")
         let log = logFolder.appendingPathComponent("\(build.app.name)-\(build.commit.short)-\(getpid()).log")
@@ -124,7 +124,7 @@ public final class Integrator: @unchecked Sendable {
             return outcome
         }
         events(.buildStarted(build, attempt: attempt))
-        let folder = try sandbox.prepare(build, manifests: ManifestStore(config: config))
+        let folder = try sandbox.prepare(build, manifests: manifests)
         let start = Date()
         let events = self.events
         let app = build.app.name
@@ -242,7 +242,7 @@ public final class Integrator: @unchecked Sendable {
         guard replanned.errors.isEmpty else { throw IntegrationError.rules(replanned.errors) }
         guard var build = replanned.builds.first(where: { $0.app.name == app.name }) else { return }
         build.commit = tip
-        let outcome = try await self.build(build, in: sandbox, attempt: attempt)
+        let outcome = try await self.build(build, in: sandbox, manifests: replanned.manifests, attempt: attempt)
         guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
     }
 
