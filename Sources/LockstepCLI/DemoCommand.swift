@@ -23,9 +23,9 @@ struct DemoCommand: AsyncParsableCommand {
         if let dir {
             destination = URL(fileURLWithPath: dir).standardizedFileURL
         } else {
-            destination = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                      appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
-                .appendingPathComponent("lockstep-demo")
+            // A plain, unique name people can paste into commands (no spaces).
+            destination = URL(fileURLWithPath: NSTemporaryDirectory())
+                .appendingPathComponent("lockstep-demo-\(UUID().uuidString.prefix(8).lowercased())")
         }
         do {
             try SampleWorkspace.materialize(fixture: fixture, into: destination)

@@ -69,6 +69,17 @@ final class MatrixCommandTests: XCTestCase {
         XCTAssertTrue(markdown.stdout.contains("| **Cart** | business | CartProtocols 0.1 | 0.1.7 |"), markdown.stdout)
     }
 
+    func testDemoReplayOnlyCreatesAPlainTemporaryFolder() throws {
+        let result = try Lockstep.run(["demo", "--replay-only"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertNotNil(path.range(of: "/lockstep-demo-[0-9a-f]{8}$", options: .regularExpression), path)
+        XCTAssertFalse(path.contains(" "), path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/lockstep.yml"))
+        XCTAssertEqual(try GitCLI.run(["tag", "--list", "0.1.7"], in: URL(fileURLWithPath: path + "/components/Cart")), "0.1.7")
+    }
+
     func testBadWorkspaceFilesExitTwoWithFileLineColumn() throws {
         let folder = try TemporaryFolder("lockstep-badyml")
         let cases: [(String, String)] = [
