@@ -34,6 +34,9 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Flag(help: "Build even when the same inputs built green before.")
     var noCache = false
 
+    @Flag(help: "Allow a candidate older than the version a main app already pins (a downgrade); refused without it.")
+    var allowDowngrade = false
+
     func validate() throws {
         if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
     }
@@ -43,6 +46,7 @@ struct IntegrateCommand: AsyncParsableCommand {
         var settings = IntegrationOptions()
         settings.timeoutSeconds = timeout
         settings.useCache = !noCache
+        settings.allowDowngrade = allowDowngrade
         let display = ProgressDisplay()
         let integrator = Integrator(config: config, options: settings) { display.show($0) }
         if dryRun {
@@ -155,8 +159,8 @@ final class ProgressDisplay: @unchecked Sendable {
             Output.line(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
         case .mainMoved(let app, let from, let to, let attempt):
             Output.line("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
-        case .pinned(let app, let commit, let pins, let updated):
-            Output.line(style.green("✓") + " pinned \(pins) in \(app) (commit \(commit.short)\(updated ? ", checkout updated" : ""))")
+        case .pinned(let app, let branch, let commit, let pins, let checkout):
+            Output.line(style.green("✓") + " pinned \(pins) in \(app) on branch \(branch) (commit \(commit.short); \(checkout))")
         case .waiting(let message):
             Output.error("… \(message)")
         case .buildProgress:

@@ -134,15 +134,14 @@ final class IntegrateCommandTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.1.0"), "")
     }
 
-    func testMainWithLocalChangesIsRefusedUpFront() throws {
+    func testMainWithLocalChangesIsIntegratedAndKeepsThem() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         try iw.ws["Main"].write("Sources/Main/main.swift", "print(\"edited\")\n")
         let result = try iw.lockstep("integrate", "Cart")
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("Main has uncommitted changes to tracked files (Sources/Main/main.swift)"), result.stderr)
-        XCTAssertEqual(iw.builds(), [])
-        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try iw.ws["Main"].git("status", "--porcelain"), "M Sources/Main/main.swift")
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "1.0.1")
     }
 
     func testMainPinningAVersionWithoutATagHereIsRefusedNotReplaced() throws {

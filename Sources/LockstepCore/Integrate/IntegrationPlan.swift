@@ -25,6 +25,8 @@ public struct AppBuild: Sendable {
 /// The exact pins a main app receives when the builds are green.
 public struct PinChange: Sendable {
     public var app: App
+    /// The branch checked out when the run was planned: the pins land there, by name, whatever is checked out later.
+    public var branch: String?
     public var pins: [(component: String, version: Version)]
 }
 
@@ -40,7 +42,8 @@ public struct IntegrationPlan: Sendable {
     public var errors: [Finding] { findings.filter { $0.severity == .error } }
 
     /// Plans an integration. Reads only.
-    public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil) throws -> IntegrationPlan {
+    public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil,
+                            allowDowngrade: Bool = false) throws -> IntegrationPlan {
         guard !arguments.isEmpty else { throw IntegrationError.usage("name at least one component to integrate") }
         let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot) }
         let names = candidates.map(\.component.name)
@@ -65,16 +68,48 @@ public struct IntegrationPlan: Sendable {
                                        candidates: names.filter(graph.contains)))
             }
         }
-        let pinChanges = snapshot.mainApps.compactMap { main -> PinChange? in
-            let pins = candidates.compactMap { candidate -> (String, Version)? in
+        var pinChanges: [PinChange] = []
+        for main in snapshot.mainApps {
+            var pins: [(component: String, version: Version)] = []
+            for candidate in candidates {
                 guard let current = main.dependency(on: candidate.component.name)?.dependency.requirement,
-                      current != .exact(candidate.release.description) else { return nil }
-                return (candidate.component.name, candidate.release)
+                      current != .exact(candidate.release.description) else { continue }
+                if let pinned = current.exactVersion, pinned > candidate.release, !allowDowngrade {
+                    throw IntegrationError.refused("\(main.app.name) already pins \(candidate.component.name) \(pinned), newer than \(candidate.release): integrating \(candidate.tag.name) would be a downgrade. Pass --allow-downgrade if that is what you want")
+                }
+                pins.append((component: candidate.component.name, version: candidate.release))
             }
-            return pins.isEmpty ? nil : PinChange(app: main.app, pins: pins.map { (component: $0.0, version: $0.1) })
+            if !pins.isEmpty { pinChanges.append(PinChange(app: main.app, branch: main.branch, pins: pins)) }
+        }
+        // What is built must be exactly what is committed: every manifest the run rewrites must be unambiguous.
+        for build in builds {
+            guard let manifest = snapshot.app(build.app.name)?.manifest else { continue }
+            try requireUnambiguous(manifest, app: build.app, components: build.versions.map(\.component), config: snapshot.config)
+        }
+        for change in pinChanges {
+            guard let manifest = snapshot.app(change.app.name)?.manifest else { continue }
+            try requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: snapshot.config)
         }
         return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings,
                                manifests: ruleContext.manifests)
+    }
+
+    /// Refuses a manifest whose pins cannot be written unambiguously: `Package(...)` declared more than once (in
+    /// `#if` branches), or one of `components` named by more than one `.package(...)`.
+    static func requireUnambiguous(_ manifest: Manifest, app: App, components: [String], config: WorkspaceConfig) throws {
+        let declarations = manifest.packageDeclarationCount
+        if declarations > 1 {
+            throw IntegrationError.refused("\(app.path)/Package.swift declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")
+        }
+        let wanted = Set(components)
+        var seen: [String: Int] = [:]
+        for dependency in manifest.dependencies {
+            guard let name = config.componentName(for: dependency), wanted.contains(name) else { continue }
+            if let first = seen[name] {
+                throw IntegrationError.refused("\(app.path)/Package.swift names \(name) twice (lines \(first) and \(dependency.line)); lockstep would not know which requirement to pin. Keep one `.package(...)` for \(name)")
+            }
+            seen[name] = dependency.line
+        }
     }
 
     /// The version of every component a build uses: candidates at their release, others at main's pin.

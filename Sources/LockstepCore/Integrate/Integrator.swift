@@ -12,7 +12,8 @@ public enum IntegrationEvent: Sendable {
     case buildFinished(BuildOutcome)
     case tagged(Candidate, tag: String)
     case mainMoved(app: String, from: ObjectID, to: ObjectID, attempt: Int)
-    case pinned(app: String, commit: ObjectID, pins: String, workTreeUpdated: Bool)
+    /// A pin commit landed on `branch`; `checkout` says what happened to the app's checkout.
+    case pinned(app: String, branch: String, commit: ObjectID, pins: String, checkout: String)
     case waiting(String)
 }
 
@@ -25,6 +26,8 @@ public struct IntegrationOptions: Sendable {
     /// How long to wait for another run's pin lock; nil: as long as a live holder may take
     /// (its rebuilds on a moving main, each within the build timeout).
     public var lockTimeout: TimeInterval?
+    /// Allow a candidate older than the version a main app pins (a downgrade).
+    public var allowDowngrade = false
     var effectiveLockTimeout: TimeInterval { lockTimeout ?? TimeInterval((maxTries + 1) * timeoutSeconds + 300) }
     public init() {}
 }
@@ -57,7 +60,7 @@ public final class Integrator: @unchecked Sendable {
 
     /// Plans without side effects (for `--dry-run` and the up-front checks).
     public func plan(_ arguments: [String]) throws -> IntegrationPlan {
-        try IntegrationPlan.make(SnapshotLoader.load(config), candidates: arguments)
+        try IntegrationPlan.make(SnapshotLoader.load(config), candidates: arguments, allowDowngrade: options.allowDowngrade)
     }
 
     /// Runs the whole gate. Throws `IntegrationError` for a refusal, a rule error or a red build.
@@ -84,7 +87,14 @@ public final class Integrator: @unchecked Sendable {
             guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
             built[build.app.name] = build.commit
         }
-        try Interruption.shared.critical { try tagReleases(plan.candidates) }
+        // Edits happen during long builds: look at the main checkouts again right before tagging.
+        do {
+            let lock = PinLock(workspace: config.root, kind: .checkout)
+            try lock.acquire(timeout: 120) { events(.waiting($0)) }
+            defer { lock.release() }
+            try checkMainApps(plan)
+            try Interruption.shared.critical { try tagReleases(plan.candidates) }
+        }
 
         var pinCommits: [String: ObjectID] = [:]
         for change in plan.pinChanges {
@@ -96,19 +106,27 @@ public final class Integrator: @unchecked Sendable {
     /// The outcomes so far (also after a failure), for the report.
     public var buildOutcomes: [BuildOutcome] { outcomes }
 
-    /// Refuses up front when a main app cannot take a pin commit: local changes, detached HEAD, no identity.
+    /// Refuses when a main app cannot take its pin commit cleanly: a detached HEAD, no identity, a manifest that
+    /// cannot be pinned unambiguously, or a checkout that could not follow the pin without losing or reverting
+    /// anything (see `MainCheckout`). Runs before the builds and again right before tagging.
     func checkMainApps(_ plan: IntegrationPlan) throws {
         for change in plan.pinChanges {
             let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
-            let changed = try repository.changedTrackedFiles()
-            if !changed.isEmpty {
-                throw IntegrationError.refused("\(change.app.name) has uncommitted changes to tracked files (\(changed.prefix(5).joined(separator: ", "))); commit or stash them first: integrate commits the pins on its branch and updates the checkout")
-            }
-            guard try repository.head().branch != nil else {
+            guard let branch = change.branch else {
                 throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
             }
             do { _ = try repository.defaultSignature() } catch {
                 throw IntegrationError.refused("no git identity configured for \(change.app.path); set user.name and user.email (git config) so the pin commit has an author")
+            }
+            guard let tip = try repository.branchTip(branch) else {
+                throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
+            }
+            let manifest = try pinnedManifest(change, at: tip, repository: repository, original: nil)
+            guard let pinned = manifest.pinned else { continue }
+            do {
+                _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+            } catch let refusal as CheckoutRefusal {
+                throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
             }
         }
     }
@@ -137,32 +155,86 @@ public final class Integrator: @unchecked Sendable {
         return outcome
     }
 
-    /// Tags each candidate's rc commit with its release version (annotated, the repo's identity).
+    /// Tags each candidate's rc commit with its release version (annotated, the repo's identity), all or nothing:
+    /// every tag name is checked first, and a tag that appears meanwhile rolls back the tags this run wrote.
     func tagReleases(_ candidates: [Candidate]) throws {
         let apps = "Built green: " + outcomes.map { "\($0.app) (\($0.status == .cached ? "cached" : "built"))" }.joined(separator: ", ")
+        var pending: [(candidate: Candidate, repository: Repository)] = []
+        var done: [Candidate] = []
         for candidate in candidates where !candidate.isAlreadyReleased {
             let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
-            let tagger = try repository.defaultSignature()
-            do {
-                try repository.createAnnotatedTag(named: candidate.releaseTagName, commit: candidate.commit,
-                                                  message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n",
-                                                  tagger: tagger)
-            } catch let error as GitError where error.isExists {
+            if let existing = try repository.referenceTarget("refs/tags/\(candidate.releaseTagName)") {
                 // A concurrent run released the same rc: fine when it is the same commit.
-                guard try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)") == candidate.commit else { throw error }
+                guard try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)") == candidate.commit else {
+                    throw IntegrationError.refused("\(candidate.component.name): the tag \(candidate.releaseTagName) appeared meanwhile on another commit (\(existing.short)), not on \(candidate.tag.name); nothing was tagged or pinned. Bump a new rc")
+                }
+                done.append(candidate)
+                continue
             }
-            events(.tagged(candidate, tag: candidate.releaseTagName))
+            _ = try repository.defaultSignature()
+            pending.append((candidate, repository))
+        }
+        var written: [(name: String, object: ObjectID, repository: Repository, component: String)] = []
+        for (candidate, repository) in pending {
+            do {
+                let object = try repository.createAnnotatedTag(
+                    named: candidate.releaseTagName, commit: candidate.commit,
+                    message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n",
+                    tagger: try repository.defaultSignature())
+                written.append((candidate.releaseTagName, object, repository, candidate.component.name))
+                done.append(candidate)
+            } catch {
+                if let gitError = error as? GitError, gitError.isExists,
+                   (try? repository.resolveCommit("refs/tags/\(candidate.releaseTagName)")) == candidate.commit {
+                    done.append(candidate)
+                    continue
+                }
+                let undone = rollBack(written)
+                throw IntegrationError.refused("\(candidate.component.name): could not tag \(candidate.releaseTagName) (\(error)); \(undone.isEmpty ? "nothing was tagged" : "rolled back this run's tags \(undone.joined(separator: ", "))"); nothing was pinned. Rerun integrate")
+            }
+        }
+        for candidate in done { events(.tagged(candidate, tag: candidate.releaseTagName)) }
+    }
+
+    /// Deletes tags this run wrote, each only while it still is the tag object this run created.
+    private func rollBack(_ written: [(name: String, object: ObjectID, repository: Repository, component: String)]) -> [String] {
+        written.compactMap { tag in
+            guard (try? tag.repository.referenceTarget("refs/tags/\(tag.name)")) == tag.object,
+                  (try? tag.repository.deleteTag(named: tag.name)) != nil else { return nil }
+            return "\(tag.component) \(tag.name)"
         }
     }
 
-    /// Commits the pins on the main app's branch, rebuilding first when the branch moved since the build.
+    /// Main's manifest at `tip` and the same text with this change's pins (nil when every pin is already there).
+    /// Refuses a manifest that cannot be pinned unambiguously, and (with `original`) a requirement that another
+    /// run changed since this one was planned.
+    func pinnedManifest(_ change: PinChange, at tip: ObjectID, repository: Repository,
+                        original: [String: Requirement]?) throws -> (base: Data, pinned: Data?, pins: [(dependency: PackageDependency, version: String, url: String?)]) {
+        let base = try repository.readFile("Package.swift", at: tip) ?? Data()
+        let manifest = try Manifest.parse(String(decoding: base, as: UTF8.self), file: "\(change.app.path)/Package.swift @ \(tip.short)")
+        try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
+        var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
+        for (component, version) in change.pins {
+            guard let dependency = manifest.dependencies.first(where: { config.componentName(for: $0) == component }) else { continue }
+            if dependency.requirement == .exact(version.description) { continue }
+            if let before = original?[component], dependency.requirement != before {
+                throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
+            }
+            pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
+        }
+        return (base, pins.isEmpty ? nil : Data(manifest.pinning(pins).utf8), pins)
+    }
+
+    /// Commits the pins on the branch that was checked out when the run started (compare-and-swap), rebuilding
+    /// first when it moved since the build, and brings the checkout along when it is on that branch.
     func pin(_ change: PinChange, plan: IntegrationPlan, builtAt: ObjectID?, sandbox: BuildSandbox) async throws -> ObjectID {
         let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
-        guard let branch = try repository.head().branch else {
-            throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; nothing pinned. Check out its branch and rerun integrate to finish")
+        guard let branch = change.branch else {
+            throw IntegrationError.refused("\(change.app.name) was on a detached HEAD; nothing pinned. Check out its branch and rerun integrate to finish")
         }
         let planned = plan.builds.first { $0.app.name == change.app.name }
         let original = try originalRequirements(change, at: planned?.commit ?? builtAt, repository: repository)
+        let rerun = "The release tags exist; rerun `lockstep integrate \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish"
         // One run at a time brings its build up to date with main's head and pins: each pin is then built on
         // top of the pin before it. First builds of concurrent runs stay parallel; only this step queues.
         let pinLock = PinLock(workspace: config.root)
@@ -171,10 +243,12 @@ public final class Integrator: @unchecked Sendable {
         var verified = builtAt
         var attempt = 0
         while true {
-            guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished") }
+            guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished; nothing pinned. \(rerun)") }
             if tip != verified {
                 attempt += 1
                 guard attempt <= options.maxTries else { break }
+                // What moved main may be another run's pin of the same component: refuse that before rebuilding.
+                _ = try pinnedManifest(change, at: tip, repository: repository, original: original)
                 if let verified { events(.mainMoved(app: change.app.name, from: verified, to: tip, attempt: attempt)) }
                 try await rebuild(change.app, at: tip, plan: plan, sandbox: sandbox, attempt: attempt + 1)
                 verified = tip
@@ -183,19 +257,14 @@ public final class Integrator: @unchecked Sendable {
             let checkoutLock = PinLock(workspace: config.root, kind: .checkout)
             try checkoutLock.acquire(timeout: 120) { events(.waiting($0)) }
             defer { checkoutLock.release() }
-            let manifestText = String(decoding: try repository.readFile("Package.swift", at: tip) ?? Data(), as: UTF8.self)
-            let manifest = try Manifest.parse(manifestText, file: "\(change.app.path)/Package.swift @ \(tip.short)")
-            var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
-            for (component, version) in change.pins {
-                guard let dependency = manifest.dependencies.first(where: { config.componentName(for: $0) == component }) else { continue }
-                if dependency.requirement == .exact(version.description) { continue }
-                if let before = original[component], dependency.requirement != before {
-                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
-                }
-                pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
+            let manifest = try pinnedManifest(change, at: tip, repository: repository, original: original)
+            guard let pinned = manifest.pinned else { return tip }
+            let checkout: CheckoutPlan
+            do {
+                checkout = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+            } catch let refusal as CheckoutRefusal {
+                throw IntegrationError.refused("\(refusal.description); nothing pinned. \(rerun)")
             }
-            if pins.isEmpty { return tip }
-            let text = manifest.pinning(pins)
             let description = change.pins.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             let message = """
                 Pin \(description)
@@ -207,19 +276,32 @@ public final class Integrator: @unchecked Sendable {
             do {
                 return try Interruption.shared.critical {
                     let author = try repository.defaultSignature()
-                    let checkoutFollows = try isCleanCheckout(repository, on: branch)
-                    let commit = try repository.commitFile("Package.swift", contents: Data(text.utf8), onBranch: branch,
+                    let commit = try repository.commitFile("Package.swift", contents: pinned, onBranch: branch,
                                                            expectedTip: tip, message: message, author: author)
-                    if checkoutFollows { try repository.checkoutHead(from: tip) }
-                    let updated = checkoutFollows
-                    events(.pinned(app: change.app.name, commit: commit, pins: description, workTreeUpdated: updated))
+                    let note: String
+                    switch checkout {
+                    case .untouched(let reason):
+                        note = reason
+                    case .follow(let update):
+                        do {
+                            try MainCheckout.apply(update, to: repository)
+                        } catch {
+                            // The checkout could not follow: take the pin back rather than leave a checkout that reverts it.
+                            let rolledBack = (try? repository.moveBranch(branch, to: tip, from: commit, reason: "lockstep: pin rolled back, the checkout could not follow")) != nil
+                            throw IntegrationError.refused(rolledBack
+                                ? "could not update \(change.app.name)'s checkout (\(error)); the pin commit was rolled back, nothing pinned. \(rerun)"
+                                : "could not update \(change.app.name)'s checkout (\(error)) and \(branch) moved past the pin commit \(commit.short); run `git checkout -- Package.swift` in \(change.app.path) before committing there")
+                        }
+                        note = update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
+                    }
+                    events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
                     return commit
                 }
             } catch let error as GitError where error.isModified || error.isLocked {
                 continue // main moved between our read and our write: look again
             }
         }
-        throw IntegrationError.refused("\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building; nothing pinned. The release tags exist; rerun `lockstep integrate \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish")
+        throw IntegrationError.refused("\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building; nothing pinned. \(rerun)")
     }
 
     /// The requirements main had on the candidates when planned, to detect a concurrent pin of the same component.
@@ -244,12 +326,6 @@ public final class Integrator: @unchecked Sendable {
         build.commit = tip
         let outcome = try await self.build(build, in: sandbox, manifests: replanned.manifests, attempt: attempt)
         guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
-    }
-
-    /// True when the checkout is on `branch` with no local changes, so it can follow the pin commit.
-    func isCleanCheckout(_ repository: Repository, on branch: String) throws -> Bool {
-        guard !repository.isBare, try repository.head().branch == branch else { return false }
-        return try repository.changedTrackedFiles().isEmpty
     }
 
     /// `swift --version`, part of the build cache key.

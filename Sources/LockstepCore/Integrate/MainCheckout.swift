@@ -1,0 +1,113 @@
+import Foundation
+import LockstepGit
+
+/// How a pin commit reaches a main app's checkout, decided before anything is written.
+///
+/// After a pin commit moves the branch, the checkout on that branch must carry the pin in its index and work
+/// tree too, or the user's next `git commit -a` would commit the old requirement back. The pin is applied the
+/// way a fast-forward merge would: a three-way update of the one file it touches, keeping the user's edits.
+enum CheckoutPlan {
+    /// Nothing to update: a bare repository, or the checkout is on another branch than the pin's.
+    case untouched(String)
+    /// The checkout is on the pin's branch: stage and write the pinned file, edits kept.
+    case follow(CheckoutUpdate)
+}
+
+/// The index and work-tree contents of the pinned file before and after the pin.
+struct CheckoutUpdate {
+    var file: String
+    /// The index entry's blob when planned (the update is refused if it changed).
+    var indexBlob: ObjectID
+    var oldIndex: Data
+    var newIndex: Data
+    var oldWorkTree: Data
+    var newWorkTree: Data
+    /// True when the user's own uncommitted edits of the file are merged with the pin.
+    var keepsEdits: Bool
+}
+
+/// Why a main app's checkout cannot take a pin cleanly; nothing is tagged or pinned because of it.
+struct CheckoutRefusal: Error, CustomStringConvertible {
+    var description: String
+}
+
+enum MainCheckout {
+    /// Decides how the checkout of `repository` follows a pin commit of `file` from `base` (its text at the branch
+    /// tip) to `pinned`. Throws `CheckoutRefusal` when the pin cannot land without losing or reverting anything.
+    static func plan(_ repository: Repository, app: App, branch: String, file: String, base: Data, pinned: Data) throws -> CheckoutPlan {
+        guard !repository.isBare, let root = repository.workDirectory else { return .untouched("bare repository") }
+        for location in try repository.worktreesCheckingOut(branch) {
+            throw CheckoutRefusal(description: "\(app.name)'s branch \(branch) is also checked out in the work tree \(location); a commit there would revert the pin. Switch that work tree to another branch (or remove it with `git worktree remove`)")
+        }
+        let head = try repository.head()
+        guard head.branch == branch else {
+            return .untouched("the checkout is on \(head.branch.map { "branch \($0)" } ?? "a detached HEAD") and was not touched")
+        }
+        if repository.isIndexLocked {
+            throw CheckoutRefusal(description: "\(app.path)/.git/index.lock exists: another git process is using \(app.name)'s index. Wait for it to finish (or delete the lock file if no git process is running)")
+        }
+        guard let entry = try repository.indexEntry(file) else {
+            throw CheckoutRefusal(description: "\(app.path)/\(file) is not in the index of \(app.name) (removed with `git rm`?); restore it (`git restore --staged \(file)`) so the pin can be applied to the checkout")
+        }
+        if entry.isConflicted {
+            throw CheckoutRefusal(description: "\(app.path)/\(file) has an unresolved merge conflict; resolve it first")
+        }
+        if entry.assumeUnchanged || entry.skipWorktree {
+            let flag = entry.assumeUnchanged ? "assume-unchanged" : "skip-worktree"
+            throw CheckoutRefusal(description: "\(app.path)/\(file) is marked \(flag), so git would not see the pin in the work tree; clear it with `git update-index --no-\(flag) \(file)`")
+        }
+        let oldIndex = try entry.blob == ObjectID.hash(of: base) ? base : repository.readBlob(entry.blob)
+        guard let newIndex = try oldIndex == base ? pinned : Repository.mergeFile(base: base, ours: oldIndex, theirs: pinned) else {
+            throw CheckoutRefusal(description: "your staged changes to \(app.path)/\(file) touch the lines the pin rewrites; commit or unstage them (`git restore --staged \(file)`) first")
+        }
+        let path = URL(fileURLWithPath: root).appendingPathComponent(file)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path.path)
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular,
+              let oldWorkTree = FileManager.default.contents(atPath: path.path) else {
+            throw CheckoutRefusal(description: "\(app.path)/\(file) is missing from the work tree or is not a regular file; restore it (`git restore \(file)`) first")
+        }
+        let newWorkTree: Data?
+        if oldWorkTree == base { newWorkTree = pinned }
+        else if oldWorkTree == oldIndex { newWorkTree = newIndex }
+        else { newWorkTree = try Repository.mergeFile(base: base, ours: oldWorkTree, theirs: pinned) }
+        guard let newWorkTree else {
+            throw CheckoutRefusal(description: "your uncommitted edits to \(app.path)/\(file) touch the lines the pin rewrites; commit or stash them first (nothing was tagged or pinned)")
+        }
+        return .follow(CheckoutUpdate(file: file, indexBlob: entry.blob, oldIndex: oldIndex, newIndex: newIndex,
+                                      oldWorkTree: oldWorkTree, newWorkTree: newWorkTree,
+                                      keepsEdits: oldWorkTree != base || oldIndex != base))
+    }
+
+    /// Stages and writes the pinned file. Undoes its own index change when the work tree cannot be written,
+    /// so the caller can roll the branch back and leave everything as it was.
+    static func apply(_ update: CheckoutUpdate, to repository: Repository) throws {
+        guard let root = repository.workDirectory else { return }
+        let path = URL(fileURLWithPath: root).appendingPathComponent(update.file)
+        try repository.replaceIndexEntry(update.file, expected: update.indexBlob, contents: update.newIndex)
+        do {
+            guard FileManager.default.contents(atPath: path.path) == update.oldWorkTree else {
+                throw CheckoutRefusal(description: "\(path.path) changed while the pin was being applied")
+            }
+            try replaceFile(at: path, with: update.newWorkTree)
+        } catch {
+            let staged = ObjectID.hash(of: update.newIndex)
+            try? repository.replaceIndexEntry(update.file, expected: staged, contents: update.oldIndex)
+            throw error
+        }
+        // Same bytes in index and work tree: stage the file itself so git's cached stat data is fresh.
+        if update.newIndex == update.newWorkTree { try? repository.stageWorkTreeFile(update.file) }
+    }
+
+    /// Writes `data` through a temporary file and a rename, keeping the file's permissions.
+    static func replaceFile(at path: URL, with data: Data) throws {
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path.path))?[.posixPermissions] as? NSNumber
+        let temporary = path.deletingLastPathComponent().appendingPathComponent(".\(path.lastPathComponent).lockstep-\(getpid())")
+        try data.write(to: temporary)
+        if let permissions { try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path) }
+        guard rename(temporary.path, path.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CheckoutRefusal(description: "cannot write \(path.path): \(reason)")
+        }
+    }
+}

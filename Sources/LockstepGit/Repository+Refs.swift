@@ -1,0 +1,12 @@
+internal import CLibgit2
+
+extension Repository {
+    /// The object a reference points at directly (an annotated tag's tag object, not its commit); nil when absent.
+    public func referenceTarget(_ name: String) throws -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_reference_name_to_id", path: path)
+        return ObjectID(oid)
+    }
+}

@@ -1,0 +1,20 @@
+import SwiftParser
+import SwiftSyntax
+
+extension Manifest {
+    /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
+    /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
+    public var packageDeclarationCount: Int {
+        let counter = PackageCallCounter(viewMode: .sourceAccurate)
+        counter.walk(Parser.parse(source: text))
+        return counter.count
+    }
+}
+
+private final class PackageCallCounter: SyntaxVisitor {
+    var count = 0
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package" { count += 1 }
+        return .visitChildren
+    }
+}
