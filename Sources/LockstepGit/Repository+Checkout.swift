@@ -53,6 +53,9 @@ extension Repository {
                                function: "replaceIndexEntry", path: self.path)
             }
             var entry = current.pointee
+            // No cached stat data: git must compare the work-tree file by content, never trust an old mtime.
+            entry.mtime = git_index_time(seconds: 0, nanoseconds: 0)
+            entry.ctime = git_index_time(seconds: 0, nanoseconds: 0)
             _ = try contents.withUnsafeBytes { bytes in
                 try path.withCString { cPath in
                     entry.path = cPath
