@@ -205,4 +205,24 @@ final class IntegrateCheckoutTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Base"].git("tag", "--list", "1.0.1"), "", "Base is not released alone")
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Base.git\", exact: \"1.0.0\""))
     }
+
+    func testATagThatCannotBeWrittenRollsBackTheTagsThisRunWrote() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.ws["Base"].write("Sources/Base/Internal.swift", "func baseHelper() -> Int { 1 }\n")
+        try iw.ws["Base"].commit("base fix")
+        XCTAssertEqual(try iw.lockstep("bump", "Base").status, 0)
+        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        // Another git process is writing Cart's tag 1.0.1 (its ref lock is held): Base's tag is written first.
+        let lock = iw.ws["Cart"].url.appendingPathComponent(".git/refs/tags/1.0.1.lock")
+        FileManager.default.createFile(atPath: lock.path, contents: Data())
+        let result = try iw.lockstep("integrate", "Base", "Cart")
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.contains("could not tag 1.0.1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("rolled back this run's tags Base 1.0.1"), result.stderr)
+        XCTAssertEqual(try iw.ws["Base"].git("tag", "--list", "1.0.1"), "")
+        XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Base.git\", exact: \"1.0.0\""))
+        try FileManager.default.removeItem(at: lock)
+        XCTAssertEqual(try iw.lockstep("integrate", "Base", "Cart").status, 0, "a rerun releases both")
+        XCTAssertEqual(try iw.ws["Base"].git("tag", "--list", "1.0.1"), "1.0.1")
+    }
 }
