@@ -54,6 +54,8 @@ struct IntegrateCommand: AsyncParsableCommand {
             Output.line(IntegrationText.plan(plan))
             try writeReport(plan: plan, outcomes: [])
             if !plan.errors.isEmpty { throw CommandFailure(code: 1) }
+            // The main checkouts as they are now: would the pins land cleanly?
+            try wrap { try integrator.checkMainApps(plan) }
             return
         }
         let result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
@@ -76,7 +78,8 @@ struct IntegrateCommand: AsyncParsableCommand {
         } catch let error as IntegrationError {
             display.clear()
             if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
-            throw IntegrationText.failure(error)
+            throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: integrator.pinnedApps,
+                                          rerun: "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))")
         }
     }
 
@@ -191,7 +194,19 @@ enum IntegrationText {
         return lines.joined(separator: "\n")
     }
 
-    static func failure(_ error: IntegrationError) -> CommandFailure {
+    /// The error text of a failed run. `released` and `pinned` are what the run already did (a failure after
+    /// tagging must say the tags exist and how to finish).
+    static func failure(_ error: IntegrationError, released: [String] = [], pinned: [String] = [], rerun: String = "lockstep integrate") -> CommandFailure {
+        let result = failureText(error)
+        guard !released.isEmpty, result.code == 1 else { return result }
+        let done = "released: \(released.joined(separator: ", ")) (tags exist)" + (pinned.isEmpty ? "; no main app pinned yet" : "; pinned in \(pinned.joined(separator: ", "))")
+        let message = result.message
+            .replacingOccurrences(of: "nothing was tagged or pinned", with: "not everything was pinned")
+            .replacingOccurrences(of: "nothing was built, tagged or pinned", with: "the remaining pins were not made")
+        return CommandFailure(code: 1, message: message + "\n\(done). Rerun `\(rerun)` to finish the release")
+    }
+
+    static func failureText(_ error: IntegrationError) -> CommandFailure {
         let style = Output.errorStyle
         switch error {
         case .usage(let message):

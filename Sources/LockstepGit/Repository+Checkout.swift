@@ -105,6 +105,37 @@ extension Repository {
         return found
     }
 
+    /// The operation in progress in this checkout (`rebase`, `merge`, `cherry-pick` …); nil when there is none
+    /// (or only a bisect, which detaches HEAD and commits nothing).
+    public var operationInProgress: String? {
+        switch git_repository_state(pointer) {
+        case Int32(GIT_REPOSITORY_STATE_NONE.rawValue), Int32(GIT_REPOSITORY_STATE_BISECT.rawValue): return nil
+        case Int32(GIT_REPOSITORY_STATE_MERGE.rawValue): return "a merge"
+        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue): return "a revert"
+        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue): return "a cherry-pick"
+        case Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue), Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue): return "a `git am`"
+        default: return "a rebase"
+        }
+    }
+
+    /// `data` converted by the repository's filters for `path` (`core.autocrlf`, `.gitattributes` `eol`/`text`):
+    /// to the form git stores (`toWorkTree: false`, "clean") or the form the work tree holds ("smudge").
+    public func filtered(_ data: Data, path: String, toWorkTree: Bool) throws -> Data {
+        var filters: OpaquePointer?
+        try check(git_filter_list_load(&filters, pointer, nil, path, toWorkTree ? GIT_FILTER_TO_WORKTREE : GIT_FILTER_TO_ODB,
+                                       GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load", path: self.path)
+        guard let filters else { return data }
+        defer { git_filter_list_free(filters) }
+        var out = git_buf()
+        defer { git_buf_dispose(&out) }
+        try data.withUnsafeBytes { bytes in
+            let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(emptyBuffer)
+            try check(git_filter_list_apply_to_buffer(&out, filters, start, bytes.count), "git_filter_list_apply_to_buffer", path: self.path)
+        }
+        guard let result = out.ptr, out.size > 0 else { return Data() }
+        return Data(bytes: result, count: out.size)
+    }
+
     /// HEAD's symbolic target (`refs/heads/main`), or nil when detached.
     func symbolicHead() throws -> String? {
         var head: OpaquePointer?

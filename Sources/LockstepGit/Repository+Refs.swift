@@ -9,4 +9,13 @@ extension Repository {
         try check(code, "git_reference_name_to_id", path: path)
         return ObjectID(oid)
     }
+
+    /// The names of the entries at the root of `commit`'s tree (files and folders).
+    public func rootNames(at commit: ObjectID) throws -> [String] {
+        try withTree(of: commit) { tree in
+            (0..<git_tree_entrycount(tree)).compactMap { index in
+                git_tree_entry_byindex(tree, index).map { String(cString: git_tree_entry_name($0)) }
+            }
+        }
+    }
 }

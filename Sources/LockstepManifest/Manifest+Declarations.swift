@@ -14,7 +14,9 @@ extension Manifest {
 private final class PackageCallCounter: SyntaxVisitor {
     var count = 0
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package" { count += 1 }
+        // `Package(`, `PackageDescription.Package(`, `Package.init(` …
+        let called = String(node.calledExpression.trimmedDescription.filter { !$0.isWhitespace })
+        if ["Package", "PackageDescription.Package", "Package.init", "PackageDescription.Package.init"].contains(called) { count += 1 }
         return .visitChildren
     }
 }

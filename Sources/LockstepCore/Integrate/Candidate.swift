@@ -55,10 +55,11 @@ public struct Candidate: Sendable, Equatable {
 }
 
 extension WorkspaceSnapshot {
-    /// True when main apps use `component` but none pins `version`, and some pins an older one.
+    /// True when some main app using `component` still pins an older version than `version` and none pins a
+    /// newer one (an earlier run tagged it and pinned some mains, or none).
     public func isReleasedButUnpinned(_ component: String, _ version: Version) -> Bool {
         let pins = mainApps.compactMap { $0.dependency(on: component)?.dependency.requirement.exactVersion }
-        return !pins.isEmpty && !pins.contains(version) && pins.allSatisfy { $0 < version }
+        return pins.contains { $0 < version } && !pins.contains { $0 > version }
     }
 }
 

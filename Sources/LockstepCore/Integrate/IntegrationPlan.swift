@@ -83,6 +83,7 @@ public struct IntegrationPlan: Sendable {
         }
         // What is built must be exactly what is committed: every manifest the run rewrites must be unambiguous.
         for build in builds {
+            try requireSingleManifest(build.app, at: build.commit, config: snapshot.config)
             guard let manifest = snapshot.app(build.app.name)?.manifest else { continue }
             try requireUnambiguous(manifest, app: build.app, components: build.versions.map(\.component), config: snapshot.config)
         }
@@ -92,6 +93,15 @@ public struct IntegrationPlan: Sendable {
         }
         return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings,
                                manifests: ruleContext.manifests)
+    }
+
+    /// Refuses an app with version-specific manifests (`Package@swift-5.9.swift`): SwiftPM would build one of
+    /// those, while lockstep pins `Package.swift` only, so what is built would not be what is committed.
+    static func requireSingleManifest(_ app: App, at commit: ObjectID, config: WorkspaceConfig) throws {
+        let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
+        let variants = try repository.rootNames(at: commit).filter { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }
+        guard !variants.isEmpty else { return }
+        throw IntegrationError.refused("\(app.path) has version-specific manifests (\(variants.sorted().joined(separator: ", "))) that SwiftPM may build instead of Package.swift; lockstep pins Package.swift only, so it cannot integrate \(app.name) yet. Fold them into Package.swift")
     }
 
     /// Refuses a manifest whose pins cannot be written unambiguously: `Package(...)` declared more than once (in

@@ -47,6 +47,10 @@ public final class Integrator: @unchecked Sendable {
     let events: @Sendable (IntegrationEvent) -> Void
     let cache: BuildCache
     private var outcomes: [BuildOutcome] = []
+    /// Release tags this run wrote or found (`Cart 0.1.8`), and the main apps it pinned: a failure after
+    /// tagging must not claim that nothing was released.
+    public private(set) var releasedTags: [String] = []
+    public private(set) var pinnedApps: [String] = []
     private lazy var toolchain: String = Self.toolchainVersion()
 
     public init(config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(), options: IntegrationOptions = IntegrationOptions(),
@@ -67,6 +71,8 @@ public final class Integrator: @unchecked Sendable {
     public func run(_ arguments: [String]) async throws -> IntegrationResult {
         let plan = try self.plan(arguments)
         outcomes = []
+        releasedTags = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
+        pinnedApps = []
         guard plan.errors.isEmpty else { throw IntegrationError.rules(plan.errors) }
         events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning }))
         let completing = plan.candidates.filter(\.isAlreadyReleased)
@@ -109,9 +115,12 @@ public final class Integrator: @unchecked Sendable {
     /// Refuses when a main app cannot take its pin commit cleanly: a detached HEAD, no identity, a manifest that
     /// cannot be pinned unambiguously, or a checkout that could not follow the pin without losing or reverting
     /// anything (see `MainCheckout`). Runs before the builds and again right before tagging.
-    func checkMainApps(_ plan: IntegrationPlan) throws {
+    public func checkMainApps(_ plan: IntegrationPlan) throws {
         for change in plan.pinChanges {
             let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
+            if let operation = repository.operationInProgress {
+                throw IntegrationError.refused("\(change.app.name) (\(change.app.path)) is in the middle of \(operation); finish or abort it first. Nothing was tagged or pinned")
+            }
             guard let branch = change.branch else {
                 throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
             }
@@ -193,7 +202,10 @@ public final class Integrator: @unchecked Sendable {
                 throw IntegrationError.refused("\(candidate.component.name): could not tag \(candidate.releaseTagName) (\(error)); \(undone.isEmpty ? "nothing was tagged" : "rolled back this run's tags \(undone.joined(separator: ", "))"); nothing was pinned. Rerun integrate")
             }
         }
-        for candidate in done { events(.tagged(candidate, tag: candidate.releaseTagName)) }
+        for candidate in done {
+            releasedTags.append("\(candidate.component.name) \(candidate.releaseTagName)")
+            events(.tagged(candidate, tag: candidate.releaseTagName))
+        }
     }
 
     /// Deletes tags this run wrote, each only while it still is the tag object this run created.
@@ -234,7 +246,7 @@ public final class Integrator: @unchecked Sendable {
         }
         let planned = plan.builds.first { $0.app.name == change.app.name }
         let original = try originalRequirements(change, at: planned?.commit ?? builtAt, repository: repository)
-        let rerun = "The release tags exist; rerun `lockstep integrate \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish"
+        let rerun = "\(change.app.name) was not pinned; the release tags exist. Rerun `lockstep integrate \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish"
         // One run at a time brings its build up to date with main's head and pins: each pin is then built on
         // top of the pin before it. First builds of concurrent runs stay parallel; only this step queues.
         let pinLock = PinLock(workspace: config.root)
@@ -242,8 +254,9 @@ public final class Integrator: @unchecked Sendable {
         defer { pinLock.release() }
         var verified = builtAt
         var attempt = 0
+        var lockedTries = 0
         while true {
-            guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished; nothing pinned. \(rerun)") }
+            guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished. \(rerun)") }
             if tip != verified {
                 attempt += 1
                 guard attempt <= options.maxTries else { break }
@@ -263,7 +276,7 @@ public final class Integrator: @unchecked Sendable {
             do {
                 checkout = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
             } catch let refusal as CheckoutRefusal {
-                throw IntegrationError.refused("\(refusal.description); nothing pinned. \(rerun)")
+                throw IntegrationError.refused("\(refusal.description). \(rerun)")
             }
             let description = change.pins.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             let message = """
@@ -276,32 +289,54 @@ public final class Integrator: @unchecked Sendable {
             do {
                 return try Interruption.shared.critical {
                     let author = try repository.defaultSignature()
-                    let commit = try repository.commitFile("Package.swift", contents: pinned, onBranch: branch,
-                                                           expectedTip: tip, message: message, author: author)
-                    let note: String
-                    switch checkout {
-                    case .untouched(let reason):
-                        note = reason
-                    case .follow(let update):
+                    // The checkout first, the branch second: a crash in between leaves the pin staged, which a
+                    // rerun completes; the other order could leave a checkout whose `git commit -a` reverts it.
+                    if case .follow(let update) = checkout {
                         do {
                             try MainCheckout.apply(update, to: repository)
                         } catch {
-                            // The checkout could not follow: take the pin back rather than leave a checkout that reverts it.
-                            let rolledBack = (try? repository.moveBranch(branch, to: tip, from: commit, reason: "lockstep: pin rolled back, the checkout could not follow")) != nil
-                            throw IntegrationError.refused(rolledBack
-                                ? "could not update \(change.app.name)'s checkout (\(error)); the pin commit was rolled back, nothing pinned. \(rerun)"
-                                : "could not update \(change.app.name)'s checkout (\(error)) and \(branch) moved past the pin commit \(commit.short); run `git checkout -- Package.swift` in \(change.app.path) before committing there")
+                            throw IntegrationError.refused("could not update \(change.app.name)'s checkout (\(error)); its checkout is as it was. \(rerun)")
                         }
-                        note = update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
+                    let commit: ObjectID
+                    do {
+                        commit = try repository.commitFile("Package.swift", contents: pinned, onBranch: branch,
+                                                           expectedTip: tip, message: message, author: author)
+                    } catch {
+                        if case .follow(let update) = checkout { undoUnlessCommitted(update, repository: repository, branch: branch) }
+                        throw error
+                    }
+                    let note: String
+                    switch checkout {
+                    case .untouched(let reason): note = reason
+                    case .follow(let update): note = update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
+                    }
+                    pinnedApps.append(change.app.name)
                     events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
                     return commit
                 }
             } catch let error as GitError where error.isModified || error.isLocked {
-                continue // main moved between our read and our write: look again
+                // Main moved between our read and our write (look again), or another git process holds the
+                // branch's ref lock for a moment (wait a little, but not forever).
+                if error.isLocked {
+                    lockedTries += 1
+                    guard lockedTries < 30 else {
+                        throw IntegrationError.refused("\(change.app.name)'s branch \(branch) stayed locked by another git process (\(error.message)); if no git process is running, delete the stale refs/heads/\(branch).lock. \(rerun)")
+                    }
+                    usleep(100_000)
+                }
+                continue
             }
         }
-        throw IntegrationError.refused("\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building; nothing pinned. \(rerun)")
+        throw IntegrationError.refused("\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building. \(rerun)")
+    }
+
+    /// Takes the staged pin back after a failed branch update, unless the branch's new tip already carries it
+    /// (the user committed the staged pin meanwhile): then the index must keep it.
+    private func undoUnlessCommitted(_ update: CheckoutUpdate, repository: Repository, branch: String) {
+        if let tip = try? repository.branchTip(branch), let landed = try? repository.readFile(update.file, at: tip),
+           landed == update.newIndex { return }
+        MainCheckout.undo(update, in: repository)
     }
 
     /// The requirements main had on the candidates when planned, to detect a concurrent pin of the same component.
@@ -319,7 +354,7 @@ public final class Integrator: @unchecked Sendable {
     func rebuild(_ app: App, at tip: ObjectID, plan: IntegrationPlan, sandbox: BuildSandbox, attempt: Int) async throws {
         let snapshot = try SnapshotLoader.load(config)
         let arguments = plan.candidates.map { "\($0.component.name)@\($0.release)" }
-        let replanned = try IntegrationPlan.make(snapshot, candidates: arguments)
+        let replanned = try IntegrationPlan.make(snapshot, candidates: arguments, allowDowngrade: options.allowDowngrade)
         // The rules again, on main as it is now: what moved it may clash with the candidates.
         guard replanned.errors.isEmpty else { throw IntegrationError.rules(replanned.errors) }
         guard var build = replanned.builds.first(where: { $0.app.name == app.name }) else { return }

@@ -20,8 +20,11 @@ struct CheckoutUpdate {
     var indexBlob: ObjectID
     var oldIndex: Data
     var newIndex: Data
+    /// The work-tree bytes as they are on disk (after git's filters, e.g. CRLF line ends).
     var oldWorkTree: Data
     var newWorkTree: Data
+    /// True when the new work-tree file is exactly the new index content (no edits of the user's left over).
+    var workTreeMatchesIndex: Bool
     /// True when the user's own uncommitted edits of the file are merged with the pin.
     var keepsEdits: Bool
 }
@@ -36,6 +39,9 @@ enum MainCheckout {
     /// tip) to `pinned`. Throws `CheckoutRefusal` when the pin cannot land without losing or reverting anything.
     static func plan(_ repository: Repository, app: App, branch: String, file: String, base: Data, pinned: Data) throws -> CheckoutPlan {
         guard !repository.isBare, let root = repository.workDirectory else { return .untouched("bare repository") }
+        if let operation = repository.operationInProgress {
+            throw CheckoutRefusal(description: "\(app.name) (\(app.path)) is in the middle of \(operation); finish or abort it first (moving \(branch) under it would lose the pin or break the operation)")
+        }
         for location in try repository.worktreesCheckingOut(branch) {
             throw CheckoutRefusal(description: "\(app.name)'s branch \(branch) is also checked out in the work tree \(location); a commit there would revert the pin. Switch that work tree to another branch (or remove it with `git worktree remove`)")
         }
@@ -44,7 +50,7 @@ enum MainCheckout {
             return .untouched("the checkout is on \(head.branch.map { "branch \($0)" } ?? "a detached HEAD") and was not touched")
         }
         if repository.isIndexLocked {
-            throw CheckoutRefusal(description: "\(app.path)/.git/index.lock exists: another git process is using \(app.name)'s index. Wait for it to finish (or delete the lock file if no git process is running)")
+            throw CheckoutRefusal(description: "\(repository.gitDirectory)index.lock exists: another git process is using \(app.name)'s index. Wait for it to finish (or delete the lock file if no git process is running)")
         }
         guard let entry = try repository.indexEntry(file) else {
             throw CheckoutRefusal(description: "\(app.path)/\(file) is not in the index of \(app.name) (removed with `git rm`?); restore it (`git restore --staged \(file)`) so the pin can be applied to the checkout")
@@ -66,20 +72,24 @@ enum MainCheckout {
               let oldWorkTree = FileManager.default.contents(atPath: path.path) else {
             throw CheckoutRefusal(description: "\(app.path)/\(file) is missing from the work tree or is not a regular file; restore it (`git restore \(file)`) first")
         }
-        let newWorkTree: Data?
-        if oldWorkTree == base { newWorkTree = pinned }
-        else if oldWorkTree == oldIndex { newWorkTree = newIndex }
-        else { newWorkTree = try Repository.mergeFile(base: base, ours: oldWorkTree, theirs: pinned) }
-        guard let newWorkTree else {
-            throw CheckoutRefusal(description: "your uncommitted edits to \(app.path)/\(file) touch the lines the pin rewrites; commit or stash them first (nothing was tagged or pinned)")
+        // Compare and merge in the form git stores, so CRLF work trees (core.autocrlf, eol=crlf) are not edits.
+        let cleanWorkTree = try repository.filtered(oldWorkTree, path: file, toWorkTree: false)
+        let merged: Data?
+        if cleanWorkTree == base { merged = pinned }
+        else if cleanWorkTree == oldIndex { merged = newIndex }
+        else { merged = try Repository.mergeFile(base: base, ours: cleanWorkTree, theirs: pinned) }
+        guard let merged else {
+            throw CheckoutRefusal(description: "your uncommitted edits to \(app.path)/\(file) touch the lines the pin rewrites; commit or stash them first")
         }
         return .follow(CheckoutUpdate(file: file, indexBlob: entry.blob, oldIndex: oldIndex, newIndex: newIndex,
-                                      oldWorkTree: oldWorkTree, newWorkTree: newWorkTree,
-                                      keepsEdits: oldWorkTree != base || oldIndex != base))
+                                      oldWorkTree: oldWorkTree, newWorkTree: try repository.filtered(merged, path: file, toWorkTree: true),
+                                      workTreeMatchesIndex: merged == newIndex,
+                                      keepsEdits: cleanWorkTree != base || oldIndex != base))
     }
 
-    /// Stages and writes the pinned file. Undoes its own index change when the work tree cannot be written,
-    /// so the caller can roll the branch back and leave everything as it was.
+    /// Stages and writes the pinned file, before the branch moves: a crash after this leaves the pin staged (a
+    /// rerun completes it), never a checkout that reverts it. Undoes its own index change when the work tree
+    /// cannot be written, so everything is as it was.
     static func apply(_ update: CheckoutUpdate, to repository: Repository) throws {
         guard let root = repository.workDirectory else { return }
         let path = URL(fileURLWithPath: root).appendingPathComponent(update.file)
@@ -90,12 +100,22 @@ enum MainCheckout {
             }
             try replaceFile(at: path, with: update.newWorkTree)
         } catch {
-            let staged = ObjectID.hash(of: update.newIndex)
-            try? repository.replaceIndexEntry(update.file, expected: staged, contents: update.oldIndex)
+            try? repository.replaceIndexEntry(update.file, expected: ObjectID.hash(of: update.newIndex), contents: update.oldIndex)
             throw error
         }
-        // Same bytes in index and work tree: stage the file itself so git's cached stat data is fresh.
-        if update.newIndex == update.newWorkTree { try? repository.stageWorkTreeFile(update.file) }
+        // Same content in index and work tree: stage the file itself so git's cached stat data is fresh.
+        if update.workTreeMatchesIndex { try? repository.stageWorkTreeFile(update.file) }
+    }
+
+    /// Takes back `apply` when the pin commit could not be made: each of the file and the index entry is
+    /// restored only while it still holds what `apply` wrote, so nothing done meanwhile is overwritten.
+    static func undo(_ update: CheckoutUpdate, in repository: Repository) {
+        guard let root = repository.workDirectory else { return }
+        let path = URL(fileURLWithPath: root).appendingPathComponent(update.file)
+        if FileManager.default.contents(atPath: path.path) == update.newWorkTree {
+            try? replaceFile(at: path, with: update.oldWorkTree)
+        }
+        try? repository.replaceIndexEntry(update.file, expected: ObjectID.hash(of: update.newIndex), contents: update.oldIndex)
     }
 
     /// Writes `data` through a temporary file and a rename, keeping the file's permissions.
