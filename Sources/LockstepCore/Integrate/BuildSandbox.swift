@@ -43,7 +43,7 @@ final class BuildSandbox {
     /// its release tag: the speculative release that exists only here.
     func mirror(of component: Component) throws -> URL {
         if let existing = mirrors[component.name] { return existing }
-        let path = root.appendingPathComponent("mirrors/\(component.name).git")
+        let path = root.appendingPathComponent("mirrors").appendingPathComponent("\(try SafeName.fileName(component.name)).git")
         let source = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let mirror = try source.makeSharedMirror(at: path.path)
         for candidate in candidates where candidate.component.name == component.name && !candidate.isAlreadyReleased {
@@ -55,7 +55,7 @@ final class BuildSandbox {
 
     /// Exports the app at the build's commit and rewrites its manifest to the build's exact versions.
     func prepare(_ build: AppBuild, manifests: ManifestStore) throws -> URL {
-        let folder = root.appendingPathComponent("apps/\(build.app.name)-\(build.commit.short)")
+        let folder = root.appendingPathComponent("apps").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let repository = try SnapshotLoader.openRepository(build.app.path, name: build.app.name, config: config)
