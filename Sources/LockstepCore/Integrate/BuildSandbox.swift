@@ -84,6 +84,8 @@ final class BuildSandbox {
             return (url: url, version: pinned.version.description)
         }
         text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
+        // The tree may hold Package.swift or .swiftpm as links (to anywhere): replace them, never write through.
+        try FileManager.default.removeItem(at: manifestURL)
         try text.write(to: manifestURL, atomically: true, encoding: .utf8)
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
@@ -101,9 +103,13 @@ final class BuildSandbox {
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
         let configuration = folder.appendingPathComponent(".swiftpm/configuration")
+        for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
+        where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
+            try FileManager.default.removeItem(at: link)
+        }
         try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
-        try json.write(to: configuration.appendingPathComponent("mirrors.json"))
+        try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
         return folder
     }
 }
