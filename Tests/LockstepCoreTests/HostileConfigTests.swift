@@ -54,6 +54,15 @@ final class HostileConfigTests: XCTestCase {
         assertConfigError(config(component: "main"), line: 5, column: 13, contains: "differ only in case")
     }
 
+    func testFileNamesAreCheckedAgainForConfigsBuiltInCode() throws {
+        XCTAssertEqual(try SafeName.fileName("Cart_2"), "Cart_2")
+        for name in ["../x", "a/b", ".git", "", "a\u{0}b"] {
+            XCTAssertThrowsError(try SafeName.fileName(name), name) { error in
+                XCTAssertTrue(error is WorkspaceError, "\(error)")
+            }
+        }
+    }
+
     func testOrdinaryNamesStillWork() throws {
         for name in ["Login-Protocols", "Cart_2", "Networking", "UI.Kit", "3D"] {
             XCTAssertEqual(try load(config(component: name)).components.first?.name, name)
@@ -80,6 +89,7 @@ final class HostileConfigTests: XCTestCase {
         assertConfigError(config(path: "dangling"), line: 3, column: 31, contains: "outside the workspace")
         try link("up", to: "..")
         assertConfigError(config(path: "up/\(elsewhere.url.lastPathComponent)/Networking"), line: 3, column: 31, contains: "outside the workspace")
+        assertConfigError(config(path: "\"components/a\\nb\""), line: 3, column: 31, contains: "control character U+000A")
         try link("loop", to: "loop")
         assertConfigError(config(path: "loop/x"), line: 3, column: 31, contains: "too many symbolic links")
     }
