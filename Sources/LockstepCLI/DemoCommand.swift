@@ -18,15 +18,16 @@ struct DemoCommand: AsyncParsableCommand {
     var replayOnly = false
 
     func run() async throws {
-        let fixture = try SampleWorkspace.defaultFixture()
         let destination: URL
         if let dir {
             destination = URL(fileURLWithPath: dir).standardizedFileURL
+            try Self.checkDestination(destination, as: dir)
         } else {
             // A plain, unique name people can paste into commands (no spaces).
             destination = URL(fileURLWithPath: NSTemporaryDirectory())
                 .appendingPathComponent("lockstep-demo-\(UUID().uuidString.prefix(8).lowercased())")
         }
+        let fixture = try SampleWorkspace.defaultFixture()
         do {
             try SampleWorkspace.materialize(fixture: fixture, into: destination)
         } catch let error as SampleError {
@@ -58,5 +59,25 @@ struct DemoCommand: AsyncParsableCommand {
         Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
         Output.line("")
         Output.line("Main now pins Cart 0.1.8. Explore the workspace: lockstep check --workspace \(destination.path)")
+    }
+
+    /// Refuses a `--dir` that is a file or a folder with something in it, before anything is written: the
+    /// demo never writes into, or deletes, a folder it did not create.
+    static func checkDestination(_ destination: URL, as given: String) throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw CommandFailure(code: 2, message: "error: --dir \(given) is a file; give a new or empty folder for the sample workspace")
+        }
+        let contents: [String]
+        do { contents = try manager.contentsOfDirectory(atPath: destination.path) } catch {
+            throw CommandFailure(code: 2, message: "error: --dir \(given) cannot be read (\(FileErrorText.reason(error))); give a new or empty folder")
+        }
+        guard !contents.isEmpty else { return }
+        if contents.contains(WorkspaceConfig.fileName) {
+            throw CommandFailure(code: 2, message: "error: --dir \(given) already holds a workspace (an earlier demo?); Lockstep does not delete folders. Remove it yourself (rm -rf \(destination.path)) or give a new folder")
+        }
+        throw CommandFailure(code: 2, message: "error: --dir \(given) is not empty; give a new or empty folder for the sample workspace")
     }
 }

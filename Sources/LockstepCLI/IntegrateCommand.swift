@@ -42,6 +42,7 @@ struct IntegrateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let report { try Self.checkReportPath(report) }
         let config = try options.loadConfig()
         var settings = IntegrationOptions()
         settings.timeoutSeconds = timeout
@@ -85,6 +86,30 @@ struct IntegrateCommand: AsyncParsableCommand {
 
     func wrap<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
+    }
+
+    /// Refuses a `--report` path that cannot take the report before anything is built, tagged or pinned:
+    /// finding out after a release was made would leave CI without its report.
+    static func checkReportPath(_ report: String) throws {
+        let manager = FileManager.default
+        let file = URL(fileURLWithPath: report).standardizedFileURL
+        let folder = file.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: file.path, isDirectory: &isFolder) {
+            if isFolder.boolValue {
+                throw CommandFailure(code: 2, message: "error: --report \(report) is a folder; give the path of a file for the JUnit report")
+            }
+            guard manager.isWritableFile(atPath: file.path) else {
+                throw CommandFailure(code: 2, message: "error: --report \(report) is not writable; check its permissions or choose another file")
+            }
+            return
+        }
+        guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure(code: 2, message: "error: --report \(report): the folder \(folder.path) does not exist; create it first or choose another file")
+        }
+        guard manager.isWritableFile(atPath: folder.path) else {
+            throw CommandFailure(code: 2, message: "error: --report \(report): the folder \(folder.path) is not writable; check its permissions or choose another file")
+        }
     }
 
     func writeReport(plan: IntegrationPlan, outcomes: [BuildOutcome]) throws {

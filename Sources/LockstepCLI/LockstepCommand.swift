@@ -71,6 +71,12 @@ public struct LockstepCommand: AsyncParsableCommand {
             Output.error("error: \(known)")
             return 2
         }
+        // Any other Foundation error (ArgumentParser would print `Error Domain=…`): its sentence, exit 2.
+        let bridged = error as NSError
+        if bridged.domain.hasSuffix("ErrorDomain") {
+            Output.error("error: \(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))")
+            return 2
+        }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {

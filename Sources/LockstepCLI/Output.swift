@@ -29,15 +29,22 @@ enum Output {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }
 
-/// Errors whose own description already says what, where and how to fix (exit 2).
+/// Errors whose own description already says what, where and how to fix, and Foundation's file errors (exit 2).
 enum UserFacingError {
     static func describe(_ error: any Error) -> String? {
         switch error {
         case let error as ConfigError: return error.description.replacingOccurrences(of: ": error: ", with: ": ")
         case let error as WorkspaceError: return error.description
         case let error as ManifestError: return error.description
-        case let error as GitError: return error.description
-        default: return nil
+        case let error as GitError: return sentence(for: error)
+        case let error as ExportError: return "\(error.description). Fix or remove that commit's entry; nothing was written outside the build copy"
+        default: return FileErrorText.describe(error)
         }
+    }
+
+    /// libgit2's failure as a sentence: where, libgit2's own words, and what to check.
+    static func sentence(for error: GitError) -> String {
+        let place = error.path.map { " \($0)" } ?? " a repository"
+        return "git could not read or write\(place): \(error.message) (\(error.function), code \(error.code)); check that the repository is intact with `git status` and `git fsck`"
     }
 }

@@ -78,24 +78,6 @@ extension Repository {
         }
     }
 
-    /// Writes `commit`'s whole tree into `directory` (which must exist), like `git archive | tar x`.
-    public func exportTree(of commit: ObjectID, to directory: URL) throws {
-        let manager = FileManager.default
-        for file in try listFiles(at: commit) {
-            let target = directory.appendingPathComponent(file.path)
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = try readBlob(file.blob)
-            if file.isSymlink {
-                try manager.createSymbolicLink(atPath: target.path, withDestinationPath: String(decoding: data, as: UTF8.self))
-                continue
-            }
-            try data.write(to: target)
-            if file.isExecutable {
-                try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target.path)
-            }
-        }
-    }
-
     func withTree<T>(of commit: ObjectID, _ body: (OpaquePointer) throws -> T) throws -> T {
         var commitObject: OpaquePointer?
         var oid = commit.raw

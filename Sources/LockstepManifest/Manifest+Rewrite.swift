@@ -10,8 +10,8 @@ extension Manifest {
     }
 
     static func pinText(_ dependency: PackageDependency, _ version: String, url: String?) -> String {
-        let exact = Requirement.exact(version).manifestText
-        if dependency.url == nil, let url { return "url: \"\(url)\", \(exact)" }
+        let exact = "exact: \(SwiftLiteral.string(version))"
+        if dependency.url == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
         return exact
     }
 
@@ -48,7 +48,7 @@ extension Manifest {
         let needsComma = array.elements.last.map { $0.trailingComma == nil } ?? false
         if needsComma { insertion += "," }
         for entry in entries {
-            insertion += "\n\(indent).package(url: \"\(entry.url)\", exact: \"\(entry.version)\"),"
+            insertion += "\n\(indent).package(url: \(SwiftLiteral.string(entry.url)), exact: \(SwiftLiteral.string(entry.version))),"
         }
         let offset = array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
             ?? array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset

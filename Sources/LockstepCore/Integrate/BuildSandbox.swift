@@ -43,7 +43,7 @@ final class BuildSandbox {
     /// its release tag: the speculative release that exists only here.
     func mirror(of component: Component) throws -> URL {
         if let existing = mirrors[component.name] { return existing }
-        let path = root.appendingPathComponent("mirrors/\(component.name).git")
+        let path = root.appendingPathComponent("mirrors").appendingPathComponent("\(try SafeName.fileName(component.name)).git")
         let source = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let mirror = try source.makeSharedMirror(at: path.path)
         for candidate in candidates where candidate.component.name == component.name && !candidate.isAlreadyReleased {
@@ -55,7 +55,7 @@ final class BuildSandbox {
 
     /// Exports the app at the build's commit and rewrites its manifest to the build's exact versions.
     func prepare(_ build: AppBuild, manifests: ManifestStore) throws -> URL {
-        let folder = root.appendingPathComponent("apps/\(build.app.name)-\(build.commit.short)")
+        let folder = root.appendingPathComponent("apps").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let repository = try SnapshotLoader.openRepository(build.app.path, name: build.app.name, config: config)
@@ -84,6 +84,8 @@ final class BuildSandbox {
             return (url: url, version: pinned.version.description)
         }
         text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
+        // The tree may hold Package.swift or .swiftpm as links (to anywhere): replace them, never write through.
+        try FileManager.default.removeItem(at: manifestURL)
         try text.write(to: manifestURL, atomically: true, encoding: .utf8)
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
@@ -101,9 +103,13 @@ final class BuildSandbox {
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
         let configuration = folder.appendingPathComponent(".swiftpm/configuration")
+        for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
+        where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
+            try FileManager.default.removeItem(at: link)
+        }
         try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
-        try json.write(to: configuration.appendingPathComponent("mirrors.json"))
+        try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
         return folder
     }
 }

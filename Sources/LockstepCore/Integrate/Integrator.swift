@@ -143,7 +143,7 @@ public final class Integrator: @unchecked Sendable {
     func build(_ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int) async throws -> BuildOutcome {
         let key = BuildCache.key(for: build, toolchain: toolchain)
         let logFolder = config.root.appendingPathComponent(".lockstep/logs")
-        let log = logFolder.appendingPathComponent("\(build.app.name)-\(build.commit.short)-\(getpid()).log")
+        let log = logFolder.appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)-\(getpid()).log")
         if options.useCache && cache.isGreen(key) {
             let outcome = BuildOutcome(app: build.app.name, status: .cached, seconds: 0, log: log, errorLines: [])
             outcomes.append(outcome)

@@ -11,6 +11,17 @@ struct ConfigParser {
     private static let appKeys = ["name", "path", "role", "build"]
 
     func parse(_ text: String) throws -> WorkspaceConfig {
+        if let found = YAMLAnchorScan.first(in: text) {
+            let what = found.isAlias ? "alias `*\(found.name)`" : "anchor `&\(found.name)`"
+            throw ConfigError(file: file, line: found.line, column: found.column,
+                              message: "YAML \(what): \(WorkspaceConfig.fileName) does not accept anchors or aliases; write each value out in full")
+        }
+        let resolvedRoot: String
+        do {
+            resolvedRoot = try ResolvedPath.resolve(root.standardizedFileURL.path)
+        } catch let failure as ResolvedPath.Failure {
+            throw ConfigError(file: file, line: 0, column: 0, message: "cannot resolve the workspace folder: \(failure.message)")
+        }
         let node: Node
         do {
             guard let composed = try Yams.compose(yaml: text) else {
@@ -25,18 +36,18 @@ struct ConfigParser {
         }
         try rejectUnknownKeys(mapping, allowed: Self.topKeys, in: "the workspace file")
         let remote = try optionalString(mapping, "remote")
-        if let remote, let node = mapping["remote"], !remote.contains("{name}") {
-            throw error(at: node, "`remote` must contain `{name}`, e.g. https://git.example.com/ios/{name}.git")
+        if let remote, let node = mapping["remote"] {
+            try checkRemote(remote, at: node)
         }
-        var seen: [String: Node] = [:]
+        var seen: [String: (name: String, node: Node)] = [:]
         var components: [Component] = []
         var componentNodes: [(Component, Node.Mapping)] = []
         for item in try sequence(mapping, "components", required: true) {
             guard let entry = item.mapping else { throw error(at: item, "each component is a mapping like `{ name: X, path: components/X, kind: base }`") }
             try rejectUnknownKeys(entry, allowed: Self.componentKeys, in: "a component")
-            let name = try requiredString(entry, "name", owner: item)
+            let name = try checkedName(entry, owner: item)
             try checkUnique(name, entry, &seen)
-            let path = try checkedPath(entry, owner: item)
+            let path = try checkedPath(entry, owner: item, resolvedRoot: resolvedRoot)
             let kindText = try requiredString(entry, "kind", owner: item)
             guard let kind = ComponentKind(rawValue: kindText) else {
                 throw error(at: entry["kind"]!, "unknown kind `\(kindText)`; use one of: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -62,9 +73,9 @@ struct ConfigParser {
         for item in try sequence(mapping, "apps", required: false) {
             guard let entry = item.mapping else { throw error(at: item, "each app is a mapping like `{ name: Main, path: apps/Main, role: main }`") }
             try rejectUnknownKeys(entry, allowed: Self.appKeys, in: "an app")
-            let name = try requiredString(entry, "name", owner: item)
+            let name = try checkedName(entry, owner: item)
             try checkUnique(name, entry, &seen)
-            let path = try checkedPath(entry, owner: item)
+            let path = try checkedPath(entry, owner: item, resolvedRoot: resolvedRoot)
             let roleText = try requiredString(entry, "role", owner: item)
             guard let role = AppRole(rawValue: roleText) else {
                 throw error(at: entry["role"]!, "unknown role `\(roleText)`; use one of: \(AppRole.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -128,22 +139,66 @@ struct ConfigParser {
         return Array(sequence)
     }
 
-    private func checkUnique(_ name: String, _ entry: Node.Mapping, _ seen: inout [String: Node]) throws {
-        let node = entry["name"]!
-        if let first = seen[name] {
-            throw error(at: node, "the name `\(name)` is used twice (first at line \(first.mark?.line ?? 0)); names must be unique across components and apps")
+    /// A name that is safe as a file name (it names logs, mirrors and build copies).
+    private func checkedName(_ entry: Node.Mapping, owner: Node) throws -> String {
+        guard let node = entry["name"] else { throw error(at: owner, "missing field `name`") }
+        guard let name = node.scalar?.string else { throw error(at: node, "`name` must be a non-empty string") }
+        if let problem = SafeName.problem(with: name) {
+            throw error(at: node, "`name: \(name.debugDescription.dropFirst().dropLast())` is not allowed: \(problem)")
         }
-        seen[name] = node
+        return name
     }
 
-    private func checkedPath(_ entry: Node.Mapping, owner: Node) throws -> String {
+    /// Names are unique, also ignoring case: on a case-insensitive disk `Cart` and `cart` share their files.
+    private func checkUnique(_ name: String, _ entry: Node.Mapping, _ seen: inout [String: (name: String, node: Node)]) throws {
+        let node = entry["name"]!
+        let key = SafeName.collisionKey(name)
+        if let first = seen[key] {
+            let line = first.node.mark?.line ?? 0
+            if first.name == name {
+                throw error(at: node, "the name `\(name)` is used twice (first at line \(line)); names must be unique across components and apps")
+            }
+            throw error(at: node, "the names `\(first.name)` (line \(line)) and `\(name)` differ only in case; names must differ in more than case, as their files would clash on macOS")
+        }
+        seen[key] = (name, node)
+    }
+
+    /// The repo path relative to the workspace, with symbolic links resolved: where the repo really is must be
+    /// inside the workspace folder, so a link cannot lead Lockstep to read or write elsewhere.
+    private func checkedPath(_ entry: Node.Mapping, owner: Node, resolvedRoot: String) throws -> String {
         let path = try requiredString(entry, "path", owner: owner)
         let node = entry["path"]!
-        let base = root.standardizedFileURL.path
-        let resolved = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL.path
-        guard resolved.hasPrefix(base + "/") else {
-            throw error(at: node, "path `\(path)` is outside the workspace \(base); repos must live inside the folder of lockstep.yml")
+        if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw error(at: node, "path contains the control character \(SafeName.describe(bad)); write the folder's plain path")
         }
-        return String(resolved.dropFirst(base.count + 1))
+        let base = root.standardizedFileURL.path
+        let absolute = path.hasPrefix("/") ? path : base + "/" + path
+        let resolved: String
+        do {
+            resolved = try ResolvedPath.resolve(absolute)
+        } catch let failure as ResolvedPath.Failure {
+            throw error(at: node, "path `\(path)`: \(failure.message)")
+        }
+        guard resolved != resolvedRoot, ResolvedPath.isInside(resolved, root: resolvedRoot) else {
+            let how = resolved == (URL(fileURLWithPath: absolute).standardizedFileURL.path) ? "" : " (it leads to \(resolved) through a symbolic link)"
+            throw error(at: node, "path `\(path)` is outside the workspace \(base)\(how); repos must live inside the folder of lockstep.yml")
+        }
+        return resolvedRoot == "/" ? String(resolved.dropFirst()) : String(resolved.dropFirst(resolvedRoot.count + 1))
+    }
+
+    /// `remote` is pasted into manifests as a URL, so it must look like one: `{name}` and no character a URL
+    /// cannot hold (spaces, quotes, backslashes, control characters).
+    private func checkRemote(_ remote: String, at node: Node) throws {
+        guard remote.contains("{name}") else {
+            throw error(at: node, "`remote` must contain `{name}`, e.g. https://git.example.com/ios/{name}.git")
+        }
+        let forbidden = Set("\"`\\<>^|{}".unicodeScalars)
+        let rest = remote.replacingOccurrences(of: "{name}", with: "")
+        if let bad = rest.unicodeScalars.first(where: { scalar in
+            forbidden.contains(scalar) || scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+                || [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+        }) {
+            throw error(at: node, "`remote` contains \(SafeName.describe(bad)), which cannot appear in a URL; percent-encode it (e.g. %20 for a space) or fix the pattern")
+        }
     }
 }

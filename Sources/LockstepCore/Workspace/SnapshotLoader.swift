@@ -27,6 +27,7 @@ public enum SnapshotLoader {
     /// Opens the repo at a workspace path, turning libgit2's error into one that says what to do.
     static func openRepository(_ relative: String, name: String, config: WorkspaceConfig) throws -> Repository {
         let url = config.absolutePath(relative)
+        try config.checkInside(url, name: name)
         do {
             return try Repository.open(at: url.path)
         } catch let error as GitError {

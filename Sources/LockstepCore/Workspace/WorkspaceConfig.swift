@@ -47,6 +47,20 @@ public struct WorkspaceConfig: Sendable, Equatable {
         root.appendingPathComponent(relative).standardizedFileURL
     }
 
+    /// Refuses a repo folder that leads outside the workspace through a symbolic link, also one that
+    /// appeared after `lockstep.yml` was read.
+    func checkInside(_ folder: URL, name: String) throws {
+        do {
+            let resolvedRoot = try ResolvedPath.resolve(root.standardizedFileURL.path)
+            let resolved = try ResolvedPath.resolve(folder.standardizedFileURL.path)
+            guard resolved != resolvedRoot, ResolvedPath.isInside(resolved, root: resolvedRoot) else {
+                throw WorkspaceError("\(name): \(folder.path) leads to \(resolved), outside the workspace \(root.path), through a symbolic link; repos must live inside the folder of \(Self.fileName). Replace the link with the repo itself")
+            }
+        } catch let failure as ResolvedPath.Failure {
+            throw WorkspaceError("\(name): \(failure.message); fix the link or `path` in \(Self.fileName)")
+        }
+    }
+
     /// The URL manifests use for `component`, from the `remote` pattern.
     public func remoteURL(of component: String) -> String? {
         remote?.replacingOccurrences(of: "{name}", with: component)
@@ -67,10 +81,14 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// Reads and validates the workspace file; every mistake is a `ConfigError` with line and column.
     public static func load(from file: URL) throws -> WorkspaceConfig {
         let text: String
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ConfigError(file: file.path, line: 0, column: 0, message: "this is a folder, not the workspace file; replace it with a \(fileName) file")
+        }
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the workspace file: \(error.localizedDescription)")
+            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the workspace file: \(FileErrorText.reason(error)); check that it is a readable UTF-8 text file")
         }
         return try ConfigParser(file: file.path, root: file.deletingLastPathComponent()).parse(text)
     }
