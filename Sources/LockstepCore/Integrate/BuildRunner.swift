@@ -122,25 +122,8 @@ public struct ShellBuildRunner: BuildRunning {
     }
 
     /// The log's last non-empty line, for the progress display.
-    static func lastLine(of log: URL) -> String {
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return "" }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
-        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        return text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-    }
+    static func lastLine(of log: URL) -> String { BuildLog.lastLine(of: log) }
 
-    /// The compiler's `error:` lines of a log, in order, without duplicates.
-    public static func errorLines(in log: URL, limit: Int = 20) -> [String] {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-        var seen = Set<String>()
-        var lines: [String] = []
-        for line in text.split(whereSeparator: \.isNewline) where line.contains("error:") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if seen.insert(trimmed).inserted { lines.append(trimmed) }
-            if lines.count == limit { break }
-        }
-        return lines
-    }
+    /// The compiler's `error:` lines of a log, in order, without duplicates (read in chunks, lossily decoded).
+    public static func errorLines(in log: URL, limit: Int = 20) -> [String] { BuildLog.errorLines(in: log, limit: limit) }
 }
