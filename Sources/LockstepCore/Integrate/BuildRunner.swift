@@ -84,15 +84,17 @@ public struct ShellBuildRunner: BuildRunning {
         let start = Date()
         let result = try await Subprocess.run(configuration, input: .none,
                                               output: .fileDescriptor(log, closeAfterSpawningProcess: false),
-                                              error: .combinedWithOutput) { execution -> Bool in
+                                              error: .combinedWithOutput) { execution -> (group: pid_t, timedOut: Bool) in
             let group = execution.processIdentifier.value
             Interruption.shared.register(processGroup: group)
-            defer { Interruption.shared.unregister(processGroup: group) }
             var lastReport = Date.distantPast
             while !Self.hasExited(group) {
                 if Date().timeIntervalSince(start) > Double(request.timeoutSeconds) {
-                    Interruption.killGroup(group)
-                    return true
+                    // Only the leader must be gone here (swift-subprocess waits for it); the rest goes below.
+                    kill(-group, SIGTERM)
+                    for _ in 0..<20 where !Self.hasExited(group) { try? await Task.sleep(for: .milliseconds(50)) }
+                    if !Self.hasExited(group) { kill(-group, SIGKILL) }
+                    return (group, true)
                 }
                 if Date().timeIntervalSince(lastReport) >= 1 {
                     lastReport = Date()
@@ -100,13 +102,18 @@ public struct ShellBuildRunner: BuildRunning {
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            return false
+            return (group, false)
         }
+        // What the build left running in its group (`daemon &`, a test server) goes with it, green or not.
+        // The group outlives its reaped leader while members remain, so its id is not reused before this.
+        let (group, timedOut) = result.closureResult
+        Interruption.killGroup(group)
+        Interruption.shared.unregister(processGroup: group)
         let seconds = Date().timeIntervalSince(start)
         let errors = Self.errorLines(in: request.log)
         let status: BuildOutcome.Status
         switch result.terminationStatus {
-        case _ where result.closureResult: status = .timedOut(seconds: request.timeoutSeconds)
+        case _ where timedOut: status = .timedOut(seconds: request.timeoutSeconds)
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
