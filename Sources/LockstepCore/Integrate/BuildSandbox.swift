@@ -7,12 +7,17 @@ import LockstepManifest
 ///
 /// Beside the folder, `<folder>.lock` is flock-ed for the run's whole life: it tells later runs, whatever
 /// their pid namespace, whether the folder's owner is alive (see `removeStaleSandboxes`).
+///
+/// While it exists, TMPDIR points into it, so what builds and tools leave in their temp folder (`swift`
+/// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed.
 final class BuildSandbox {
     let root: URL
     private let config: WorkspaceConfig
     private let candidates: [Candidate]
     private var mirrors: [String: URL] = [:]
     private let lock: FileLock
+    /// TMPDIR before this sandbox redirected it (`.some(nil)`: unset), restored by `remove`.
+    private var previousTemporaryDirectory: String??
 
     init(config: WorkspaceConfig, candidates: [Candidate]) throws {
         self.config = config
@@ -31,7 +36,11 @@ final class BuildSandbox {
         Interruption.shared.register(folder: root)
         Interruption.shared.register(folder: URL(fileURLWithPath: lock.path))
         do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let temporaryInside = root.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporaryInside, withIntermediateDirectories: true)
+            previousTemporaryDirectory = .some(getenv("TMPDIR").map { String(cString: $0) })
+            // Set before any build or tool starts (no other thread reads the environment yet).
+            setenv("TMPDIR", temporaryInside.path, 1)
         } catch {
             remove()
             throw error
@@ -65,6 +74,10 @@ final class BuildSandbox {
 
     /// Removes the folder, then its lock file (still held, so no other run can take the lock in between).
     func remove() {
+        if let previous = previousTemporaryDirectory {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+            previousTemporaryDirectory = nil
+        }
         try? FileManager.default.removeItem(at: root)
         lock.removeAndUnlock()
         Interruption.shared.unregister(folder: root)
