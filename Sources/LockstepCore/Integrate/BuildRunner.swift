@@ -82,10 +82,20 @@ public struct ShellBuildRunner: BuildRunning {
                                           environment: .inherit.updating(environment),
                                           workingDirectory: FilePath(request.directory.path), platformOptions: options)
         let start = Date()
+        let spawned = SpawnedGroup()
+        // What the build left running in its group (`daemon &`, a test server) goes with it, green, red or
+        // thrown. The group outlives its reaped leader while members remain, so its id is not reused before this.
+        defer {
+            if let group = spawned.group {
+                Interruption.killGroup(group)
+                Interruption.shared.unregister(processGroup: group)
+            }
+        }
         let result = try await Subprocess.run(configuration, input: .none,
                                               output: .fileDescriptor(log, closeAfterSpawningProcess: false),
-                                              error: .combinedWithOutput) { execution -> (group: pid_t, timedOut: Bool) in
+                                              error: .combinedWithOutput) { execution -> Bool in
             let group = execution.processIdentifier.value
+            spawned.group = group
             Interruption.shared.register(processGroup: group)
             var lastReport = Date.distantPast
             while !Self.hasExited(group) {
@@ -94,7 +104,7 @@ public struct ShellBuildRunner: BuildRunning {
                     kill(-group, SIGTERM)
                     for _ in 0..<20 where !Self.hasExited(group) { try? await Task.sleep(for: .milliseconds(50)) }
                     if !Self.hasExited(group) { kill(-group, SIGKILL) }
-                    return (group, true)
+                    return true
                 }
                 if Date().timeIntervalSince(lastReport) >= 1 {
                     lastReport = Date()
@@ -102,18 +112,13 @@ public struct ShellBuildRunner: BuildRunning {
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            return (group, false)
+            return false
         }
-        // What the build left running in its group (`daemon &`, a test server) goes with it, green or not.
-        // The group outlives its reaped leader while members remain, so its id is not reused before this.
-        let (group, timedOut) = result.closureResult
-        Interruption.killGroup(group)
-        Interruption.shared.unregister(processGroup: group)
         let seconds = Date().timeIntervalSince(start)
         let errors = Self.errorLines(in: request.log)
         let status: BuildOutcome.Status
         switch result.terminationStatus {
-        case _ where timedOut: status = .timedOut(seconds: request.timeoutSeconds)
+        case _ where result.closureResult: status = .timedOut(seconds: request.timeoutSeconds)
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
@@ -133,4 +138,14 @@ public struct ShellBuildRunner: BuildRunning {
 
     /// The compiler's `error:` lines of a log, in order, without duplicates (read in chunks, lossily decoded).
     public static func errorLines(in log: URL, limit: Int = 20) -> [String] { BuildLog.errorLines(in: log, limit: limit) }
+}
+
+/// The process group of a running build, set from inside swift-subprocess's body and read after it.
+private final class SpawnedGroup: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: pid_t?
+    var group: pid_t? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
 }
