@@ -1,5 +1,5 @@
 import Foundation
-import LockstepCore
+@testable import LockstepCore
 import LockstepTestSupport
 import XCTest
 
@@ -21,6 +21,15 @@ final class BuildLogTests: XCTestCase {
         let lines = ShellBuildRunner.errorLines(in: try write(data, in: folder))
         XCTAssertEqual(lines, ["Sources/Cart/Cart.swift:3:7: error: cannot find 'x' in scope",
                                "Sources/Cart/Other.swift:1:1: error: bad name \u{FFFD}"])
+    }
+
+    func testLastLineIsReadFromTheTailLossily() throws {
+        let folder = try TemporaryFolder()
+        var data = Data(String(repeating: "early line\n", count: 10_000).utf8)
+        data.append(Data("[41/90] Compiling ".utf8))
+        data.append(contentsOf: [0xFF, 0x20])
+        data.append(Data("Cart.swift\n\n".utf8))
+        XCTAssertEqual(ShellBuildRunner.lastLine(of: try write(data, in: folder)), "[41/90] Compiling \u{FFFD} Cart.swift")
     }
 
     func testProgressLinesDuplicatesAndTheLimit() throws {
