@@ -18,10 +18,12 @@ final class IntegrateTempFolderTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
         let temporary = try TemporaryFolder("lockstep-tmpdir")
 
-        try iw.setScript("exit 3")
+        try iw.setScript("echo linking; echo 'ld: undefined symbol _cart'; exit 3")
         let red = try integrate(iw, temporary: temporary)
         XCTAssertEqual(red.status, 1, red.stderr)
         XCTAssertTrue(red.stderr.contains("failed: red (exit 3)"), red.stderr)
+        // No `error:` line: the log's last lines say what happened.
+        XCTAssertTrue(red.stderr.contains("last lines of the log:\n  linking\n  ld: undefined symbol _cart\nlog: "), red.stderr)
         try assertEmpty(temporary)
 
         try iw.ws["Main"].write("Package.swift", "// local edit\n")

@@ -54,6 +54,7 @@ final class BuildRunnerTests: XCTestCase {
         let (outcome, child) = try await run("(trap '' TERM; exec sleep 300) & echo $! > child.pid; echo 'x.swift:1:1: error: no'; exit 3", in: folder)
         XCTAssertEqual(outcome.status, .red(exitCode: 3))
         XCTAssertEqual(outcome.errorLines, ["x.swift:1:1: error: no"])
+        XCTAssertEqual(outcome.logTail, [], "error lines say it")
         assertGone(child)
     }
 
@@ -62,5 +63,14 @@ final class BuildRunnerTests: XCTestCase {
         let (outcome, child) = try await run("sleep 300 & echo $! > child.pid; wait", timeout: 1, in: folder)
         XCTAssertEqual(outcome.status, .timedOut(seconds: 1))
         assertGone(child)
+    }
+
+    func testRedBuildWithoutErrorLinesKeepsTheLogsTail() async throws {
+        let folder = try TemporaryFolder()
+        let request = BuildRequest(app: "App", command: "seq 1 5000; echo 'ld: undefined symbol _cart'; exit 1", directory: folder.url,
+                                   log: folder.path("App.log"), timeoutSeconds: 60)
+        let outcome = try await ShellBuildRunner().run(request) { _ in }
+        XCTAssertEqual(outcome.errorLines, [])
+        XCTAssertEqual(outcome.logTail, (4992...5000).map(String.init) + ["ld: undefined symbol _cart"])
     }
 }

@@ -23,6 +23,8 @@ public struct BuildOutcome: Sendable {
     public var log: URL
     /// The compiler's `error:` lines, first ones first (at most 20).
     public var errorLines: [String]
+    /// The log's last lines (at most 10, from its last 8 KB), for a red build that printed no `error:` line.
+    public var logTail: [String] = []
 
     public var isGreen: Bool { status == .green || status == .cached }
 
@@ -122,7 +124,8 @@ public struct ShellBuildRunner: BuildRunning {
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
-        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors)
+        let tail = status == .green || !errors.isEmpty ? [] : BuildLog.tail(of: request.log, bytes: 8192, lines: 10)
+        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
     }
 
     /// True once the group's leader has exited (checked without reaping it: swift-subprocess reaps).
