@@ -246,6 +246,9 @@ enum IntegrationText {
             if !outcome.errorLines.isEmpty {
                 lines.append("first errors:")
                 lines += outcome.errorLines.prefix(10).map { "  \($0)" }
+            } else if !outcome.logTail.isEmpty {
+                lines.append("last lines of the log:")
+                lines += outcome.logTail.map { "  \($0)" }
             }
             lines.append("log: \(outcome.log.path)")
             lines.append("nothing was tagged or pinned")
@@ -262,7 +265,7 @@ enum IntegrationText {
             guard let outcome = outcomes.last(where: { $0.app == build.app.name }) else {
                 return .init(name: name, className: "lockstep.builds", skipped: plan.errors.isEmpty ? "not run: an earlier step failed" : "not run: the rules failed")
             }
-            let failure = outcome.isGreen ? nil : (message: outcome.statusText, details: (outcome.errorLines + ["log: \(outcome.log.path)"]).joined(separator: "\n"))
+            let failure = outcome.isGreen ? nil : (message: outcome.statusText, details: (outcome.errorLines + outcome.logTail + ["log: \(outcome.log.path)"]).joined(separator: "\n"))
             return .init(name: name, className: "lockstep.builds", seconds: outcome.seconds, failure: failure,
                          output: outcome.status == .cached ? "cached: these inputs built green before" : nil)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LockstepCore
 import LockstepTestSupport
 import XCTest
 
@@ -114,9 +115,8 @@ final class IntegrateFaultTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         // Another live run (this test process) is pinning: it holds the pin lock, not the checkout lock.
-        let lock = iw.root.appendingPathComponent(".lockstep/pin.lock")
-        try FileManager.default.createDirectory(at: lock.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "\(getpid()) \(ProcessInfo.processInfo.hostName)\n".write(to: lock, atomically: true, encoding: .utf8)
+        let lock = PinLock(workspace: iw.root)
+        try lock.acquire(timeout: 0)
         let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
         var built = false
         for _ in 0..<1200 where !built {
@@ -132,7 +132,7 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertTrue(tagged)
         XCTAssertTrue(process.isRunning, "then it waits for the pin lock")
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"))
-        try FileManager.default.removeItem(at: lock)
+        lock.release()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
@@ -192,10 +192,10 @@ final class IntegrateFaultTests: XCTestCase {
     func testSigkillBetweenTagAndPinIsCompletedByTheNextRunWithoutBuilding() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
-        // While Main builds, take the pin lock as a live run would (this test process holds it), so the
-        // run tags after its green builds and then waits at the lock: a SIGKILL there lands between tag and pin.
-        let lock = iw.root.appendingPathComponent(".lockstep/pin.lock")
-        try iw.setScript("case \"$PWD\" in *Main-*) echo '\(getpid()) \(ProcessInfo.processInfo.hostName)' > '\(lock.path)';; esac")
+        // A live run (this test process) holds the pin lock, so the run tags after its green builds and
+        // then waits at the lock: a SIGKILL there lands between tag and pin.
+        let lock = PinLock(workspace: iw.root)
+        try lock.acquire(timeout: 0)
         let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
         var tagged = false
         for _ in 0..<600 where !tagged {
@@ -207,7 +207,7 @@ final class IntegrateFaultTests: XCTestCase {
         kill(killed, SIGKILL)
         process.waitUntilExit()
         XCTAssertFalse(try sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty, "a killed run cannot clean up")
-        try FileManager.default.removeItem(at: lock)
+        lock.release()
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"), "killed before the pin")
         XCTAssertTrue(try iw.lockstep("check").stdout.contains("warning[LS407]"), "check reports the unpinned release")
         let builds = iw.builds().count

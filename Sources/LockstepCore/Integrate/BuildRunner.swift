@@ -23,6 +23,8 @@ public struct BuildOutcome: Sendable {
     public var log: URL
     /// The compiler's `error:` lines, first ones first (at most 20).
     public var errorLines: [String]
+    /// The log's last lines (at most 10, from its last 8 KB), for a red build that printed no `error:` line.
+    public var logTail: [String] = []
 
     public var isGreen: Bool { status == .green || status == .cached }
 
@@ -82,16 +84,28 @@ public struct ShellBuildRunner: BuildRunning {
                                           environment: .inherit.updating(environment),
                                           workingDirectory: FilePath(request.directory.path), platformOptions: options)
         let start = Date()
+        let spawned = SpawnedGroup()
+        // What the build left running in its group (`daemon &`, a test server) goes with it, green, red or
+        // thrown. The group outlives its reaped leader while members remain, so its id is not reused before this.
+        defer {
+            if let group = spawned.group {
+                Interruption.killGroup(group)
+                Interruption.shared.unregister(processGroup: group)
+            }
+        }
         let result = try await Subprocess.run(configuration, input: .none,
                                               output: .fileDescriptor(log, closeAfterSpawningProcess: false),
                                               error: .combinedWithOutput) { execution -> Bool in
             let group = execution.processIdentifier.value
+            spawned.group = group
             Interruption.shared.register(processGroup: group)
-            defer { Interruption.shared.unregister(processGroup: group) }
             var lastReport = Date.distantPast
             while !Self.hasExited(group) {
                 if Date().timeIntervalSince(start) > Double(request.timeoutSeconds) {
-                    Interruption.killGroup(group)
+                    // Only the leader must be gone here (swift-subprocess waits for it); the rest goes below.
+                    kill(-group, SIGTERM)
+                    for _ in 0..<20 where !Self.hasExited(group) { try? await Task.sleep(for: .milliseconds(50)) }
+                    if !Self.hasExited(group) { kill(-group, SIGKILL) }
                     return true
                 }
                 if Date().timeIntervalSince(lastReport) >= 1 {
@@ -110,7 +124,8 @@ public struct ShellBuildRunner: BuildRunning {
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
-        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors)
+        let tail = status == .green || !errors.isEmpty ? [] : BuildLog.tail(of: request.log, bytes: 8192, lines: 10)
+        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
     }
 
     /// True once the group's leader has exited (checked without reaping it: swift-subprocess reaps).
@@ -122,25 +137,18 @@ public struct ShellBuildRunner: BuildRunning {
     }
 
     /// The log's last non-empty line, for the progress display.
-    static func lastLine(of log: URL) -> String {
-        guard let handle = try? FileHandle(forReadingFrom: log) else { return "" }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
-        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        return text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-    }
+    static func lastLine(of log: URL) -> String { BuildLog.lastLine(of: log) }
 
-    /// The compiler's `error:` lines of a log, in order, without duplicates.
-    public static func errorLines(in log: URL, limit: Int = 20) -> [String] {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-        var seen = Set<String>()
-        var lines: [String] = []
-        for line in text.split(whereSeparator: \.isNewline) where line.contains("error:") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if seen.insert(trimmed).inserted { lines.append(trimmed) }
-            if lines.count == limit { break }
-        }
-        return lines
+    /// The compiler's `error:` lines of a log, in order, without duplicates (read in chunks, lossily decoded).
+    public static func errorLines(in log: URL, limit: Int = 20) -> [String] { BuildLog.errorLines(in: log, limit: limit) }
+}
+
+/// The process group of a running build, set from inside swift-subprocess's body and read after it.
+private final class SpawnedGroup: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: pid_t?
+    var group: pid_t? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

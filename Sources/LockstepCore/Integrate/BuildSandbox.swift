@@ -4,39 +4,84 @@ import LockstepManifest
 
 /// A temporary folder holding the mirrors and app copies of one integration run. Removed at the end,
 /// or by `Interruption` when the run is stopped.
+///
+/// Beside the folder, `<folder>.lock` is flock-ed for the run's whole life: it tells later runs, whatever
+/// their pid namespace, whether the folder's owner is alive (see `removeStaleSandboxes`).
+///
+/// While it exists, TMPDIR points into it, so what builds and tools leave in their temp folder (`swift`
+/// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed.
 final class BuildSandbox {
     let root: URL
     private let config: WorkspaceConfig
     private let candidates: [Candidate]
     private var mirrors: [String: URL] = [:]
+    private let lock: FileLock
+    /// TMPDIR before this sandbox redirected it (`.some(nil)`: unset), restored by `remove`.
+    private var previousTemporaryDirectory: String??
 
     init(config: WorkspaceConfig, candidates: [Candidate]) throws {
         self.config = config
         self.candidates = candidates
-        Self.removeStaleSandboxes()
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let temporary = FileManager.default.temporaryDirectory
+        Self.removeStaleSandboxes(in: temporary)
+        // The lock first, then the folder: a folder of this version never exists without its held lock.
+        var root: URL
+        var lock: FileLock
+        repeat {
+            root = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+            lock = FileLock(path: root.path + Self.lockSuffix)
+        } while !(try lock.tryLock(create: true)) // taken by a sweeping run in the instant after creation: another name
+        self.root = root
+        self.lock = lock
         Interruption.shared.register(folder: root)
+        Interruption.shared.register(folder: URL(fileURLWithPath: lock.path))
+        do {
+            let temporaryInside = root.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporaryInside, withIntermediateDirectories: true)
+            previousTemporaryDirectory = .some(getenv("TMPDIR").map { String(cString: $0) })
+            // Set before any build or tool starts (no other thread reads the environment yet).
+            setenv("TMPDIR", temporaryInside.path, 1)
+        } catch {
+            remove()
+            throw error
+        }
     }
 
     static let prefix = "lockstep-integrate-"
+    static let lockSuffix = ".lock"
+    /// Folders without a lock file come from versions before the lock; they are removed once this old.
+    static let legacyAge: TimeInterval = 24 * 3600
 
-    /// Removes sandboxes of runs that were killed (SIGKILL leaves no chance to clean up): folders named
-    /// after a process id that no longer exists on this machine.
-    static func removeStaleSandboxes() {
-        let temporary = FileManager.default.temporaryDirectory
+    /// Removes sandboxes of runs that are gone (SIGKILL leaves no chance to clean up): those whose lock can be
+    /// taken, since a live run holds its lock until it ends. Pids say nothing here: they are reused, and
+    /// runs in other PID namespaces may share the temp folder.
+    static func removeStaleSandboxes(in temporary: URL = FileManager.default.temporaryDirectory) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            let url = temporary.appendingPathComponent(name)
+            if name.hasSuffix(lockSuffix) {
+                let lock = FileLock(path: url.path)
+                guard (try? lock.tryLock(create: false)) == true else { continue } // alive, or already swept
+                try? FileManager.default.removeItem(at: URL(fileURLWithPath: String(url.path.dropLast(lockSuffix.count))))
+                lock.removeAndUnlock()
+            } else if !FileManager.default.fileExists(atPath: url.path + lockSuffix),
+                      let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+                      Date().timeIntervalSince(modified) > legacyAge {
+                try? FileManager.default.removeItem(at: url)
             }
         }
     }
 
+    /// Removes the folder, then its lock file (still held, so no other run can take the lock in between).
     func remove() {
+        if let previous = previousTemporaryDirectory {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+            previousTemporaryDirectory = nil
+        }
         try? FileManager.default.removeItem(at: root)
+        lock.removeAndUnlock()
         Interruption.shared.unregister(folder: root)
+        Interruption.shared.unregister(folder: URL(fileURLWithPath: lock.path))
     }
 
     /// A bare mirror of a component sharing its objects, where each candidate's rc commit already carries

@@ -64,13 +64,21 @@ public final class Interruption: @unchecked Sendable {
         exit(128 + signal)
     }
 
-    /// SIGTERM to the whole group, then SIGKILL to whatever is left after a grace period.
+    /// SIGTERM to the whole group, then SIGKILL to whatever is left after a grace period; returns once the
+    /// group is gone (or, if something cannot die, after a bounded wait), so callers can count on it.
     public static func killGroup(_ group: pid_t) {
-        kill(-group, SIGTERM)
-        for _ in 0..<20 {
-            if kill(-group, 0) != 0 { return }
+        guard kill(-group, SIGTERM) == 0 else { return } // no such group: nothing left
+        if waitUntilGone(group, tries: 20) { return }
+        kill(-group, SIGKILL)
+        _ = waitUntilGone(group, tries: 20)
+    }
+
+    /// Polls (50 ms apart) until no process of the group is left, zombies included.
+    private static func waitUntilGone(_ group: pid_t, tries: Int) -> Bool {
+        for _ in 0..<tries {
+            if kill(-group, 0) != 0 { return true }
             usleep(50_000)
         }
-        kill(-group, SIGKILL)
+        return kill(-group, 0) != 0
     }
 }

@@ -45,19 +45,19 @@ public struct JUnitReport: Sendable {
             let suiteFailures = suite.cases.filter { $0.failure != nil }.count
             let skipped = suite.cases.filter { $0.skipped != nil }.count
             let time = String(format: "%.3f", suite.cases.reduce(0) { $0 + $1.seconds })
-            lines.append("  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" skipped=\"\(skipped)\" time=\"\(time)\">")
+            lines.append("  <testsuite name=\"\(Self.escape(suite.name, attribute: true))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" skipped=\"\(skipped)\" time=\"\(time)\">")
             for test in suite.cases {
-                let head = "    <testcase name=\"\(escape(test.name))\" classname=\"\(escape(test.className))\" time=\"\(String(format: "%.3f", test.seconds))\""
+                let head = "    <testcase name=\"\(Self.escape(test.name, attribute: true))\" classname=\"\(Self.escape(test.className, attribute: true))\" time=\"\(String(format: "%.3f", test.seconds))\""
                 if test.failure == nil, test.skipped == nil, test.output == nil {
                     lines.append(head + "/>")
                     continue
                 }
                 lines.append(head + ">")
                 if let failure = test.failure {
-                    lines.append("      <failure message=\"\(escape(failure.message))\">\(escape(failure.details))</failure>")
+                    lines.append("      <failure message=\"\(Self.escape(failure.message, attribute: true))\">\(Self.escape(failure.details))</failure>")
                 }
-                if let skipped = test.skipped { lines.append("      <skipped message=\"\(escape(skipped))\"/>") }
-                if let output = test.output { lines.append("      <system-out>\(escape(output))</system-out>") }
+                if let skipped = test.skipped { lines.append("      <skipped message=\"\(Self.escape(skipped, attribute: true))\"/>") }
+                if let output = test.output { lines.append("      <system-out>\(Self.escape(output))</system-out>") }
                 lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")
@@ -66,21 +66,41 @@ public struct JUnitReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func escape(_ text: String) -> String {
+    /// Text as XML 1.0 character data or attribute value, valid for any input.
+    ///
+    /// Build logs carry anything: terminal colour codes are dropped, and the characters XML 1.0 forbids even
+    /// as references (most C0 controls, U+FFFE, U+FFFF) become a visible `\u{…}` so the report still parses.
+    /// CR is written as a reference (parsers turn a literal one into a newline), and so are tab and newline in
+    /// attributes (parsers turn literal ones into spaces there).
+    static func escape(_ text: String, attribute: Bool = false) -> String {
         var result = ""
-        result.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
+        result.reserveCapacity(text.utf8.count)
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
-            case ">": result += "&gt;"
+            case ">": result += "&gt;" // also keeps `]]>` out of character data
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\u{1B}": continue // colour codes from build logs are not XML
+            case "\n" where attribute: result += "&#10;"
+            case "\t" where attribute: result += "&#9;"
+            case "\n", "\t": result.unicodeScalars.append(scalar)
+            case "\r": result += "&#13;"
+            case "\u{1B}" where index < scalars.count && scalars[index] == "[":
+                // A colour code (ESC [ parameters final-byte): noise in a report.
+                index += 1
+                while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) { index += 1 }
+                if index < scalars.count, (0x40...0x7E).contains(scalars[index].value) { index += 1 }
             default:
-                // XML 1.0 forbids most control characters.
-                if scalar.value < 0x20, scalar != "\n", scalar != "\t", scalar != "\r" { continue }
-                result.unicodeScalars.append(scalar)
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
