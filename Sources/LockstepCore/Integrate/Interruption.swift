@@ -34,7 +34,7 @@ public final class Interruption: @unchecked Sendable {
                 criticalDepth -= 1
                 return criticalDepth == 0 ? pendingSignal : nil
             }
-            if let signal { finish(signal) }
+            if let signal { finish(signal, afterCriticalStep: true) }
         }
         return try body()
     }
@@ -56,11 +56,14 @@ public final class Interruption: @unchecked Sendable {
         for _ in 0..<100 { usleep(100_000) }
     }
 
-    private func finish(_ signal: Int32) {
+    private func finish(_ signal: Int32, afterCriticalStep: Bool = false) {
         let (groups, folders) = lock.withLock { (self.groups, self.folders) }
         for group in groups { Self.killGroup(group) }
         for folder in folders { try? FileManager.default.removeItem(at: folder) }
-        FileHandle.standardError.write(Data("\nlockstep: interrupted (signal \(signal)); builds stopped, temporary folders removed, nothing tagged or pinned by this step\n".utf8))
+        let step = afterCriticalStep
+            ? "the tagging or pinning step under way was finished first (see the lines above for what landed); rerun integrate to complete the rest"
+            : "nothing tagged or pinned by this step"
+        FileHandle.standardError.write(Data("\nlockstep: interrupted (signal \(signal)); builds stopped, temporary folders removed, \(step)\n".utf8))
         exit(128 + signal)
     }
 
