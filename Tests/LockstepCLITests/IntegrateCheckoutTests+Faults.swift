@@ -97,4 +97,17 @@ extension IntegrateCheckoutTests {
         XCTAssertTrue(result.stderr.contains("index.lock exists"), result.stderr)
         XCTAssertEqual(iw.builds(), [])
     }
+
+    func testAStateFolderThatIsALinkOutOfTheWorkspaceIsRefused() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let outside = try TemporaryFolder("lockstep-outside")
+        try FileManager.default.createDirectory(at: iw.root.appendingPathComponent(".lockstep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: iw.root.appendingPathComponent(".lockstep/logs"), withDestinationURL: outside.url)
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains(".lockstep/logs is not a real folder (a link to \(outside.url.path))"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.url.path), [], "nothing written outside")
+        try assertNothingReleased(iw)
+    }
 }

@@ -73,7 +73,7 @@ public struct ShellBuildRunner: BuildRunning {
 
     public func run(_ request: BuildRequest, progress: @escaping @Sendable (String) -> Void) async throws -> BuildOutcome {
         try FileManager.default.createDirectory(at: request.log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let log = try FileDescriptor.open(FilePath(request.log.path), .writeOnly, options: [.create, .truncate],
+        let log = try FileDescriptor.open(FilePath(request.log.path), .writeOnly, options: [.create, .truncate, .noFollow],
                                           permissions: [.ownerReadWrite, .groupRead, .otherRead])
         defer { try? log.close() }
         var options = PlatformOptions()

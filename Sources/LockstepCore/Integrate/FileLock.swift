@@ -26,7 +26,7 @@ final class FileLock {
     func tryLock(create: Bool) throws -> Bool {
         if isHeld { return true }
         while true {
-            let fd = open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o644)
+            let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0o644)
             if fd < 0 {
                 if errno == ENOENT && !create { return false }
                 throw FileLockError(path: path, operation: "open", code: errno)

@@ -69,6 +69,7 @@ public final class Integrator: @unchecked Sendable {
 
     /// Runs the whole gate. Throws `IntegrationError` for a refusal, a rule error or a red build.
     public func run(_ arguments: [String]) async throws -> IntegrationResult {
+        try WorkspaceState.requireRealFolders(in: config.root)
         let plan = try self.plan(arguments)
         outcomes = []
         releasedTags = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
