@@ -29,7 +29,7 @@ final class IntegrateTempFolderTests: XCTestCase {
         try iw.ws["Main"].write("Package.swift", "// local edit\n")
         let refused = try integrate(iw, temporary: temporary)
         XCTAssertEqual(refused.status, 1, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("uncommitted changes"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("your uncommitted edits to apps/Main/Package.swift touch the lines the pin rewrites"), refused.stderr)
         try assertEmpty(temporary)
         try iw.ws["Main"].git("checkout", "--", "Package.swift")
 
