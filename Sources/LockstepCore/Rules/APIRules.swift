@@ -36,11 +36,16 @@ struct LS203: Rule {
                 if let old = change.old { locations.append(FindingLocation(file: "\(old.file) @ \(previous.name)", line: old.line, label: "before")) }
                 if let new = change.new { locations.append(FindingLocation(file: "\(new.file) @ \(tag.name)", line: new.line, label: "after")) }
             }
-            let proper = required.next(after: previous.version)
-            let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+            let help: String
+            if let proper = required.next(after: previous.version) {
+                let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+                help = "release it as \(suggestion); \(required) changes need a \(required) version"
+            } else {
+                help = "\(required) changes need a \(required) version, and none can follow \(previous.version): its numbers are at their maximum"
+            }
             findings.append(rule.finding(state.component.name, version: "\(tag.version)",
                 "\(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \(previous.version)",
-                help: "release it as \(suggestion); \(required) changes need a \(required) version", locations: locations))
+                help: help, locations: locations))
         }
         return findings
     }
