@@ -27,7 +27,12 @@ public final class APIReader: @unchecked Sendable {
             let key = file.blob.hex + ":" + label
             if let cached = lock.withLock({ fileCache[key] }) { return cached }
             let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
-            let part = APIFileSurface.extract(from: SourceFile(path: label, text: text))
+            let part: APIFileSurface
+            do {
+                part = try APIFileSurface.read(from: SourceFile(path: label, text: text))
+            } catch let error as SourceFileError {
+                throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
+            }
             lock.withLock { fileCache[key] = part }
             return part
         }
