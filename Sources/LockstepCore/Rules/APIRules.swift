@@ -21,10 +21,15 @@ struct LS203: Rule {
     static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203) throws -> [Finding] {
         var findings: [Finding] = []
         let releases = state.releases
+        // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
+        var next = 0
         var seen = Set<Version>()
         for tag in state.versionTags where seen.insert(tag.version).inserted {
-            guard let previous = releases.last(where: { $0.version < tag.version.release }),
-                  let actual = BumpLevel.between(previous.version, tag.version.release) else { continue }
+            let release = tag.version.release
+            while next < releases.count, releases[next].version < release { next += 1 }
+            guard next > 0 else { continue }
+            let previous = releases[next - 1]
+            guard let actual = BumpLevel.between(previous.version, release) else { continue }
             let diff = try reader.diff(of: state.component, from: previous.commit, to: tag.commit)
             let required = diff.requiredLevel
             guard required > actual else { continue }
