@@ -23,13 +23,20 @@ let package = Package(
         ),
         // A thin, owning Swift layer over libgit2: repositories, refs, tags, trees, commits.
         .target(name: "LockstepGit", dependencies: ["CLibgit2"], exclude: ["README.md"]),
+        // Parses Swift text with swift-syntax in bounded time and stack (hostile nesting is refused).
+        .target(name: "LockstepParsing", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ], exclude: ["README.md"]),
         // Reads and rewrites SwiftPM manifests with swift-syntax.
         .target(name: "LockstepManifest", dependencies: [
+            "LockstepParsing",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ], exclude: ["README.md"]),
         // Extracts the public API surface of Swift sources and diffs two surfaces.
         .target(name: "LockstepAPI", dependencies: [
+            "LockstepParsing",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ], exclude: ["README.md"]),
@@ -53,7 +60,7 @@ let package = Package(
         .executableTarget(name: "lockstep", dependencies: ["LockstepCLI"]),
         .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
-        .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest"]),
+        .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest", "LockstepParsing"]),
         .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),
         .testTarget(name: "LockstepCoreTests", dependencies: ["LockstepCore", "LockstepTestSupport"]),
         .testTarget(name: "LockstepCLITests", dependencies: ["lockstep", "LockstepCore", "LockstepTestSupport"]),

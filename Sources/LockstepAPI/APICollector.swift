@@ -1,4 +1,4 @@
-import SwiftParser
+import LockstepParsing
 import SwiftSyntax
 
 /// Walks the declarations of one parsed file (never function bodies) and records every
@@ -33,12 +33,19 @@ struct APICollector {
         lines = LineTable(source.text)
     }
 
-    /// Parses one file and records its public declarations.
-    static func collect(_ source: SourceFile) -> APIFileSurface {
-        let tree = Parser.parse(source: source.text)
-        var collector = APICollector(source)
-        collector.walk(tree.statements, in: Scope())
-        return collector.result
+    /// Parses one file and records its public declarations; throws `SourceFileError` for a file nested too deep
+    /// to parse in bounded time.
+    static func collect(_ source: SourceFile) throws -> APIFileSurface {
+        do {
+            return try BoundedParser.parse(source.text) { tree in
+                var collector = APICollector(source)
+                collector.walk(tree.statements, in: Scope())
+                return collector.result
+            }
+        } catch let problem as NestingScan.Problem {
+            throw SourceFileError(file: source.path, line: problem.line, column: problem.column,
+                                  reason: "\(problem.reason); Lockstep does not read a source file nested this deep")
+        }
     }
 
     // MARK: Walking

@@ -18,9 +18,15 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
         self.path = path
     }
 
-    /// Parses one file with swift-syntax and collects its candidate public declarations.
+    /// Parses one file with swift-syntax and collects its candidate public declarations; a file nested too
+    /// deep to parse in bounded time contributes nothing (use `read(from:)` to learn why).
     public static func extract(from file: SourceFile) -> APIFileSurface {
-        APICollector.collect(file)
+        (try? read(from: file)) ?? APIFileSurface(path: file.path)
+    }
+
+    /// Like `extract(from:)`, but a file nested too deep is a `SourceFileError` naming where.
+    public static func read(from file: SourceFile) throws -> APIFileSurface {
+        try APICollector.collect(file)
     }
 
     /// How many declarations the file contributes before the cross-file pass.

@@ -11,3 +11,13 @@ public struct SourceFile: Sendable, Hashable {
         self.text = text
     }
 }
+
+/// A source file Lockstep refuses to read (nested too deep to parse in bounded time), with where.
+public struct SourceFileError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var reason: String
+
+    public var description: String { "\(file):\(line):\(column): \(reason)" }
+}

@@ -28,8 +28,11 @@ struct IntegrateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report (one case per rule and per app build) to this file.", valueName: "file"))
     var report: String?
 
-    @Option(help: "Kill a build that runs longer than this many seconds (with its child processes).")
+    @Option(help: "Kill a build that runs longer than this many seconds (with its child processes); 1 to 604800 (a week).")
     var timeout: Int = 1800
+
+    /// The longest `--timeout`: a week is longer than any build, and lock waits derived from it stay far from overflow.
+    static let maximumTimeout = 604_800
 
     @Flag(help: "Build even when the same inputs built green before.")
     var noCache = false
@@ -38,7 +41,9 @@ struct IntegrateCommand: AsyncParsableCommand {
     var allowDowngrade = false
 
     func validate() throws {
-        if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds") }
+        if timeout <= 0 || timeout > Self.maximumTimeout {
+            throw ValidationError("--timeout must be a number of seconds from 1 to \(Self.maximumTimeout) (a week), not \(timeout)")
+        }
     }
 
     func run() async throws {

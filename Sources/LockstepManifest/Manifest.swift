@@ -1,4 +1,4 @@
-import SwiftParser
+import LockstepParsing
 import SwiftSyntax
 
 /// The parts of a `Package.swift` that Lockstep reads: its name and its package dependencies.
@@ -14,7 +14,16 @@ public struct Manifest: Sendable {
 
     /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
     public static func parse(_ text: String, file: String) throws -> Manifest {
-        let tree = Parser.parse(source: text)
+        do {
+            return try BoundedParser.parse(text) { tree in try read(tree, text: text, file: file) }
+        } catch let problem as NestingScan.Problem {
+            throw ManifestError(file: file, line: problem.line, column: problem.column,
+                                reason: "\(problem.reason); Lockstep does not read a manifest nested this deep (swift-syntax would take too long or overflow its stack)")
+        }
+    }
+
+    /// Reads a parsed manifest (on the parser's large-stack thread: the visitor recurses as deep as the tree).
+    private static func read(_ tree: SourceFileSyntax, text: String, file: String) throws -> Manifest {
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         if tree.hasError {
             let location = firstErrorLocation(in: tree, converter: converter, file: file)

@@ -56,7 +56,12 @@ public struct BumpPlanner {
                 if requested > level { reasons.append("--\(requested.flagName) requested") }
                 level = requested
             }
-            target = level.next(after: release.version)
+            guard let next = level.next(after: release.version) else {
+                throw BumpRefusal(name, "no \(level) version can follow \(release.name): the number to raise is already \(Int.max), the largest lockstep can count to",
+                                  details: level == .breaking ? ["tag releases with numbers lockstep can count past"]
+                                                              : ["a higher level starts that number from 0 again: try --\(level == .patch ? "minor" : "major")"])
+            }
+            target = next
         } else {
             // A first version: 0.1.0 unless a flag asks for more (a flag on nothing can only pick the line).
             level = requested ?? .minor
@@ -91,12 +96,23 @@ public struct BumpPlanner {
                 if let from = release?.version, let seriesLevel = BumpLevel.between(from, top) { level = max(level, seriesLevel) }
             }
             if top == target {
-                number = (numbers.max() ?? 0) + 1
+                let newest = numbers.max() ?? 0
+                guard let next = newest.incremented else {
+                    throw BumpRefusal(name, "\(top)-rc.\(newest) already uses the largest rc number lockstep can count to",
+                                      details: ["release it (`lockstep integrate \(name)`), or bump a higher level with --minor / --major"])
+                }
+                number = next
             } else {
                 reasons.append("restarts the rc series: \(top) was a lower level")
             }
         }
         let version = target.releaseCandidate(number)
+        // A hand-made prerelease of the same version may sort above every rc lockstep can write (`-zeta`,
+        // `-rc.99999999999999999999`); an rc below it would make the series go backwards.
+        if let above = state.versionTags.last(where: { $0.version.release == version.release && $0.version > version }) {
+            throw BumpRefusal(name, "tag \(above.name) (on \(above.commit.short)) sorts above \(version), the rc this bump would make; lockstep's own rcs are X.Y.Z-rc.N",
+                              details: ["delete \(above.name) if it is no release candidate (`git tag -d \(above.name)` in \(component.path), and on the remote), then bump again"])
+        }
         if component.kind == .protocols && version.patch != 0 {
             throw BumpRefusal(name, "\(version) would be a protocol-set patch (LS201)", details: ["use --minor"])
         }

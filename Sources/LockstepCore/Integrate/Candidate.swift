@@ -45,12 +45,35 @@ public struct Candidate: Sendable, Equatable {
             }
             return try candidate(for: tag)
         }
-        if let rc = state.newestPrerelease { return try candidate(for: rc) }
+        if let rc = try state.releaseCandidateToIntegrate() { return try candidate(for: rc) }
         // No rc: perhaps an earlier run tagged the release but died before pinning it.
         if let release = state.newestRelease, snapshot.isReleasedButUnpinned(name, release.version) {
             return try candidate(for: release)
         }
-        throw IntegrationError.refused("\(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run `lockstep bump \(name)` first")
+        var message = "\(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run `lockstep bump \(name)` first"
+        if let handMade = state.newestPrerelease {
+            message += " (\(handMade.name) is a prerelease lockstep did not make; to release it anyway: `lockstep integrate \(name)@\(handMade.version)`)"
+        }
+        throw IntegrationError.refused(message)
+    }
+}
+
+extension ComponentSnapshot {
+    /// The rc `integrate COMPONENT` takes: the highest `X.Y.Z-rc.N` above the newest release, as `bump` writes them.
+    ///
+    /// A hand-made prerelease (`-beta`, `-rc.1.2`, `-zeta`) is never taken implicitly, even when it sorts higher:
+    /// it may sit on any commit. Two tags naming the chosen rc on different commits are refused as ambiguous.
+    func releaseCandidateToIntegrate() throws -> VersionTag? {
+        let floor = newestRelease?.version
+        guard let newest = versionTags.last(where: { tag in
+            tag.version.releaseCandidateNumber != nil && floor.map { tag.version > $0 } ?? true
+        }) else { return nil }
+        let same = tags(for: newest.version)
+        if Set(same.map(\.commit)).count > 1 {
+            let list = same.map { "\($0.name) on \($0.commit.short)" }.joined(separator: ", ")
+            throw IntegrationError.refused("\(component.name): \(list) name the same release candidate on different commits (LS102); delete the wrong tag, then integrate again")
+        }
+        return newest
     }
 }
 

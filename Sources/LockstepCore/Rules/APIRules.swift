@@ -21,10 +21,15 @@ struct LS203: Rule {
     static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203) throws -> [Finding] {
         var findings: [Finding] = []
         let releases = state.releases
+        // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
+        var next = 0
         var seen = Set<Version>()
         for tag in state.versionTags where seen.insert(tag.version).inserted {
-            guard let previous = releases.last(where: { $0.version < tag.version.release }),
-                  let actual = BumpLevel.between(previous.version, tag.version.release) else { continue }
+            let release = tag.version.release
+            while next < releases.count, releases[next].version < release { next += 1 }
+            guard next > 0 else { continue }
+            let previous = releases[next - 1]
+            guard let actual = BumpLevel.between(previous.version, release) else { continue }
             let diff = try reader.diff(of: state.component, from: previous.commit, to: tag.commit)
             let required = diff.requiredLevel
             guard required > actual else { continue }
@@ -36,11 +41,16 @@ struct LS203: Rule {
                 if let old = change.old { locations.append(FindingLocation(file: "\(old.file) @ \(previous.name)", line: old.line, label: "before")) }
                 if let new = change.new { locations.append(FindingLocation(file: "\(new.file) @ \(tag.name)", line: new.line, label: "after")) }
             }
-            let proper = required.next(after: previous.version)
-            let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+            let help: String
+            if let proper = required.next(after: previous.version) {
+                let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+                help = "release it as \(suggestion); \(required) changes need a \(required) version"
+            } else {
+                help = "\(required) changes need a \(required) version, and none can follow \(previous.version): its numbers are at their maximum"
+            }
             findings.append(rule.finding(state.component.name, version: "\(tag.version)",
                 "\(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \(previous.version)",
-                help: "release it as \(suggestion); \(required) changes need a \(required) version", locations: locations))
+                help: help, locations: locations))
         }
         return findings
     }

@@ -27,7 +27,7 @@ struct LS301: Rule {
             ].compactMap { $0 }
             var reported = Set<String>()
             for (graph, commit, label) in revisions {
-                let dependencies = try context.manifests.dependencies(of: state.component, at: commit)
+                guard let dependencies = try context.manifests.readableDependencies(of: state.component, at: commit) else { continue } // LS103
                 let names = dependencies.compactMap(\.component).filter { $0 != state.component.name }
                 graphs[graph]![state.component.name] = names
                 guard context.isInFocus(state.component.name) else { continue }
@@ -95,7 +95,7 @@ struct LS406: Rule {
             }, uniquingKeysWith: { first, _ in first })
             for (name, version) in pins.sorted(by: { $0.key < $1.key }) {
                 guard let state = context.snapshot.component(name), let tag = state.tag(for: version) else { continue }
-                for dependency in try context.manifests.dependencies(of: state.component, at: tag.commit) {
+                for dependency in try context.manifests.readableDependencies(of: state.component, at: tag.commit) ?? [] {
                     guard let other = dependency.component, let pinned = pins[other],
                           context.isInFocus(name) || context.isInFocus(other),
                           dependency.dependency.requirement.isVersioned, !dependency.dependency.requirement.admits(pinned) else { continue }

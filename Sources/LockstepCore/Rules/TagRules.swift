@@ -49,7 +49,7 @@ struct LS201: Rule {
             component.versionTags.filter { $0.version.patch != 0 }.map { tag in
                 finding(component.component.name, version: "\(tag.version)",
                         "protocol set version \(tag.name) has PATCH \(tag.version.patch); protocol sets have no patch releases",
-                        help: "release interface changes as minor or breaking versions (\(BumpLevel.minor.next(after: tag.version.release)) or later) and delete tag `\(tag.name)`")
+                        help: "release interface changes as minor or breaking versions\(BumpLevel.minor.next(after: tag.version.release).map { " (\($0) or later)" } ?? "") and delete tag `\(tag.name)`")
             }
         }
     }

@@ -13,7 +13,7 @@ struct LS202: Rule {
             guard let protocolSet = state.component.implements else { continue }
             var seen = Set<Version>()
             for tag in state.versionTags where seen.insert(tag.version).inserted {
-                let dependencies = try context.manifests.dependencies(of: state.component, at: tag.commit)
+                guard let dependencies = try context.manifests.readableDependencies(of: state.component, at: tag.commit) else { continue } // LS103
                 if let problem = Tie.problem(implementation: tag.version, protocolSet: protocolSet, dependencies: dependencies) {
                     findings.append(finding(state.component.name, version: "\(tag.version)", problem.message, help: problem.help,
                                             locations: problem.line.map { [FindingLocation(file: "\(state.component.path)/Package.swift @ \(tag.name)", line: $0)] } ?? []))
@@ -74,7 +74,7 @@ struct LS204: Rule {
             var supported: [CompatibilityLine] = []
             for implementation in implementations {
                 for release in implementation.releases {
-                    let dependencies = try context.manifests.dependencies(of: implementation.component, at: release.commit)
+                    guard let dependencies = try context.manifests.readableDependencies(of: implementation.component, at: release.commit) else { continue }
                     if let requirement = dependencies.first(where: { $0.component == state.component.name })?.dependency.requirement,
                        let interval = requirement.interval {
                         supported += interval.lines(limit: 4)

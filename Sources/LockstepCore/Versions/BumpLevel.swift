@@ -20,11 +20,14 @@ public enum BumpLevel: Int, Comparable, Sendable, Codable, CaseIterable, CustomS
     }
 
     /// The next release after `version` at this level; below 1.0 both minor and breaking move to `0.(Y+1).0`.
-    public func next(after version: Version) -> Version {
+    /// Nil when the number to raise is already `Int.max` (a hand-made tag can be that large).
+    public func next(after version: Version) -> Version? {
         switch self {
-        case .patch: return Version(version.major, version.minor, version.patch + 1)
-        case .minor: return Version(version.major, version.minor + 1, 0)
-        case .breaking: return version.major == 0 ? Version(0, version.minor + 1, 0) : Version(version.major + 1, 0, 0)
+        case .patch: return version.patch.incremented.map { Version(version.major, version.minor, $0) }
+        case .minor: return version.minor.incremented.map { Version(version.major, $0, 0) }
+        case .breaking:
+            if version.major == 0 { return version.minor.incremented.map { Version(0, $0, 0) } }
+            return version.major.incremented.map { Version($0, 0, 0) }
         }
     }
 
@@ -34,5 +37,13 @@ public enum BumpLevel: Int, Comparable, Sendable, Codable, CaseIterable, CustomS
         if CompatibilityLine(old) != CompatibilityLine(new) { return .breaking }
         if old.major == 0 { return .patch } // same 0.Y line: only the patch moved
         return old.minor != new.minor ? .minor : .patch
+    }
+}
+
+extension Int {
+    /// `self + 1`, or nil at `Int.max` (version numbers come from tags anyone can write).
+    var incremented: Int? {
+        let (sum, overflow) = addingReportingOverflow(1)
+        return overflow ? nil : sum
     }
 }

@@ -15,10 +15,11 @@ public struct CompatibilityLine: Hashable, Comparable, Sendable, CustomStringCon
     /// The first version on this line, e.g. `2.0.0` or `0.4.0`.
     public var firstVersion: Version { Version(major, minor ?? 0, 0) }
 
-    /// The first version of the next line: `3.0.0` after line 2, `0.5.0` after line 0.4.
-    public var nextLineStart: Version {
-        if let minor { return Version(0, minor + 1, 0) }
-        return Version(major + 1, 0, 0)
+    /// The first version of the next line: `3.0.0` after line 2, `0.5.0` after line 0.4, `1.0.0` after
+    /// line 0.<Int.max>; nil after line <Int.max>, the last a version can name.
+    public var nextLineStart: Version? {
+        if let minor { return minor.incremented.map { Version(0, $0, 0) } ?? Version(1, 0, 0) }
+        return major.incremented.map { Version($0, 0, 0) }
     }
 
     /// True when `version` is on this line.

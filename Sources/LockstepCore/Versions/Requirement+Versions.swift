@@ -13,10 +13,15 @@ extension Requirement {
             return VersionInterval(lower: v, upper: v, upperInclusive: true)
         case .upToNextMajor(let text):
             guard let v = Version(text) else { return nil }
-            return VersionInterval(lower: v, upper: Version(v.major + 1, 0, 0), upperInclusive: false)
+            guard let next = v.major.incremented else { return .unbounded(from: v) }
+            return VersionInterval(lower: v, upper: Version(next, 0, 0), upperInclusive: false)
         case .upToNextMinor(let text):
             guard let v = Version(text) else { return nil }
-            return VersionInterval(lower: v, upper: Version(v.major, v.minor + 1, 0), upperInclusive: false)
+            // Past MINOR = Int.max comes the next major.
+            guard let upper = v.minor.incremented.map({ Version(v.major, $0, 0) }) ?? v.major.incremented.map({ Version($0, 0, 0) }) else {
+                return .unbounded(from: v)
+            }
+            return VersionInterval(lower: v, upper: upper, upperInclusive: false)
         case .range(let a, let b):
             guard let l = Version(a), let u = Version(b) else { return nil }
             return VersionInterval(lower: l, upper: u, upperInclusive: false)
@@ -61,6 +66,11 @@ public struct VersionInterval: Sendable, Equatable {
     public var upper: Version
     public var upperInclusive: Bool
 
+    /// Every version from `lower` up: what `from:` means when its next major cannot be written.
+    static func unbounded(from lower: Version) -> VersionInterval {
+        VersionInterval(lower: lower, upper: Version(Int.max, Int.max, Int.max), upperInclusive: true)
+    }
+
     /// SwiftPM semantics: a prerelease is admitted only when a bound of the range is itself a prerelease
     /// of the same version, or the requirement is exact; ranges never pick up other prereleases.
     public func admits(_ version: Version) -> Bool {
@@ -78,7 +88,7 @@ public struct VersionInterval: Sendable, Equatable {
         var line = CompatibilityLine(lower)
         while result.count < limit {
             result.append(line)
-            let next = line.nextLineStart
+            guard let next = line.nextLineStart else { break }
             let reaches = upperInclusive ? next <= upper : next < upper
             if !reaches { break }
             line = CompatibilityLine(next)

@@ -26,9 +26,49 @@ public struct VersionTag: Sendable, Hashable {
     public static func parse(_ name: String) -> Version? {
         let body = name.hasPrefix("v") ? Substring(name.utf8.dropFirst()) : Substring(name)
         if let plain = plainRelease(body) { return plain }
-        // Everything else (prereleases, build metadata, non-versions) goes to mxcl/Version: strict SemVer,
-        // exactly three numeric parts, no leading zeros.
+        // Everything else (prereleases, build metadata, non-versions) goes to mxcl/Version once it is known to be
+        // strict SemVer: that parser also takes `1.0.0-` (as 1.0.0), `01.2.3` and `rc.-1`, and drops numbers
+        // above Int.max, which are then LS101 warnings rather than versions.
+        guard isStrictSemVer(body) else { return nil }
         return Version(String(body))
+    }
+
+    /// `MAJOR.MINOR.PATCH[-PRE][+BUILD]` as semver.org spells it: identifiers of `[0-9A-Za-z-]` that are never
+    /// empty, numeric prerelease identifiers without leading zeros (they would compare equal yet differ).
+    static func isStrictSemVer(_ text: Substring) -> Bool {
+        let (main, build) = split(text, at: "+")
+        let (core, pre) = split(main, at: "-")
+        let numbers = core.split(separator: ".", omittingEmptySubsequences: false)
+        // Leading zeros in MAJOR.MINOR.PATCH stay accepted, as mxcl/Version and SwiftPM read them.
+        guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isDigit) }) else { return false }
+        func identifiers(_ part: Substring?, numeric: Bool) -> Bool {
+            guard let part else { return true }
+            return part.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { identifier in
+                guard !identifier.isEmpty, identifier.utf8.allSatisfy(isIdentifierByte) else { return false }
+                guard numeric else { return true }
+                // mxcl/Version orders `-1` as the number -1 where SemVer has text: keep such tags out.
+                if identifier.utf8.first == 45, Int(identifier) != nil { return false }
+                return !identifier.utf8.allSatisfy(isDigit) || isNumber(identifier)
+            }
+        }
+        return identifiers(pre, numeric: true) && identifiers(build, numeric: false)
+    }
+
+    private static func split(_ text: Substring, at separator: Character) -> (Substring, Substring?) {
+        guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+        return (text[..<index], text[text.index(after: index)...])
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45
+    }
+
+    /// Digits without a leading zero (`0` itself is fine).
+    private static func isNumber(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, text.utf8.allSatisfy(isDigit) else { return false }
+        return first != 48 || text.utf8.count == 1
     }
 
     /// `X.Y.Z` with no prerelease or build part, read without the general parser (most tags of a large
@@ -85,10 +125,12 @@ extension Version {
     /// True for a version with a prerelease part.
     public var isPrerelease: Bool { !prereleaseIdentifiers.isEmpty }
 
-    /// The N of an `-rc.N` prerelease, nil for any other version.
+    /// The N of an `-rc.N` prerelease (N plain digits that fit an Int), nil for any other version.
     public var releaseCandidateNumber: Int? {
         guard prereleaseIdentifiers.count == 2, prereleaseIdentifiers[0] == "rc" else { return nil }
-        return Int(prereleaseIdentifiers[1])
+        let digits = prereleaseIdentifiers[1]
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(digits)
     }
 
     /// `X.Y.Z-rc.N` for this version's release part.

@@ -35,6 +35,27 @@ public final class ManifestStore: @unchecked Sendable {
         }
     }
 
+    /// The component's dependencies at `commit`, or nil when its manifest cannot be read (a `ManifestError`:
+    /// a syntax error, a `.package(...)` Lockstep cannot read, nesting too deep). LS103 reports those; rules skip
+    /// them so that one bad manifest does not hide the rest of the workspace. Other errors are thrown.
+    public func readableDependencies(of component: Component, at commit: ObjectID) throws -> [ResolvedDependency]? {
+        do {
+            return try dependencies(of: component, at: commit)
+        } catch is ManifestError {
+            return nil
+        }
+    }
+
+    /// Why the component's manifest at `commit` cannot be read, nil when it can (or fails for another reason).
+    public func manifestError(of component: Component, at commit: ObjectID) -> ManifestError? {
+        do {
+            _ = try manifest(of: component, at: commit)
+            return nil
+        } catch {
+            return error as? ManifestError
+        }
+    }
+
     /// The component's dependencies at `commit`, matched to workspace components.
     public func dependencies(of component: Component, at commit: ObjectID) throws -> [ResolvedDependency] {
         try manifest(of: component, at: commit).dependencies.map {

@@ -1,0 +1,198 @@
+/// One linear pass over Swift text that finds nesting swift-syntax cannot parse in bounded time.
+///
+/// swift-syntax 602 decides whether `[` starts an inline-array type by looking ahead twice per nested
+/// `[` (time doubles with each level: 28 levels take minutes), parses nested generic arguments in
+/// more than linear time, and recurses once per `#if`. Real code nests far less than the limits here.
+/// Strings and comments are skipped; string interpolations are code and are scanned.
+public struct NestingScan {
+    /// Where and why a text nests too deep.
+    public struct Problem: Error, Equatable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var reason: String
+    }
+
+    /// Brackets of any kind open at once (swift-syntax's own release limit).
+    public static let maximumDepth = 256
+    /// `[` open at once inside one pair of braces: the parser's look-ahead doubles with each.
+    public static let maximumSquareDepth = 10
+    /// `#if` blocks open at once.
+    public static let maximumConditionalDepth = 64
+    /// Generic `<` open at once inside one pair of braces.
+    public static let maximumAngleDepth = 64
+
+    /// The first place `text` nests beyond a limit, nil when it stays within them.
+    public static func check(_ text: String) -> Problem? {
+        var scan = NestingScan(Array(text.utf8))
+        return scan.run()
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Open `(`, `[`, `{`, and `\(` of interpolations (which resume `strings.last` when closed).
+    private var opens: [UInt8] = []
+    /// Per brace level: `[` and generic `<` open inside it.
+    private var levels: [(square: Int, angle: Int)] = [(0, 0)]
+    private var conditionals = 0
+    /// Strings an open interpolation sits in: their `#` count and whether they are multi-line.
+    private var strings: [(hashes: Int, multiline: Bool)] = []
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private static let interpolation = UInt8(ascii: "I")
+
+    private func byte(_ offset: Int = 0) -> UInt8? {
+        let at = index + offset
+        return at < bytes.count ? bytes[at] : nil
+    }
+
+    private func problem(_ reason: String) -> Problem {
+        Problem(line: line, column: index - lineStart + 1, reason: reason)
+    }
+
+    private mutating func advance() {
+        if bytes[index] == 10 { line += 1; lineStart = index + 1 }
+        index += 1
+    }
+
+    private mutating func run() -> Problem? {
+        while index < bytes.count {
+            if let problem = step() { return problem }
+        }
+        return nil
+    }
+
+    private static func isIdentifier(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte >= 128
+    }
+
+    /// Handles the token at `index` in code.
+    private mutating func step() -> Problem? {
+        let current = bytes[index]
+        switch current {
+        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+            while let next = byte(), next != 10 { advance() }
+        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+            skipBlockComment()
+        case UInt8(ascii: "\""):
+            return string(hashes: 0)
+        case UInt8(ascii: "#"):
+            var hashes = 0
+            while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
+            if byte(hashes) == UInt8(ascii: "\"") {
+                for _ in 0..<hashes { advance() }
+                return string(hashes: hashes)
+            }
+            if let problem = directive() { return problem }
+            advance()
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            opens.append(current)
+            if opens.count > Self.maximumDepth { return problem("brackets nested more than \(Self.maximumDepth) deep") }
+            if current == UInt8(ascii: "{") {
+                levels.append((0, 0))
+            } else if current == UInt8(ascii: "[") {
+                levels[levels.count - 1].square += 1
+                if levels[levels.count - 1].square > Self.maximumSquareDepth {
+                    return problem("`[` nested more than \(Self.maximumSquareDepth) deep")
+                }
+            }
+            advance()
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            advance()
+            guard let open = opens.popLast() else { break }
+            if open == UInt8(ascii: "{") || open == Self.interpolation {
+                if levels.count > 1 { levels.removeLast() }
+            } else if open == UInt8(ascii: "[") {
+                levels[levels.count - 1].square = max(0, levels[levels.count - 1].square - 1)
+            }
+            if open == Self.interpolation, let resumed = strings.popLast() {
+                return stringBody(hashes: resumed.hashes, multiline: resumed.multiline)
+            }
+        case UInt8(ascii: "<"):
+            // `Array<Int>` opens a generic argument list; `a < b`, `<<` and `<=` do not.
+            if index > 0, Self.isIdentifier(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: ">"),
+               byte(1) != UInt8(ascii: "<"), byte(1) != UInt8(ascii: "=") {
+                levels[levels.count - 1].angle += 1
+                if levels[levels.count - 1].angle > Self.maximumAngleDepth {
+                    return problem("generic `<` nested more than \(Self.maximumAngleDepth) deep")
+                }
+            }
+            advance()
+        case UInt8(ascii: ">"):
+            if index == 0 || bytes[index - 1] != UInt8(ascii: "-") {
+                levels[levels.count - 1].angle = max(0, levels[levels.count - 1].angle - 1)
+            }
+            advance()
+        default:
+            advance()
+        }
+        return nil
+    }
+
+    /// `#if` opens a conditional block, `#endif` closes one.
+    private mutating func directive() -> Problem? {
+        var end = index + 1
+        while end < bytes.count, Self.isIdentifier(bytes[end]) { end += 1 }
+        let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        if word == "if" {
+            conditionals += 1
+            if conditionals > Self.maximumConditionalDepth { return problem("`#if` nested more than \(Self.maximumConditionalDepth) deep") }
+        } else if word == "endif" {
+            conditionals = max(0, conditionals - 1)
+        }
+        return nil
+    }
+
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while index < bytes.count {
+            if byte() == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
+                depth += 1; advance(); advance()
+            } else if byte() == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+                depth -= 1; advance(); advance()
+                if depth == 0 { return }
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// At the opening `"` of a string with `hashes` leading `#`s.
+    private mutating func string(hashes: Int) -> Problem? {
+        let multiline = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+        for _ in 0..<(multiline ? 3 : 1) { advance() }
+        return stringBody(hashes: hashes, multiline: multiline)
+    }
+
+    /// Skips string text up to its closing delimiter, or up to an interpolation (which is code).
+    private mutating func stringBody(hashes: Int, multiline: Bool) -> Problem? {
+        let quotes = multiline ? 3 : 1
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ byte(1 + $0) == UInt8(ascii: "#") }) {
+                for _ in 0...hashes { advance() }
+                if byte() == UInt8(ascii: "(") {
+                    strings.append((hashes, multiline))
+                    opens.append(Self.interpolation)
+                    if opens.count > Self.maximumDepth { return problem("brackets nested more than \(Self.maximumDepth) deep") }
+                    levels.append((0, 0))
+                    advance()
+                    return nil
+                }
+                if index < bytes.count { advance() }
+                continue
+            }
+            if current == UInt8(ascii: "\""), (0..<quotes).allSatisfy({ byte($0) == UInt8(ascii: "\"") }),
+               (0..<hashes).allSatisfy({ byte(quotes + $0) == UInt8(ascii: "#") }) {
+                for _ in 0..<(quotes + hashes) { advance() }
+                return nil
+            }
+            if current == 10 && !multiline { return nil } // an unterminated string ends at its line
+            advance()
+        }
+        return nil
+    }
+}
