@@ -6,6 +6,8 @@ final class DependencyVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
     var dependencies: [PackageDependency] = []
     var packageName: String?
+    /// `Package(...)` calls seen (several: `let package` declared in `#if` branches).
+    var packageDeclarations = 0
     var error: ManifestError?
 
     init(file: String, converter: SourceLocationConverter) {
@@ -15,8 +17,11 @@ final class DependencyVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Package" {
-            packageName = node.arguments.first { $0.label?.text == "name" }.flatMap { stringLiteral($0.expression) }
+        if Self.isPackageInitializer(node.calledExpression) {
+            packageDeclarations += 1
+            if packageName == nil {
+                packageName = node.arguments.first { $0.label?.text == "name" }.flatMap { stringLiteral($0.expression) }
+            }
             return .visitChildren
         }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
@@ -29,6 +34,12 @@ final class DependencyVisitor: SyntaxVisitor {
             if error == nil { error = failure }
         } catch {}
         return .skipChildren
+    }
+
+    /// `Package(`, `PackageDescription.Package(`, `Package.init(` and `PackageDescription.Package.init(`.
+    static func isPackageInitializer(_ called: ExprSyntax) -> Bool {
+        let text = String(called.trimmedDescription.filter { !$0.isWhitespace })
+        return ["Package", "PackageDescription.Package", "Package.init", "PackageDescription.Package.init"].contains(text)
     }
 
     private func isDependencyBase(_ base: ExprSyntax?) -> Bool {

@@ -1,3 +1,4 @@
+import LockstepParsing
 import SwiftParser
 import SwiftSyntax
 
@@ -36,22 +37,24 @@ extension Manifest {
     /// Used when an app's graph reaches a component only transitively: declaring it pins its version for the build.
     public func addingDependencies(_ entries: [(url: String, version: String)]) throws -> String {
         guard !entries.isEmpty else { return text }
-        let tree = Parser.parse(source: text)
-        let finder = DependenciesArrayFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        guard let array = finder.array else {
+        // Where the new entries go, and whether the last element needs a comma (found on the parser's thread).
+        let found: (offset: Int, needsComma: Bool)? = try BoundedParser.parse(text) { tree in
+            let finder = DependenciesArrayFinder(viewMode: .sourceAccurate)
+            finder.walk(tree)
+            guard let array = finder.array else { return nil }
+            let offset = array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
+                ?? array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset
+            return (offset, array.elements.last.map { $0.trailingComma == nil } ?? false)
+        }
+        guard let (offset, needsComma) = found else {
             throw ManifestError(file: file, line: 1, column: 1,
                                 reason: "found no `dependencies: [...]` argument in Package(...) to add pins to")
         }
         let indent = "        "
-        var insertion = ""
-        let needsComma = array.elements.last.map { $0.trailingComma == nil } ?? false
-        if needsComma { insertion += "," }
+        var insertion = needsComma ? "," : ""
         for entry in entries {
             insertion += "\n\(indent).package(url: \(SwiftLiteral.string(entry.url)), exact: \(SwiftLiteral.string(entry.version))),"
         }
-        let offset = array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
-            ?? array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset
         var bytes = Array(text.utf8)
         bytes.insert(contentsOf: Array(insertion.utf8), at: offset)
         return String(decoding: bytes, as: UTF8.self)

@@ -7,6 +7,9 @@ public struct Manifest: Sendable {
     public var packageName: String?
     /// Every `.package(...)` call, in source order.
     public var dependencies: [PackageDependency]
+    /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
+    /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
+    public var packageDeclarationCount: Int = 1
     /// The manifest's text, kept for rewrites.
     public var text: String
     /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
@@ -33,7 +36,8 @@ public struct Manifest: Sendable {
         let visitor = DependencyVisitor(file: file, converter: converter)
         visitor.walk(tree)
         if let error = visitor.error { throw error }
-        return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies, text: text, file: file)
+        return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
+                        packageDeclarationCount: visitor.packageDeclarations, text: text, file: file)
     }
 
     private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: String) -> SourceLocation {
