@@ -26,9 +26,9 @@ public struct VersionTag: Sendable, Hashable {
     public static func parse(_ name: String) -> Version? {
         let body = name.hasPrefix("v") ? Substring(name.utf8.dropFirst()) : Substring(name)
         if let plain = plainRelease(body) { return plain }
-        // Everything else (prereleases, build metadata, non-versions) goes to mxcl/Version: strict SemVer,
-        // exactly three numeric parts, no leading zeros.
-        return Version(String(body))
+        // Everything else (prereleases, build metadata, non-versions): strict SemVer, exactly three numeric
+        // parts, no leading zeros.
+        return Version(semVer: body)
     }
 
     /// `X.Y.Z` with no prerelease or build part, read without the general parser (most tags of a large
