@@ -35,6 +35,26 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(Requirement.exact("1.2.3-rc.1+b-1").exactVersion, Version(1, 2, 3, pre: ["rc", "1"]))
     }
 
+    /// Names end up in file names (integrate's `mirrors/<name>.git`): one that leaves its folder is refused.
+    func testNamesThatWouldLeaveTheirFolderAreRefused() throws {
+        let root = URL(fileURLWithPath: "/tmp/lockstep-names")
+        for name in ["../../../../tmp/evil", "Net../king", "a\\b", "..", "."] {
+            let text = """
+                components:
+                  - { name: Networking, path: components/Networking, kind: base }
+                apps:
+                  - { name: '\(name)', path: apps/Main, role: main }
+                """
+            XCTAssertThrowsError(try WorkspaceConfig.parse(text, file: "lockstep.yml", root: root), name) { error in
+                guard let config = error as? ConfigError else { return XCTFail("\(error)") }
+                XCTAssertEqual(config.line, 4, name)
+                XCTAssertTrue(config.message.contains("cannot contain"), config.message)
+            }
+        }
+        let dotted = "components:\n  - { name: Net.working-2, path: components/N, kind: base }\n"
+        XCTAssertEqual(try WorkspaceConfig.parse(dotted, file: "lockstep.yml", root: root).components.map(\.name), ["Net.working-2"])
+    }
+
     /// The in-memory entry point the config fuzzer uses reads a file the same as `load(from:)`.
     func testConfigParsesFromTextLikeFromFile() throws {
         let folder = try TemporaryFolder("lockstep-config-text")

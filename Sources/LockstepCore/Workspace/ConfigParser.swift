@@ -35,6 +35,7 @@ struct ConfigParser {
             guard let entry = item.mapping else { throw error(at: item, "each component is a mapping like `{ name: X, path: components/X, kind: base }`") }
             try rejectUnknownKeys(entry, allowed: Self.componentKeys, in: "a component")
             let name = try requiredString(entry, "name", owner: item)
+            try checkNameStaysInFolder(name, at: entry["name"]!)
             try checkUnique(name, entry, &seen)
             let path = try checkedPath(entry, owner: item)
             let kindText = try requiredString(entry, "kind", owner: item)
@@ -63,6 +64,7 @@ struct ConfigParser {
             guard let entry = item.mapping else { throw error(at: item, "each app is a mapping like `{ name: Main, path: apps/Main, role: main }`") }
             try rejectUnknownKeys(entry, allowed: Self.appKeys, in: "an app")
             let name = try requiredString(entry, "name", owner: item)
+            try checkNameStaysInFolder(name, at: entry["name"]!)
             try checkUnique(name, entry, &seen)
             let path = try checkedPath(entry, owner: item)
             let roleText = try requiredString(entry, "role", owner: item)
