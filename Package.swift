@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lockstep", targets: ["lockstep"]),
+        // For the fuzz package in ci/fuzz.d, which builds these modules with libFuzzer instrumentation.
+        .library(name: "LockstepCore", targets: ["LockstepCore"]),
+        .library(name: "LockstepManifest", targets: ["LockstepManifest"]),
+        .library(name: "LockstepAPI", targets: ["LockstepAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -11,8 +11,8 @@ final class VersionTests: XCTestCase {
         XCTAssertNil(VersionTag.parse("release-1"))
         XCTAssertNil(VersionTag.parse("1.2"))
         XCTAssertNil(VersionTag.parse("vv1.2.3"))
-        // The fast path for plain releases agrees with mxcl/Version, leading zeros and all.
-        for text in ["0.0.0", "1.2.3", "10.20.30", "01.2.3", "1.02.3", "1.2.03", "1..3", "1.2.", ".1.2", "1.2.3.4", "1.2", "v1.2.3", "1.2.3 ", "1.2.x"] {
+        // The fast path for plain releases agrees with mxcl/Version (leading zeros: FuzzRegressionTests).
+        for text in ["0.0.0", "1.2.3", "10.20.30", "1..3", "1.2.", ".1.2", "1.2.3.4", "1.2", "v1.2.3", "1.2.3 ", "1.2.x"] {
             let body = text.hasPrefix("v") ? String(text.dropFirst()) : text
             XCTAssertEqual(VersionTag.parse(text), Version(body), text)
         }

@@ -9,24 +9,24 @@ extension Requirement {
     public var interval: VersionInterval? {
         switch self {
         case .exact(let text):
-            guard let v = Version(text) else { return nil }
+            guard let v = Version(semVer: text) else { return nil }
             return VersionInterval(lower: v, upper: v, upperInclusive: true)
         case .upToNextMajor(let text):
-            guard let v = Version(text) else { return nil }
+            guard let v = Version(semVer: text) else { return nil }
             guard let next = v.major.incremented else { return .unbounded(from: v) }
             return VersionInterval(lower: v, upper: Version(next, 0, 0), upperInclusive: false)
         case .upToNextMinor(let text):
-            guard let v = Version(text) else { return nil }
+            guard let v = Version(semVer: text) else { return nil }
             // Past MINOR = Int.max comes the next major.
             guard let upper = v.minor.incremented.map({ Version(v.major, $0, 0) }) ?? v.major.incremented.map({ Version($0, 0, 0) }) else {
                 return .unbounded(from: v)
             }
             return VersionInterval(lower: v, upper: upper, upperInclusive: false)
         case .range(let a, let b):
-            guard let l = Version(a), let u = Version(b) else { return nil }
+            guard let l = Version(semVer: a), let u = Version(semVer: b) else { return nil }
             return VersionInterval(lower: l, upper: u, upperInclusive: false)
         case .closedRange(let a, let b):
-            guard let l = Version(a), let u = Version(b) else { return nil }
+            guard let l = Version(semVer: a), let u = Version(semVer: b) else { return nil }
             return VersionInterval(lower: l, upper: u, upperInclusive: true)
         case .branch, .revision, .path:
             return nil
@@ -38,7 +38,7 @@ extension Requirement {
 
     /// The exact version, for `exact:` requirements.
     public var exactVersion: Version? {
-        if case .exact(let text) = self { return Version(text) }
+        if case .exact(let text) = self { return Version(semVer: text) }
         return nil
     }
 

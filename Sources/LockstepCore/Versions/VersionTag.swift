@@ -29,8 +29,7 @@ public struct VersionTag: Sendable, Hashable {
         // Everything else (prereleases, build metadata, non-versions) goes to mxcl/Version once it is known to be
         // strict SemVer: that parser also takes `1.0.0-` (as 1.0.0), `01.2.3` and `rc.-1`, and drops numbers
         // above Int.max, which are then LS101 warnings rather than versions.
-        guard isStrictSemVer(body) else { return nil }
-        return Version(String(body))
+        return Version(semVer: body)
     }
 
     /// `MAJOR.MINOR.PATCH[-PRE][+BUILD]` as semver.org spells it: identifiers of `[0-9A-Za-z-]` that are never

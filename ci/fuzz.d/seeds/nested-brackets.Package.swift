@@ -1,0 +1,2 @@
+// swift-syntax: exponential lookahead on nested brackets (seconds at 22, minutes at 30)
+let x = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
