@@ -143,6 +143,18 @@ final class HostileConfigTests: XCTestCase {
 
     /// Nine levels of nine aliases: 9^9 (387 million) scalars once expanded. The old parser hashed an alias
     /// used as a mapping key in full while composing (minutes); the scan refuses at the first anchor.
+    /// ci/fuzz found it: Yams compares duplicate collection keys in time exponential in their depth
+    /// (24 levels took seconds, each level doubles it).
+    func testCollectionKeysAndDeepNestingAreRefusedBeforeComposing() {
+        let deep = String(repeating: "[", count: 24) + "x" + String(repeating: "]", count: 24)
+        let duplicateKeys = "x:\n  ? [\(deep), 1]\n  : a\n  ? [\(deep), 1]\n  : b\n"
+        assertConfigError(duplicateKeys + config(), line: 2, column: 5, contains: "a mapping key that is a list or a mapping")
+        let nested = "x: " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n"
+        assertConfigError(nested + config(), line: 1, column: 19, contains: "nested more than 16 deep")
+        // Modest nesting passes the scan and meets the ordinary checks.
+        assertConfigError("x: [[[{a: [b]}]]]\n" + config(), line: 1, column: 1, contains: "unknown key `x`")
+    }
+
     func testAliasBombsAreRefusedAtTheFirstAnchor() {
         var lines = ["lol0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1...8 {

@@ -12,9 +12,17 @@ struct ConfigParser {
 
     func parse(_ text: String) throws -> WorkspaceConfig {
         if let found = YAMLAnchorScan.first(in: text) {
-            let what = found.isAlias ? "alias `*\(found.name)`" : "anchor `&\(found.name)`"
-            throw ConfigError(file: file, line: found.line, column: found.column,
-                              message: "YAML \(what): \(WorkspaceConfig.fileName) does not accept anchors or aliases; write each value out in full")
+            let message: String
+            switch found.kind {
+            case .alias, .anchor:
+                let what = found.isAlias ? "alias `*\(found.name)`" : "anchor `&\(found.name)`"
+                message = "YAML \(what): \(WorkspaceConfig.fileName) does not accept anchors or aliases; write each value out in full"
+            case .collectionKey:
+                message = "a mapping key that is a list or a mapping; keys in \(WorkspaceConfig.fileName) are plain words like `name`"
+            case .tooDeep:
+                message = "lists and mappings nested more than \(YAMLAnchorScan.maximumDepth) deep; \(WorkspaceConfig.fileName) needs only a few levels"
+            }
+            throw ConfigError(file: file, line: found.line, column: found.column, message: message)
         }
         let resolvedRoot: String
         do {
