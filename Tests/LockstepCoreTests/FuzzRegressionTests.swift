@@ -7,15 +7,11 @@ import XCTest
 
 /// Inputs ci/fuzz found, kept so the properties it checks hold on every test run.
 final class FuzzRegressionTests: XCTestCase {
-    /// mxcl/Version drops empty identifiers and takes `1.2.3-` for 1.2.3; those are not versions. Leading zeros
-    /// in MAJOR.MINOR.PATCH are read as SwiftPM reads them (`01.2.3` is 1.2.3), so what builds resolve agrees.
+    /// mxcl/Version reads `Int("01")` as 1 and drops empty identifiers; a tag must be the version's own text.
     func testTagsThatAreNotStrictSemVerAreNotVersions() {
-        for name in ["1.2.+3", "+1.2.3", "1.2.3-", "1.2.3+", "1.2.3-rc..1",
-                     "1.2.3-rc.1.", "1.2.3-rc.01", "1.2.3-é", "1.2.3-rc_1", "1.2.3+build..5"] {
+        for name in ["01.2.3", "1.02.3", "1.2.03", "v01.0.0", "1.2.+3", "+1.2.3", "1.2.3-", "1.2.3+", "1.2.3-rc..1",
+                     "1.2.3-rc.1.", "1.2.3-rc.01", "1.2.3-é", "1.2.3-rc_1", "1.2.3+build..5", "0001.0.0-rc.1"] {
             XCTAssertNil(VersionTag.parse(name), name)
-        }
-        for (name, version) in [("01.2.3", "1.2.3"), ("v01.0.0", "1.0.0"), ("0001.0.0-rc.1", "1.0.0-rc.1")] {
-            XCTAssertEqual(VersionTag.parse(name)?.description, version, name)
         }
         for name in ["1.2.3-rc.1", "v1.2.3-rc.10", "1.2.3-0", "1.2.3-0a.1", "1.2.3-x-y.7", "1.0.0+001", "1.0.0-beta+exp.sha.5114f85",
                      "1234567890.0.0"] {
