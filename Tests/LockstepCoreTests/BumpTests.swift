@@ -3,20 +3,7 @@ import LockstepCore
 import LockstepTestSupport
 import XCTest
 
-final class BumpTests: XCTestCase {
-    func plan(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil) throws -> BumpPlan {
-        let snapshot = try ws.snapshot()
-        let context = RuleContext(snapshot: snapshot)
-        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(name, requested: level)
-    }
-
-    @discardableResult
-    func bump(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil) throws -> BumpPlan {
-        let plan = try plan(ws, name, level)
-        try Bumper.apply(plan, config: ws.snapshot().config)
-        return plan
-    }
-
+final class BumpTests: XCTestCase, BumpTesting {
     func assertRefused(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains text: String,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let before = try RepoState.capture(ws[name].url)

@@ -3,7 +3,7 @@ import LockstepCore
 import LockstepTestSupport
 import XCTest
 
-final class ConfigTests: XCTestCase {
+final class ConfigTests: XCTestCase, ConfigTesting {
     func load(_ yaml: String) throws -> WorkspaceConfig {
         let folder = try TemporaryFolder("lockstep-config")
         let file = folder.path("lockstep.yml")
@@ -11,15 +11,6 @@ final class ConfigTests: XCTestCase {
         return try withExtendedLifetime(folder) { try WorkspaceConfig.load(from: file) }
     }
 
-    func assertConfigError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, testLine: UInt = #line) {
-        XCTAssertThrowsError(try load(yaml), file: file, line: testLine) { error in
-            guard let config = error as? ConfigError else { return XCTFail("not a ConfigError: \(error)", file: file, line: testLine) }
-            XCTAssertEqual(config.line, line, "\(config)", file: file, line: testLine)
-            XCTAssertEqual(config.column, column, "\(config)", file: file, line: testLine)
-            XCTAssertTrue(config.message.contains(text), "\(config)", file: file, line: testLine)
-            XCTAssertTrue(config.description.contains("lockstep.yml:\(line):\(column):"), config.description, file: file, line: testLine)
-        }
-    }
 
     let good = """
         remote: https://git.example.com/ios/{name}.git

@@ -4,7 +4,7 @@ import LockstepTestSupport
 import XCTest
 
 /// `lockstep.yml` written to hurt: names that are paths, paths through links, URLs that are code, alias bombs.
-final class HostileConfigTests: XCTestCase {
+final class HostileConfigTests: XCTestCase, ConfigTesting {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
@@ -17,14 +17,6 @@ final class HostileConfigTests: XCTestCase {
         return try WorkspaceConfig.load(from: file)
     }
 
-    func assertConfigError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, testLine: UInt = #line) {
-        XCTAssertThrowsError(try load(yaml), file: file, line: testLine) { error in
-            guard let config = error as? ConfigError else { return XCTFail("not a ConfigError: \(error)", file: file, line: testLine) }
-            XCTAssertEqual(config.line, line, "\(config)", file: file, line: testLine)
-            XCTAssertEqual(config.column, column, "\(config)", file: file, line: testLine)
-            XCTAssertTrue(config.message.contains(text), "\(config)", file: file, line: testLine)
-        }
-    }
 
     func config(component name: String = "Networking", path: String = "components/Networking",
                 remote: String = "https://git.example.com/ios/{name}.git", app: String = "Main") -> String {

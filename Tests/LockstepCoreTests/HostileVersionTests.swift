@@ -6,21 +6,8 @@ import Version
 import XCTest
 
 /// Version numbers of any size and hand-made prereleases (issue 9): no trap, no bump backwards, the right rc integrated.
-final class HostileVersionTests: XCTestCase {
+final class HostileVersionTests: XCTestCase, BumpTesting {
     let big = "\(Int.max)"
-
-    func plan(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil) throws -> BumpPlan {
-        let snapshot = try ws.snapshot()
-        let context = RuleContext(snapshot: snapshot)
-        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(name, requested: level)
-    }
-
-    @discardableResult
-    func bump(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil) throws -> BumpPlan {
-        let plan = try plan(ws, name, level)
-        try Bumper.apply(plan, config: ws.snapshot().config)
-        return plan
-    }
 
     func assertRefused(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains texts: String...,
                        file: StaticString = #filePath, line: UInt = #line) throws {
