@@ -110,4 +110,20 @@ extension IntegrateCheckoutTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.url.path), [], "nothing written outside")
         try assertNothingReleased(iw)
     }
+
+    func testAMainManifestThatIsNotUTF8IsRefusedBeforeBuilding() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        var bytes = try Data(contentsOf: manifest(iw))
+        bytes.append(contentsOf: Array("// caf".utf8) + [0xE9] + Array("\n".utf8)) // Latin-1 é
+        try bytes.write(to: manifest(iw))
+        try iw.ws["Main"].commit("a Latin-1 comment")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("apps/Main/Package.swift (at "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("is not valid UTF-8"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Error Domain"), result.stderr)
+        XCTAssertEqual(iw.builds(), [])
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+    }
 }

@@ -109,7 +109,8 @@ final class BuildSandbox {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("Package.resolved"))
 
         let manifestURL = folder.appendingPathComponent("Package.swift")
-        let manifest = try Manifest.parse(try String(contentsOf: manifestURL, encoding: .utf8), file: "\(build.app.path)/Package.swift @ \(build.commit.short)")
+        // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
+        let manifest = try Manifest.parse(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: "\(build.app.path)/Package.swift @ \(build.commit.short)")
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         var declared = Set<String>()
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []

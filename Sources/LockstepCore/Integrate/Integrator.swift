@@ -224,7 +224,11 @@ public final class Integrator: @unchecked Sendable {
     func pinnedManifest(_ change: PinChange, at tip: ObjectID, repository: Repository,
                         original: [String: Requirement]?) throws -> (base: Data, pinned: Data?, pins: [(dependency: PackageDependency, version: String, url: String?)]) {
         let base = try repository.readFile("Package.swift", at: tip) ?? Data()
-        let manifest = try Manifest.parse(String(decoding: base, as: UTF8.self), file: "\(change.app.path)/Package.swift @ \(tip.short)")
+        // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
+        guard let text = String(bytes: base, encoding: .utf8) else {
+            throw IntegrationError.refused("\(change.app.path)/Package.swift (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
+        }
+        let manifest = try Manifest.parse(text, file: "\(change.app.path)/Package.swift @ \(tip.short)")
         try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
         for (component, version) in change.pins {
