@@ -13,6 +13,8 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var protocols: Set<String> = []
     /// Qualified names of types declared without public access, nested ones included.
     var hiddenTypes: Set<String> = []
+    /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
+    var byBaseKey: [String: [Int]] = [:]
 
     init(path: String) {
         self.path = path
@@ -26,7 +28,11 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
 
     /// Like `extract(from:)`, but a file nested too deep is a `SourceFileError` naming where.
     public static func read(from file: SourceFile) throws -> APIFileSurface {
-        try APICollector.collect(file)
+        var surface = try APICollector.collect(file)
+        for (index, item) in surface.declarations.enumerated() {
+            surface.byBaseKey[item.declaration.baseKey, default: []].append(index)
+        }
+        return surface
     }
 
     /// How many declarations the file contributes before the cross-file pass.

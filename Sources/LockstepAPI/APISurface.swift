@@ -49,7 +49,7 @@ extension APISurface {
     /// Applies what only the whole file set reveals: members of extensions of non-public types are
     /// not API, nor are conformances to non-public protocols; members of protocol extensions are
     /// keyed apart from the requirements they may implement by default.
-    fileprivate static func finish(
+    static func finish(
         _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>
     ) -> [CollectedDeclaration] {
         var result: [CollectedDeclaration] = []
@@ -70,7 +70,7 @@ extension APISurface {
     /// Gives every declaration a unique key. Exact duplicates (the same declaration in two `#if`
     /// branches) collapse to one; true overloads keep their shared `baseKey` and get a suffix:
     /// their parameter types if those tell them apart, else their whole signature.
-    fileprivate static func keyed(_ items: [CollectedDeclaration]) -> [String: APIDeclaration] {
+    static func keyed(_ items: [CollectedDeclaration]) -> [String: APIDeclaration] {
         var groups: [String: [CollectedDeclaration]] = [:]
         groups.reserveCapacity(items.count)
         for item in items {

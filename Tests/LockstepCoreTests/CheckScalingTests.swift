@@ -30,10 +30,10 @@ final class CheckScalingTests: XCTestCase {
         let findings = try Rules.run(Rules.all.filter { $0.needsAPIDiff }, on: context)
         XCTAssertEqual(findings, [], "every release is a proper minor")
         let statistics = context.api.statistics
-        XCTAssertEqual(statistics.surfacesBuilt, releases)
+        XCTAssertEqual(statistics.treesRead, releases)
         // The first release's files (Net.swift from the builder + `files`), then one new version per release.
         XCTAssertEqual(statistics.filesParsed, 1 + files + (releases - 1))
-        XCTAssertEqual(statistics.cachedSurfaces, 0, "a finished component is forgotten")
+        XCTAssertEqual(statistics.cachedCommits, 0, "a finished component is forgotten")
     }
 
     func testCachesStayBoundedWhileWalkingReleases() throws {
@@ -46,11 +46,11 @@ final class CheckScalingTests: XCTestCase {
             let diff = try reader.diff(of: state.component, from: old.commit, to: new.commit)
             XCTAssertEqual(diff.changes.count, 1)
             let now = reader.statistics
-            largest.cachedSurfaces = max(largest.cachedSurfaces, now.cachedSurfaces)
+            largest.cachedCommits = max(largest.cachedCommits, now.cachedCommits)
             largest.cachedFileVersions = max(largest.cachedFileVersions, now.cachedFileVersions)
         }
-        XCTAssertLessThanOrEqual(largest.cachedSurfaces, 4)
+        XCTAssertLessThanOrEqual(largest.cachedCommits, 4)
         XCTAssertLessThanOrEqual(largest.cachedFileVersions, (1 + files) * 3)
-        XCTAssertEqual(reader.statistics.surfacesBuilt, releases)
+        XCTAssertEqual(reader.statistics.treesRead, releases)
     }
 }

@@ -4,32 +4,40 @@ import LockstepGit
 
 /// Reads a component's public API at any commit straight from the object database, with swift-syntax.
 ///
-/// Files are cached per blob, so a file unchanged across releases is parsed once, and surfaces per commit.
-/// Both caches keep only recent entries (a few surfaces per component, a few versions per file): `check`
-/// walks releases in order and diffs each against the one before, so older entries are never asked for
-/// again, and memory stays flat however many releases a component has.
+/// Files are parsed once per blob and a commit's files are listed once. Both caches keep only recent
+/// entries (a few commits per component, a few versions per file): `check` walks releases in order and
+/// diffs each against the one before, so older entries are never asked for again and memory stays flat
+/// however many releases a component has. A diff compares in full only the files that differ.
 public final class APIReader: @unchecked Sendable {
-    /// Surfaces kept per component (the previous release, the tag being judged, and some slack).
-    static let surfacesPerComponent = 4
+    /// Commits whose files are kept per component (the previous release, the tag being judged, and slack).
+    static let commitsPerComponent = 4
     /// Parsed versions kept per file path.
     static let versionsPerFile = 3
 
+    /// One source file of a commit: its path and content.
+    struct FileVersion: Hashable {
+        var path: String
+        var blob: ObjectID
+    }
+
+    private typealias CommitFiles = [(file: FileVersion, part: APIFileSurface)]
+
     private let config: WorkspaceConfig
     private let lock = NSLock()
-    /// Per component: recent surfaces, most recently used last.
-    private var surfaceCache: [String: [(commit: ObjectID, surface: APISurface)]] = [:]
+    /// Per component: the parsed files of recent commits, most recently used last.
+    private var commitCache: [String: [(commit: ObjectID, files: CommitFiles)]] = [:]
     /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
 
     /// What the reader has done so far (to see that the work grows with the number of releases, not its square).
     public struct Statistics: Sendable, Equatable {
-        /// Surfaces assembled (each lists one tree and combines its files).
-        public var surfacesBuilt = 0
+        /// Commits whose file lists were read.
+        public var treesRead = 0
         /// Source files parsed with swift-syntax.
         public var filesParsed = 0
-        /// Surfaces and file versions held right now.
-        public var cachedSurfaces = 0
+        /// Commits and file versions held right now.
+        public var cachedCommits = 0
         public var cachedFileVersions = 0
     }
 
@@ -39,7 +47,7 @@ public final class APIReader: @unchecked Sendable {
     public var statistics: Statistics {
         lock.withLock {
             var result = counts
-            result.cachedSurfaces = surfaceCache.values.reduce(0) { $0 + $1.count }
+            result.cachedCommits = commitCache.values.reduce(0) { $0 + $1.count }
             result.cachedFileVersions = fileCache.values.reduce(0) { $0 + $1.count }
             return result
         }
@@ -50,18 +58,35 @@ public final class APIReader: @unchecked Sendable {
     /// Each file is parsed once per blob (unchanged files are shared between releases); the cross-file pass
     /// (extensions of non-public types) runs on the whole set.
     public func surface(of component: Component, at commit: ObjectID) throws -> APISurface {
-        if let cached = lock.withLock({ () -> APISurface? in
-            guard var recent = surfaceCache[component.name], let index = recent.firstIndex(where: { $0.commit == commit }) else { return nil }
+        APISurface(combining: try files(of: component, at: commit).map(\.part))
+    }
+
+    /// The API changes between two commits of a component; only the files that differ are compared in full
+    /// (see `APIDiff(old:new:shared:)`), so a release costs what it changed, not the component's size.
+    public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
+        let before = try files(of: component, at: old)
+        let after = try files(of: component, at: new)
+        let unchanged = Set(before.map(\.file)).intersection(after.map(\.file))
+        return APIDiff(old: before.filter { !unchanged.contains($0.file) }.map(\.part),
+                       new: after.filter { !unchanged.contains($0.file) }.map(\.part),
+                       shared: before.filter { unchanged.contains($0.file) }.map(\.part))
+    }
+
+    /// Every `.swift` file under `Sources/` at `commit`, parsed (from the caches when they have it).
+    private func files(of component: Component, at commit: ObjectID) throws -> CommitFiles {
+        if let cached = lock.withLock({ () -> CommitFiles? in
+            guard var recent = commitCache[component.name], let index = recent.firstIndex(where: { $0.commit == commit }) else { return nil }
             let hit = recent.remove(at: index)
             recent.append(hit)
-            surfaceCache[component.name] = recent
-            return hit.surface
+            commitCache[component.name] = recent
+            return hit.files
         }) { return cached }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-        let files = try repository.listFiles(at: commit, under: "Sources").filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
-        let parts = try files.map { file -> APIFileSurface in
+        let listed = try repository.listFiles(at: commit, under: "Sources").filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
+        let files = try listed.map { file -> (file: FileVersion, part: APIFileSurface) in
             let label = "\(component.path)/\(file.path)"
-            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob })?.part }) { return cached }
+            let version = FileVersion(path: file.path, blob: file.blob)
+            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob })?.part }) { return (version, cached) }
             let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
             let part: APIFileSurface
             do {
@@ -76,31 +101,25 @@ public final class APIReader: @unchecked Sendable {
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
                 fileCache[label] = recent
             }
-            return part
+            return (version, part)
         }
-        let surface = APISurface(combining: parts)
         lock.withLock {
-            counts.surfacesBuilt += 1
-            var recent = surfaceCache[component.name] ?? []
-            recent.append((commit, surface))
-            if recent.count > Self.surfacesPerComponent { recent.removeFirst() }
-            surfaceCache[component.name] = recent
+            counts.treesRead += 1
+            var recent = commitCache[component.name] ?? []
+            recent.append((commit, files))
+            if recent.count > Self.commitsPerComponent { recent.removeFirst() }
+            commitCache[component.name] = recent
         }
-        return surface
+        return files
     }
 
-    /// Drops what was cached for `component` (a finished component's surfaces are not needed again).
+    /// Drops what was cached for `component` (a finished component's files are not needed again).
     public func forget(_ component: Component) {
         let filePrefix = component.path + "/"
         lock.withLock {
-            surfaceCache[component.name] = nil
+            commitCache[component.name] = nil
             fileCache = fileCache.filter { !$0.key.hasPrefix(filePrefix) }
         }
-    }
-
-    /// The API changes between two commits of a component.
-    public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
-        APIDiff(old: try surface(of: component, at: old), new: try surface(of: component, at: new))
     }
 }
 

@@ -1,0 +1,56 @@
+extension APIDiff {
+    /// The diff between two file sets that share most files: `old` and `new` are the files that differ
+    /// (by path or content), `shared` the files both sets have unchanged.
+    ///
+    /// Equal to `APIDiff(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))`,
+    /// but when the files that differ do not change which types are public, hidden or protocols (the
+    /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
+    /// a release that edits two files of a large component costs two files, not the component.
+    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface]) {
+        let oldSets = CrossFileSets(old + shared)
+        let newSets = CrossFileSets(new + shared)
+        guard oldSets == newSets else {
+            self.init(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))
+            return
+        }
+        let hidden = oldSets.hidden
+        let protocols = oldSets.protocols
+        let oldChanged = APISurface.finish(old.flatMap(\.declarations), hidden: hidden, protocols: protocols)
+        let newChanged = APISurface.finish(new.flatMap(\.declarations), hidden: hidden, protocols: protocols)
+        let touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
+        // The unchanged files' declarations under those keys: overloads are keyed as a group.
+        var sharedItems: [CollectedDeclaration] = []
+        var rawKeys = touched
+        for key in touched where key.hasSuffix(Self.extensionSuffix) { rawKeys.insert(String(key.dropLast(Self.extensionSuffix.count))) }
+        for file in shared {
+            for key in rawKeys {
+                for index in file.byBaseKey[key] ?? [] { sharedItems.append(file.declarations[index]) }
+            }
+        }
+        let sharedFinished = APISurface.finish(sharedItems, hidden: hidden, protocols: protocols)
+            .filter { touched.contains($0.declaration.baseKey) }
+        self.init(old: APISurface(declarations: APISurface.keyed(oldChanged + sharedFinished)),
+                  new: APISurface(declarations: APISurface.keyed(newChanged + sharedFinished)))
+    }
+
+    /// What `APISurface.finish` appends to the key of a protocol extension's member.
+    static let extensionSuffix = " (extension)"
+}
+
+/// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike.
+private struct CrossFileSets: Equatable {
+    var hidden: Set<String>
+    var protocols: Set<String>
+
+    init(_ files: [APIFileSurface]) {
+        var publicTypes: Set<String> = []
+        var hiddenTypes: Set<String> = []
+        protocols = []
+        for file in files {
+            publicTypes.formUnion(file.publicTypes)
+            protocols.formUnion(file.protocols)
+            hiddenTypes.formUnion(file.hiddenTypes)
+        }
+        hidden = hiddenTypes.subtracting(publicTypes)
+    }
+}
