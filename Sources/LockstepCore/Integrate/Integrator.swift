@@ -28,7 +28,7 @@ public struct IntegrationOptions: Sendable {
     public var lockTimeout: TimeInterval?
     /// Allow a candidate older than the version a main app pins (a downgrade).
     public var allowDowngrade = false
-    var effectiveLockTimeout: TimeInterval { lockTimeout ?? TimeInterval((maxTries + 1) * timeoutSeconds + 300) }
+    var effectiveLockTimeout: TimeInterval { lockTimeout ?? (Double(maxTries) + 1) * Double(timeoutSeconds) + 300 }
     public init() {}
 }
 

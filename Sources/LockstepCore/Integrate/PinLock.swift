@@ -42,7 +42,7 @@ public final class PinLock {
             }
             let holder = Self.describeHolder(FileLock.content(of: file.path))
             if Date() > deadline {
-                throw IntegrationError.refused("\(holder) has held the \(kind.rawValue) lock \(file.path) for over \(Int(timeout))s. The lock is freed the moment its holder exits, so that process is still running: wait for it to finish or stop it, then rerun")
+                throw IntegrationError.refused("\(holder) has held the \(kind.rawValue) lock \(file.path) for over \(String(format: "%.0f", timeout))s. The lock is freed the moment its holder exits, so that process is still running: wait for it to finish or stop it, then rerun")
             }
             if !announced { waiting("waiting for the \(kind.rawValue) lock held by \(holder)"); announced = true }
             usleep(100_000)
