@@ -8,6 +8,16 @@ final class IntegrateCheckoutTests: XCTestCase {
     static let cartPin = "Cart.git\", exact: \"1.0.0\""
     static let cartPinned = "Cart.git\", exact: \"1.0.1\""
 
+    /// The integrate workspace with rcs of both Base and Cart, for runs with two candidates.
+    func workspaceWithBaseAndCartCandidates() throws -> IntegrationWorkspace {
+        let iw = try IntegrationWorkspace()
+        try iw.ws["Base"].write("Sources/Base/Internal.swift", "func baseHelper() -> Int { 1 }\n")
+        try iw.ws["Base"].commit("base fix")
+        XCTAssertEqual(try iw.lockstep("bump", "Base").status, 0)
+        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        return iw
+    }
+
     func manifest(_ iw: IntegrationWorkspace) -> URL { iw.ws["Main"].url.appendingPathComponent("Package.swift") }
 
     func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
@@ -16,6 +26,17 @@ final class IntegrateCheckoutTests: XCTestCase {
     func commitAllAndReadManifest(_ iw: IntegrationWorkspace) throws -> String {
         try iw.ws["Main"].git("commit", "-q", "-a", "-m", "the user's own work")
         return try iw.ws["Main"].git("show", "HEAD:Package.swift")
+    }
+
+    /// Runs `integrate Cart` and asserts it is refused with `text` before any build, tag or pin.
+    @discardableResult
+    func assertRefusedBeforeBuilding(_ iw: IntegrationWorkspace, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 1, result.stdout, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
+        XCTAssertEqual(iw.builds(), [], "refused before building", file: file, line: line)
+        try assertNothingReleased(iw, file: file, line: line)
+        return result
     }
 
     func assertNothingReleased(_ iw: IntegrationWorkspace, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -170,11 +191,7 @@ final class IntegrateCheckoutTests: XCTestCase {
         XCTAssertNotEqual(twice, original)
         try twice.write(to: manifest(iw), atomically: true, encoding: .utf8)
         try iw.ws["Main"].commit("Cart twice")
-        var result = try iw.lockstep("integrate", "Cart")
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("apps/Main/Package.swift names Cart twice"), result.stderr)
-        XCTAssertEqual(iw.builds(), [])
-        try assertNothingReleased(iw)
+        var result = try assertRefusedBeforeBuilding(iw, "apps/Main/Package.swift names Cart twice")
 
         let body = original.components(separatedBy: "let package = ")[1]
         let conditional = original.components(separatedBy: "let package = ")[0]
@@ -189,11 +206,7 @@ final class IntegrateCheckoutTests: XCTestCase {
     }
 
     func testSeveralCandidatesAreTaggedAllOrNothing() throws {
-        let iw = try IntegrationWorkspace()
-        try iw.ws["Base"].write("Sources/Base/Internal.swift", "func baseHelper() -> Int { 1 }\n")
-        try iw.ws["Base"].commit("base fix")
-        XCTAssertEqual(try iw.lockstep("bump", "Base").status, 0)
-        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        let iw = try workspaceWithBaseAndCartCandidates()
         // While Main builds, someone tags Cart 1.0.1 by hand on another commit.
         let cart = iw.ws["Cart"].url.path
         try iw.setScript("""
@@ -207,11 +220,7 @@ final class IntegrateCheckoutTests: XCTestCase {
     }
 
     func testATagThatCannotBeWrittenRollsBackTheTagsThisRunWrote() throws {
-        let iw = try IntegrationWorkspace()
-        try iw.ws["Base"].write("Sources/Base/Internal.swift", "func baseHelper() -> Int { 1 }\n")
-        try iw.ws["Base"].commit("base fix")
-        XCTAssertEqual(try iw.lockstep("bump", "Base").status, 0)
-        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        let iw = try workspaceWithBaseAndCartCandidates()
         // Another git process is writing Cart's tag 1.0.1 (its ref lock is held): Base's tag is written first.
         let lock = iw.ws["Cart"].url.appendingPathComponent(".git/refs/tags/1.0.1.lock")
         FileManager.default.createFile(atPath: lock.path, contents: Data())
