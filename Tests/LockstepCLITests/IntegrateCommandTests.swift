@@ -171,6 +171,11 @@ final class IntegrateCommandTests: XCTestCase {
         let noRc = try iw.lockstep("integrate", "Base")
         XCTAssertEqual(noRc.status, 1)
         XCTAssertTrue(noRc.stderr.contains("run `lockstep bump Base` first"), noRc.stderr)
+        for argument in ["Cart@", "Cart@01.0.1-rc.1"] {
+            let result = try iw.lockstep("integrate", argument)
+            XCTAssertEqual(result.status, 2, argument)
+            XCTAssertTrue(result.stderr.contains("is not a version; write COMPONENT@X.Y.Z-rc.N"), result.stderr)
+        }
         let badVersion = try iw.lockstep("integrate", "Cart@9.9.9-rc.1")
         XCTAssertEqual(badVersion.status, 1)
         XCTAssertTrue(badVersion.stderr.contains("no tag for 9.9.9-rc.1"), badVersion.stderr)

@@ -22,7 +22,7 @@ public struct Candidate: Sendable, Equatable {
 
     /// Resolves `Cart` (its newest rc) or `Cart@0.1.8-rc.2` against the snapshot.
     public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot) throws -> Candidate {
-        let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
+        let parts = argument.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
         let state = try snapshot.requireComponent(name)
         let style = state.tagStyle
