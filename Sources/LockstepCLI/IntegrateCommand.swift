@@ -86,6 +86,11 @@ struct IntegrateCommand: AsyncParsableCommand {
             if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
             throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: integrator.pinnedApps,
                                           rerun: "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))")
+        } catch {
+            // Any other failure (an unsafe tree to export, an unreadable repo) still leaves a report for CI.
+            display.clear()
+            if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
+            throw error
         }
     }
 
