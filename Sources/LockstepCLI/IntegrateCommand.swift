@@ -81,16 +81,13 @@ struct IntegrateCommand: AsyncParsableCommand {
             let result = try await integrator.run(candidates)
             display.clear()
             return result
-        } catch let error as IntegrationError {
+        } catch {
+            // Every failure leaves its report for CI, also one that is not the gate's own (an unsafe tree to export).
             display.clear()
             if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
+            guard let error = error as? IntegrationError else { throw error }
             throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: integrator.pinnedApps,
                                           rerun: "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))")
-        } catch {
-            // Any other failure (an unsafe tree to export, an unreadable repo) still leaves a report for CI.
-            display.clear()
-            if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
-            throw error
         }
     }
 
@@ -229,19 +226,16 @@ enum IntegrationText {
         return lines.joined(separator: "\n")
     }
 
-    /// The error text of a failed run. `released` and `pinned` are what the run already did (a failure after
-    /// tagging must say the tags exist and how to finish).
+    /// The error text of a failed run. `released` and `pinned` are what the run already did: a failure after
+    /// tagging says which tags exist and how to finish, never that nothing was tagged.
     static func failure(_ error: IntegrationError, released: [String] = [], pinned: [String] = [], rerun: String = "lockstep integrate") -> CommandFailure {
-        let result = failureText(error)
+        let result = failureText(error, afterTagging: !released.isEmpty)
         guard !released.isEmpty, result.code == 1 else { return result }
         let done = "released: \(released.joined(separator: ", ")) (tags exist)" + (pinned.isEmpty ? "; no main app pinned yet" : "; pinned in \(pinned.joined(separator: ", "))")
-        let message = result.message
-            .replacingOccurrences(of: "nothing was tagged or pinned", with: "not everything was pinned")
-            .replacingOccurrences(of: "nothing was built, tagged or pinned", with: "the remaining pins were not made")
-        return CommandFailure(code: 1, message: message + "\n\(done). Rerun `\(rerun)` to finish the release")
+        return CommandFailure(code: 1, message: result.message + "\n\(done). Rerun `\(rerun)` to finish the release")
     }
 
-    static func failureText(_ error: IntegrationError) -> CommandFailure {
+    private static func failureText(_ error: IntegrationError, afterTagging: Bool = false) -> CommandFailure {
         let style = Output.errorStyle
         switch error {
         case .usage(let message):
@@ -250,7 +244,8 @@ enum IntegrationText {
             return CommandFailure(code: 1, message: "error: integrate refused: \(message)")
         case .rules(let findings):
             let text = findings.map { FindingText.render($0, style: style) }.joined(separator: "\n\n")
-            return CommandFailure(code: 1, message: text + "\n\nerror: integrate refused: the rules reject the workspace as it would be after the release; nothing was built, tagged or pinned")
+            return CommandFailure(code: 1, message: text + "\n\nerror: integrate refused: the rules reject the workspace as it would be after the release; "
+                                  + (afterTagging ? "the remaining pins were not made" : "nothing was built, tagged or pinned"))
         case .buildFailed(let outcome):
             var lines = ["error: \(outcome.app) failed: \(outcome.statusText)"]
             if !outcome.errorLines.isEmpty {
@@ -261,7 +256,7 @@ enum IntegrationText {
                 lines += outcome.logTail.map { "  \($0)" }
             }
             lines.append("log: \(outcome.log.path)")
-            lines.append("nothing was tagged or pinned")
+            lines.append(afterTagging ? "not everything was pinned" : "nothing was tagged or pinned")
             return CommandFailure(code: 1, message: lines.joined(separator: "\n"))
         case .interrupted(let signal):
             return CommandFailure(code: 128 + signal, message: "error: interrupted")
