@@ -98,7 +98,7 @@ extension Repository {
         if git_repository_is_worktree(pointer) == 1 {
             // This checkout is a linked work tree: the main work tree may have the branch too.
             let common = String(cString: git_repository_commondir(pointer))
-            if let main = try? Repository.open(at: common), let mainHead = try? main.symbolicHead(), mainHead == ref {
+            if let main = try? Repository.open(at: common), (try? main.head().branch) == branch {
                 found.append(main.workDirectory ?? common)
             }
         }
@@ -134,14 +134,6 @@ extension Repository {
         }
         guard let result = out.ptr, out.size > 0 else { return Data() }
         return Data(bytes: result, count: out.size)
-    }
-
-    /// HEAD's symbolic target (`refs/heads/main`), or nil when detached.
-    func symbolicHead() throws -> String? {
-        var head: OpaquePointer?
-        try check(git_reference_lookup(&head, pointer, "HEAD"), "git_reference_lookup", path: path)
-        defer { git_reference_free(head) }
-        return git_reference_symbolic_target(head).map { String(cString: $0) }
     }
 
     /// Three-way merges text files like `git merge-file`: nil when the two sides change the same (or adjacent) lines.

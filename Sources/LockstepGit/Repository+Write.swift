@@ -73,24 +73,6 @@ extension Repository {
         try check(git_tag_delete(pointer, name), "git_tag_delete", path: path)
     }
 
-    /// Brings the index and work tree up to HEAD without overwriting local changes (`SAFE` checkout).
-    ///
-    /// `baseline` is the commit the work tree was on before HEAD's branch moved; files that still match it
-    /// are updated, files changed by hand are left alone (and reported as a conflict by libgit2).
-    public func checkoutHead(from baseline: ObjectID? = nil) throws {
-        var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
-        options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
-        guard let baseline else {
-            try check(git_checkout_head(pointer, &options), "git_checkout_head", path: path)
-            return
-        }
-        try withTree(of: baseline) { tree in
-            options.baseline = tree
-            try check(git_checkout_head(pointer, &options), "git_checkout_head", path: path)
-        }
-    }
-
     /// Points HEAD at a branch (`refs/heads/<branch>`).
     public func setHead(branch: String) throws {
         try check(git_repository_set_head(pointer, "refs/heads/\(branch)"), "git_repository_set_head", path: path)

@@ -95,11 +95,7 @@ public final class Repository {
 
     /// The commit a branch points at, or nil when the branch does not exist.
     public func branchTip(_ branch: String) throws -> ObjectID? {
-        var oid = git_oid()
-        let code = git_reference_name_to_id(&oid, pointer, "refs/heads/\(branch)")
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "git_reference_name_to_id", path: path)
-        return ObjectID(oid)
+        try referenceTarget("refs/heads/\(branch)")
     }
 
     /// Reads a string value from the repository's configuration (with global and system levels).

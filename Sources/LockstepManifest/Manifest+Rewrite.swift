@@ -1,5 +1,4 @@
 import LockstepParsing
-import SwiftParser
 import SwiftSyntax
 
 extension Manifest {

@@ -119,21 +119,19 @@ public final class Integrator: @unchecked Sendable {
     public func checkMainApps(_ plan: IntegrationPlan) throws {
         for change in plan.pinChanges {
             let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
-            if let operation = repository.operationInProgress {
-                throw IntegrationError.refused("\(change.app.name) (\(change.app.path)) is in the middle of \(operation); finish or abort it first. Nothing was tagged or pinned")
-            }
-            guard let branch = change.branch else {
-                throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
-            }
-            do { _ = try repository.defaultSignature() } catch {
-                throw IntegrationError.refused("no git identity configured for \(change.app.path); set user.name and user.email (git config) so the pin commit has an author")
-            }
-            guard let tip = try repository.branchTip(branch) else {
-                throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
-            }
-            let manifest = try pinnedManifest(change, at: tip, repository: repository, original: nil)
-            guard let pinned = manifest.pinned else { continue }
             do {
+                try MainCheckout.requireNoOperation(repository, app: change.app)
+                guard let branch = change.branch else {
+                    throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
+                }
+                do { _ = try repository.defaultSignature() } catch {
+                    throw IntegrationError.refused("no git identity configured for \(change.app.path); set user.name and user.email (git config) so the pin commit has an author")
+                }
+                guard let tip = try repository.branchTip(branch) else {
+                    throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
+                }
+                let manifest = try pinnedManifest(change, at: tip, repository: repository, original: nil)
+                guard let pinned = manifest.pinned else { continue }
                 _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
@@ -222,7 +220,7 @@ public final class Integrator: @unchecked Sendable {
     /// Refuses a manifest that cannot be pinned unambiguously, and (with `original`) a requirement that another
     /// run changed since this one was planned.
     func pinnedManifest(_ change: PinChange, at tip: ObjectID, repository: Repository,
-                        original: [String: Requirement]?) throws -> (base: Data, pinned: Data?, pins: [(dependency: PackageDependency, version: String, url: String?)]) {
+                        original: [String: Requirement]?) throws -> (base: Data, pinned: Data?) {
         let base = try repository.readFile("Package.swift", at: tip) ?? Data()
         // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
         guard let text = String(bytes: base, encoding: .utf8) else {
@@ -239,7 +237,7 @@ public final class Integrator: @unchecked Sendable {
             }
             pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
         }
-        return (base, pins.isEmpty ? nil : Data(manifest.pinning(pins).utf8), pins)
+        return (base, pins.isEmpty ? nil : Data(manifest.pinning(pins).utf8))
     }
 
     /// Commits the pins on the branch that was checked out when the run started (compare-and-swap), rebuilding

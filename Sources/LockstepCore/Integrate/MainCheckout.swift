@@ -39,9 +39,7 @@ enum MainCheckout {
     /// tip) to `pinned`. Throws `CheckoutRefusal` when the pin cannot land without losing or reverting anything.
     static func plan(_ repository: Repository, app: App, branch: String, file: String, base: Data, pinned: Data) throws -> CheckoutPlan {
         guard !repository.isBare, let root = repository.workDirectory else { return .untouched("bare repository") }
-        if let operation = repository.operationInProgress {
-            throw CheckoutRefusal(description: "\(app.name) (\(app.path)) is in the middle of \(operation); finish or abort it first (moving \(branch) under it would lose the pin or break the operation)")
-        }
+        try requireNoOperation(repository, app: app)
         for location in try repository.worktreesCheckingOut(branch) {
             throw CheckoutRefusal(description: "\(app.name)'s branch \(branch) is also checked out in the work tree \(location); a commit there would revert the pin. Switch that work tree to another branch (or remove it with `git worktree remove`)")
         }
@@ -85,6 +83,13 @@ enum MainCheckout {
                                       oldWorkTree: oldWorkTree, newWorkTree: try repository.filtered(merged, path: file, toWorkTree: true),
                                       workTreeMatchesIndex: merged == newIndex,
                                       keepsEdits: cleanWorkTree != base || oldIndex != base))
+    }
+
+    /// Refuses a checkout in the middle of a rebase, merge, cherry-pick, revert or `git am`: moving its branch
+    /// under it would lose the pin or break the operation (a rebase detaches HEAD, so this comes first).
+    static func requireNoOperation(_ repository: Repository, app: App) throws {
+        guard let operation = repository.operationInProgress else { return }
+        throw CheckoutRefusal(description: "\(app.name) (\(app.path)) is in the middle of \(operation); finish or abort it first")
     }
 
     /// Stages and writes the pinned file, before the branch moves: a crash after this leaves the pin staged (a
