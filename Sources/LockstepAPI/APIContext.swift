@@ -1,0 +1,29 @@
+/// What reading a component's public API needs to know beyond its source files: the platforms it builds
+/// for, the toolchain, the modules it can import, and how an added protocol requirement counts.
+///
+/// The core fills it in from the component's manifest and the running toolchain; the default describes a
+/// package with no manifest facts (iOS and macOS, this library's Swift version, no known modules).
+public struct APIContext: Sendable, Hashable, Codable {
+    /// The platforms `#if` is evaluated for (`iOS`, `macOS`, `linux`, …): a change that breaks on any of them is breaking.
+    public var platforms: [String]
+    /// The Swift version `#if swift(>=…)` and `#if compiler(>=…)` compare with, e.g. `[6, 2]`.
+    public var swiftVersion: [Int]
+    /// The package's own modules and the modules of its dependencies: `canImport` is true for them, and a
+    /// type qualified by one of them (`Logging.Logger`) is the same type as unqualified.
+    public var modules: Set<String>
+    /// The impact of a protocol requirement added without a default implementation: `.additive` (minor) for a
+    /// component of kind `protocols` (its implementation moves with it), `.breaking` for every other kind.
+    public var addedRequirementImpact: APIImpact
+
+    /// Creates a context; the defaults are those of `APIContext.default`.
+    public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],
+                addedRequirementImpact: APIImpact = .breaking) {
+        self.platforms = platforms
+        self.swiftVersion = swiftVersion
+        self.modules = modules
+        self.addedRequirementImpact = addedRequirementImpact
+    }
+
+    /// iOS and macOS, Swift 6.2, no known modules, added requirements breaking.
+    public static let `default` = APIContext()
+}
