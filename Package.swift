@@ -43,6 +43,7 @@ let package = Package(
             "LockstepParsing",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftIfConfig", package: "swift-syntax"),
         ], exclude: ["README.md"]),
         // The domain: versions, the workspace, rules, the matrix, bump and integrate plans.
         .target(name: "LockstepCore", dependencies: [

@@ -33,18 +33,29 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
     public var new: APIDeclaration?
     /// What the change means for clients.
     public var impact: APIImpact
+    /// The platforms the change happens on when `#if` confines it to some of the component's platforms;
+    /// nil when it happens on all of them.
+    public var platforms: [String]?
 
     /// Creates a change.
-    public init(kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact) {
+    public init(kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact,
+                platforms: [String]? = nil) {
         self.kind = kind
         self.key = key
         self.old = old
         self.new = new
         self.impact = impact
+        self.platforms = platforms
     }
 
-    /// One line for people, e.g. "removed protocol requirement `func CartService.clear()`".
+    /// One line for people, e.g. "removed protocol requirement `func CartService.clear()`"; a change confined
+    /// to some platforms ends in "(on iOS)".
     public var summary: String {
+        guard let platforms, !platforms.isEmpty else { return platformSummary }
+        return platformSummary + " (on " + platforms.joined(separator: ", ") + ")"
+    }
+
+    private var platformSummary: String {
         let declaration = new ?? old
         let what = declaration?.isProtocolRequirement == true && declaration?.kind != "conformance"
             ? "protocol requirement `\(key)`" : "`\(key)`"

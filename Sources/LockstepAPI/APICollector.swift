@@ -1,4 +1,5 @@
 import LockstepParsing
+import SwiftIfConfig
 import SwiftSyntax
 
 /// Walks the declarations of one parsed file (never function bodies) and records every
@@ -18,6 +19,8 @@ struct APICollector {
         var requirements: [String] = []
         /// The extended type when inside an extension.
         var extendedType: String?
+        /// The platforms on which the enclosing `#if` clauses are active.
+        var platforms = PlatformMask(bits: .max)
 
         func qualify(_ member: String) -> String {
             guard let name else { return member }
@@ -27,19 +30,25 @@ struct APICollector {
 
     private var result: APIFileSurface
     private let lines: LineTable
+    /// One build configuration per platform of the context, in its order.
+    private let configurations: [APIBuildConfiguration]
 
-    private init(_ source: SourceFile) {
-        result = APIFileSurface(path: source.path)
+    private init(_ source: SourceFile, context: APIContext) {
+        let platforms = APIFileSurface.platforms(of: context)
+        result = APIFileSurface(path: source.path, platforms: platforms)
         lines = LineTable(source.text)
+        configurations = platforms.map { APIBuildConfiguration(platform: $0, context: context) }
     }
 
     /// Parses one file and records its public declarations; throws `SourceFileError` for a file nested too deep
     /// to parse in bounded time.
-    static func collect(_ source: SourceFile) throws -> APIFileSurface {
+    static func collect(_ source: SourceFile, context: APIContext = .default) throws -> APIFileSurface {
         do {
             return try BoundedParser.parse(source.text) { tree in
-                var collector = APICollector(source)
-                collector.walk(tree.statements, in: Scope())
+                var collector = APICollector(source, context: context)
+                var top = Scope()
+                top.platforms = .all(collector.configurations.count)
+                collector.walk(tree.statements, in: top)
                 return collector.result
             }
         } catch let problem as NestingScan.Problem {
@@ -63,11 +72,13 @@ struct APICollector {
     private mutating func visit(_ decl: DeclSyntax, in scope: Scope) {
         switch decl.as(DeclSyntaxEnum.self) {
         case .ifConfigDecl(let config):
-            // Every clause counts: a declaration that exists in any configuration is API.
-            for clause in config.clauses {
+            // Each clause counts on the platforms where the compiler would take it.
+            for (clause, platforms) in activeClauses(of: config, on: scope.platforms) {
+                var inner = scope
+                inner.platforms = platforms
                 switch clause.elements {
-                case .statements(let items): walk(items, in: scope)
-                case .decls(let members): walk(members, in: scope)
+                case .statements(let items): walk(items, in: inner)
+                case .decls(let members): walk(members, in: inner)
                 default: continue
                 }
             }
@@ -93,6 +104,21 @@ struct APICollector {
         default:
             // deinit, operators, precedence groups, imports, macro expansions: not keyed API.
             break
+        }
+    }
+
+    /// The clauses of an `#if` that are active on at least one of `platforms`, each with the platforms where it is.
+    private func activeClauses(
+        of config: IfConfigDeclSyntax, on platforms: PlatformMask
+    ) -> [(IfConfigClauseSyntax, PlatformMask)] {
+        var masks: [SyntaxIdentifier: UInt32] = [:]
+        for (index, configuration) in configurations.enumerated() where platforms.contains(index) {
+            if let clause = config.activeClause(in: configuration).clause {
+                masks[clause.id, default: 0] |= 1 << UInt32(index)
+            }
+        }
+        return config.clauses.compactMap { clause in
+            masks[clause.id].map { (clause, PlatformMask(bits: $0)) }
         }
     }
 
@@ -145,7 +171,7 @@ struct APICollector {
             key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
         result.declarations.append(CollectedDeclaration(
             declaration: declaration, parameterTypes: parameterTypes,
-            extendedType: scope.extendedType, conformedTo: conformedTo))
+            extendedType: scope.extendedType, conformedTo: conformedTo, platforms: scope.platforms))
     }
 
     // MARK: Types
@@ -159,7 +185,8 @@ struct APICollector {
             // Still walk: nested type names must be known as hidden, so that extensions of them
             // are not mistaken for public API.
             result.hiddenTypes.insert(qualified)
-            let hidden = Scope(name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType)
+            let hidden = Scope(name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType,
+                               platforms: scope.platforms)
             walk(node.memberBlock.members, in: hidden)
             return
         }
@@ -186,7 +213,7 @@ struct APICollector {
         signature += whereClause(node.genericWhereClause, in: scope)
         record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope)
 
-        let inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType)
+        let inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType, platforms: scope.platforms)
         walk(node.memberBlock.members, in: inner)
     }
 
@@ -197,7 +224,8 @@ struct APICollector {
             recordConformance(
                 of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
         }
-        var inner = Scope(name: extended, kind: "extension", requirements: requirements, extendedType: extended)
+        var inner = Scope(name: extended, kind: "extension", requirements: requirements, extendedType: extended,
+                          platforms: scope.platforms)
         switch SignatureParts.accessLevel(node.modifiers) {
         case "public", "open": inner.implicitAccess = "public"
         case nil: break

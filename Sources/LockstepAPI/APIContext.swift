@@ -14,16 +14,20 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// The impact of a protocol requirement added without a default implementation: `.additive` (minor) for a
     /// component of kind `protocols` (its implementation moves with it), `.breaking` for every other kind.
     public var addedRequirementImpact: APIImpact
+    /// The language mode the component compiles in (5 for `swift-tools-version` 5.x, 6 from 6.0), which
+    /// `#if swift(>=…)` compares with.
+    public var languageMode: Int
 
     /// Creates a context; the defaults are those of `APIContext.default`.
     public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],
-                addedRequirementImpact: APIImpact = .breaking) {
+                addedRequirementImpact: APIImpact = .breaking, languageMode: Int = 5) {
         self.platforms = platforms
         self.swiftVersion = swiftVersion
         self.modules = modules
         self.addedRequirementImpact = addedRequirementImpact
+        self.languageMode = languageMode
     }
 
-    /// iOS and macOS, Swift 6.2, no known modules, added requirements breaking.
+    /// iOS and macOS, Swift 6.2 in language mode 5, no known modules, added requirements breaking.
     public static let `default` = APIContext()
 }

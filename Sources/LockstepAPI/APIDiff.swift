@@ -9,7 +9,45 @@ public struct APIDiff: Sendable, Hashable {
     ///
     /// Declarations are matched by `baseKey`, so overloads are compared as a group: an overload
     /// added next to an existing one is an addition, not a change of the existing one.
-    public init(old: APISurface, new: APISurface) {
+    ///
+    /// When `#if` makes either surface differ between platforms, each platform is compared on its own and the
+    /// changes are merged: a change found on some platforms only says which.
+    public init(old: APISurface, new: APISurface, context: APIContext = .default) {
+        guard let platforms = (old.platformViews ?? new.platformViews)?.platforms else {
+            self.init(changes: Self.changes(old: old.declarations, new: new.declarations))
+            return
+        }
+        var merged: [APIChange] = []
+        var positions: [APIChange: Int] = [:]
+        var found: [[String]] = []
+        for (index, platform) in platforms.enumerated() {
+            for change in Self.changes(old: old.declarations(onPlatform: index), new: new.declarations(onPlatform: index)) {
+                if let position = positions[change] {
+                    found[position].append(platform)
+                } else {
+                    positions[change] = merged.count
+                    merged.append(change)
+                    found.append([platform])
+                }
+            }
+        }
+        for index in merged.indices where found[index].count < platforms.count {
+            merged[index].platforms = found[index]
+        }
+        self.init(changes: merged)
+    }
+
+    /// Sorts the changes and takes the largest impact.
+    private init(changes: [APIChange]) {
+        self.changes = changes.sorted {
+            ($0.key, $0.kind.rawValue, $0.platforms?.joined(separator: ",") ?? "")
+                < ($1.key, $1.kind.rawValue, $1.platforms?.joined(separator: ",") ?? "")
+        }
+        self.impact = changes.lazy.map(\.impact).max() ?? .none
+    }
+
+    /// The changes between two keyed declaration sets of one platform.
+    private static func changes(old: [String: APIDeclaration], new: [String: APIDeclaration]) -> [APIChange] {
         let oldGroups = Self.grouped(old)
         let newGroups = Self.grouped(new)
         var changes: [APIChange] = []
@@ -25,9 +63,7 @@ public struct APIDiff: Sendable, Hashable {
             let enumKey = Self.enumKey(ofCase: changes[index].new?.baseKey ?? changes[index].key)
             changes[index].impact = addedKeys.contains(enumKey) ? .additive : .breaking
         }
-        changes.sort { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
-        self.changes = changes
-        self.impact = changes.lazy.map(\.impact).max() ?? .none
+        return changes
     }
 
     /// The changes with the given impact: the declarations behind a bump level.
@@ -38,10 +74,10 @@ public struct APIDiff: Sendable, Hashable {
     /// Whether the surfaces are the same for clients.
     public var isEmpty: Bool { changes.isEmpty }
 
-    private static func grouped(_ surface: APISurface) -> [String: [APIDeclaration]] {
+    private static func grouped(_ declarations: [String: APIDeclaration]) -> [String: [APIDeclaration]] {
         var groups: [String: [APIDeclaration]] = [:]
-        groups.reserveCapacity(surface.declarations.count)
-        for declaration in surface.declarations.values {
+        groups.reserveCapacity(declarations.count)
+        for declaration in declarations.values {
             groups[declaration.baseKey, default: []].append(declaration)
         }
         return groups

@@ -15,20 +15,32 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var hiddenTypes: Set<String> = []
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
+    /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
+    var platforms = APIContext.default.platforms
 
-    init(path: String) {
+    init(path: String, platforms: [String] = APIContext.default.platforms) {
         self.path = path
+        self.platforms = platforms
+    }
+
+    /// The platforms a context evaluates `#if` for: its own (at most 32), or iOS and macOS when it names none.
+    static func platforms(of context: APIContext) -> [String] {
+        context.platforms.isEmpty ? APIContext.default.platforms : Array(context.platforms.prefix(32))
     }
 
     /// Parses one file with swift-syntax and collects its candidate public declarations; a file nested too
     /// deep to parse in bounded time contributes nothing (use `read(from:)` to learn why).
-    public static func extract(from file: SourceFile) -> APIFileSurface {
-        (try? read(from: file)) ?? APIFileSurface(path: file.path)
+    public static func extract(from file: SourceFile, context: APIContext = .default) -> APIFileSurface {
+        (try? read(from: file, context: context))
+            ?? APIFileSurface(path: file.path, platforms: platforms(of: context))
     }
 
     /// Like `extract(from:)`, but a file nested too deep is a `SourceFileError` naming where.
-    public static func read(from file: SourceFile) throws -> APIFileSurface {
-        var surface = try APICollector.collect(file)
+    ///
+    /// `#if` is evaluated as the compiler would for each of `context.platforms`; each declaration remembers the
+    /// platforms it exists on.
+    public static func read(from file: SourceFile, context: APIContext = .default) throws -> APIFileSurface {
+        var surface = try APICollector.collect(file, context: context)
         for (index, item) in surface.declarations.enumerated() {
             surface.byBaseKey[item.declaration.baseKey, default: []].append(index)
         }
@@ -48,4 +60,6 @@ struct CollectedDeclaration: Sendable, Hashable, Codable {
     var extendedType: String?
     /// For conformances: the protocol named.
     var conformedTo: String?
+    /// The platforms the declaration exists on (`#if`), over the file's `platforms`.
+    var platforms = PlatformMask(bits: .max)
 }

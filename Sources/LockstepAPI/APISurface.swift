@@ -1,11 +1,36 @@
 /// The public API of a set of Swift source files: every declaration clients can name, by key.
 public struct APISurface: Sendable, Hashable, Codable {
-    /// The declarations, keyed by `APIDeclaration.key`.
+    /// The declarations, keyed by `APIDeclaration.key`: those of every platform together.
     public var declarations: [String: APIDeclaration]
+    /// When `#if` makes the API differ between platforms: the platforms' names and, in the same order, each
+    /// platform's declarations. Nil when every declaration exists on every platform.
+    public var platformViews: PlatformViews?
 
-    /// Creates a surface from declarations already keyed.
+    /// The surface of each platform, when they differ.
+    public struct PlatformViews: Sendable, Hashable, Codable {
+        public var platforms: [String]
+        public var declarations: [[String: APIDeclaration]]
+    }
+
+    /// Creates a surface from declarations already keyed (the same on every platform).
     public init(declarations: [String: APIDeclaration] = [:]) {
         self.declarations = declarations
+    }
+
+    /// Keys finished declarations, and each platform's apart when `#if` makes them differ.
+    init(finished items: [CollectedDeclaration], platforms: [String]) {
+        self.init(declarations: Self.keyed(items))
+        let all = PlatformMask.all(platforms.count)
+        guard items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
+        platformViews = PlatformViews(platforms: platforms, declarations: platforms.indices.map { index in
+            Self.keyed(items.filter { $0.platforms.contains(index) })
+        })
+    }
+
+    /// The declarations that exist on the platform at `index` of `platformViews` (all of them without views).
+    func declarations(onPlatform index: Int) -> [String: APIDeclaration] {
+        guard let views = platformViews, index < views.declarations.count else { return declarations }
+        return views.declarations[index]
     }
 
     /// Parses the files with swift-syntax and collects their public declarations.
@@ -13,13 +38,13 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// Pure and self-contained: safe to call concurrently on different inputs. The result does
     /// not depend on the order of `files` except for which copy of an exact duplicate (say, one
     /// per `#if` branch) supplies `file` and `line`.
-    public static func extract(from files: [SourceFile]) -> APISurface {
-        APISurface(combining: files.map(APIFileSurface.extract(from:)))
+    public static func extract(from files: [SourceFile], context: APIContext = .default) -> APISurface {
+        APISurface(combining: files.map { APIFileSurface.extract(from: $0, context: context) }, context: context)
     }
 
     /// Combines per-file extractions; `APISurface(combining: files.map(APIFileSurface.extract))`
     /// equals `APISurface.extract(from: files)`.
-    public init(combining files: [APIFileSurface]) {
+    public init(combining files: [APIFileSurface], context: APIContext = .default) {
         var publicTypes: Set<String> = []
         var protocols: Set<String> = []
         var hiddenTypes: Set<String> = []
@@ -33,7 +58,7 @@ public struct APISurface: Sendable, Hashable, Codable {
         }
         let finished = Self.finish(
             declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols)
-        self.init(declarations: Self.keyed(finished))
+        self.init(finished: finished, platforms: files.first?.platforms ?? APIFileSurface.platforms(of: context))
     }
 
     /// Whether the surface has no declarations.

@@ -1,0 +1,115 @@
+import LockstepAPI
+import XCTest
+
+/// `#if` is evaluated as the compiler would, once per platform the component supports.
+final class IfConfigTests: XCTestCase {
+    private func keys(_ text: String, _ context: APIContext = .default) -> Set<String> {
+        Set(APISurface.extract(from: [SourceFile(path: "A.swift", text: text)], context: context).declarations.keys)
+    }
+
+    private func diff(_ old: String, _ new: String, _ context: APIContext = .default) -> APIDiff {
+        APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)], context: context),
+                new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)], context: context),
+                context: context)
+    }
+
+    func testPlatformConditionsFollowTheComponentsPlatforms() {
+        let source = "#if os(Linux)\npublic func linuxOnly() {}\n#elseif os(iOS)\npublic func iOSOnly() {}\n#else\npublic func other() {}\n#endif\n"
+        XCTAssertEqual(keys(source), ["func iOSOnly()", "func other()"]) // default: iOS and macOS
+        XCTAssertEqual(keys(source, APIContext(platforms: ["linux"])), ["func linuxOnly()"])
+        XCTAssertEqual(keys(source, APIContext(platforms: ["OSX"])), ["func other()"])
+    }
+
+    func testCustomConditionsAreThoseOfASwiftPMReleaseBuild() {
+        let source = "#if DEBUG\npublic func debugOnly() {}\n#endif\n#if SWIFT_PACKAGE\npublic func package() {}\n#endif\n#if !SOME_FLAG\npublic func unflagged() {}\n#endif\n"
+        XCTAssertEqual(keys(source), ["func package()", "func unflagged()"])
+    }
+
+    func testVersionConditions() {
+        let source = """
+            #if swift(>=5.9)
+            public func swift59() {}
+            #endif
+            #if swift(>=6.0)
+            public func swift6Mode() {}
+            #endif
+            #if compiler(>=6.0)
+            public func compiler6() {}
+            #endif
+            #if compiler(>=99)
+            public func future() {}
+            #endif
+            """
+        XCTAssertEqual(keys(source), ["func swift59()", "func compiler6()"]) // tools version 5.x: Swift 5 mode
+        XCTAssertEqual(keys(source, APIContext(languageMode: 6)), ["func swift59()", "func swift6Mode()", "func compiler6()"])
+    }
+
+    func testCanImportKnowsTheSDKAndTheComponentsOwnDependencies() {
+        let source = """
+            #if canImport(UIKit)
+            public func uikit() {}
+            #endif
+            #if canImport(AppKit)
+            public func appkit() {}
+            #endif
+            #if canImport(Logging)
+            public func logging() {}
+            #endif
+            #if canImport(Glibc)
+            public func glibc() {}
+            #endif
+            """
+        XCTAssertEqual(keys(source), ["func uikit()", "func appkit()"])
+        XCTAssertEqual(keys(source, APIContext(platforms: ["iOS"], modules: ["Logging"])), ["func uikit()", "func logging()"])
+        XCTAssertEqual(keys(source, APIContext(platforms: ["Linux"])), ["func glibc()"])
+    }
+
+    func testARemovalOnOnePlatformIsBreakingAndSaysWhere() throws {
+        let old = "#if canImport(UIKit)\npublic func haptic() {}\n#endif\npublic func beep() {}\n"
+        let new = "public func beep() {}\n"
+        let result = diff(old, new)
+        XCTAssertEqual(result.impact, .breaking)
+        let change = try XCTUnwrap(result.changes.first)
+        XCTAssertEqual(change.platforms, ["iOS"])
+        XCTAssertTrue(change.summary.hasSuffix("(on iOS)"), change.summary)
+        // A removal on a platform the component does not support is no change.
+        XCTAssertTrue(diff(old, new, APIContext(platforms: ["macOS"])).isEmpty)
+    }
+
+    func testAChangeOnEveryPlatformIsReportedOnceWithoutPlatforms() throws {
+        let old = "#if os(iOS)\npublic func a() {}\n#endif\npublic func shared(_ x: Int) {}\n"
+        let new = "#if os(iOS)\npublic func a() {}\n#endif\npublic func shared(_ x: String) {}\n"
+        let result = diff(old, new)
+        XCTAssertEqual(result.changes.count, 1, "\(result.changes)")
+        XCTAssertNil(result.changes.first?.platforms)
+        XCTAssertEqual(result.impact, .breaking)
+    }
+
+    func testMembersInsideAnIfConfigOfATypeBody() {
+        let old = "public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
+        let new = "public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Double { 0 }\n#endif\n}\n"
+        let result = diff(old, new)
+        XCTAssertEqual(result.impact, .breaking)
+        XCTAssertEqual(result.changes.map(\.kind), [.changed])
+        XCTAssertEqual(result.changes.first?.platforms, ["iOS"])
+        // The same edit inside the branch Linux takes only is invisible to an iOS and macOS component.
+        let linux = "public struct S {\n#if os(Linux)\npublic var path: Double { 0 }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
+        let linux2 = "public struct S {\n#if os(Linux)\npublic var path: Float { 0 }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
+        XCTAssertTrue(diff(linux, linux2).isEmpty)
+    }
+
+    func testIncrementalDiffEqualsTheWholeSetDiffWhenPlatformsDiffer() {
+        let context = APIContext(platforms: ["iOS", "macOS", "Linux"])
+        func part(_ path: String, _ text: String) -> APIFileSurface {
+            APIFileSurface.extract(from: SourceFile(path: path, text: text), context: context)
+        }
+        let a = part("A.swift", "#if os(Linux)\npublic func l() {}\n#else\npublic func d() {}\n#endif\n")
+        let a2 = part("A.swift", "#if os(Linux)\npublic func l(_ x: Int) {}\n#else\npublic func d() {}\n#endif\n")
+        let b = part("B.swift", "public func l() {}\n")
+        let full = APIDiff(old: APISurface(combining: [a, b], context: context),
+                           new: APISurface(combining: [a2, b], context: context), context: context)
+        XCTAssertEqual(APIDiff(old: [a], new: [a2], shared: [b], context: context), full)
+        XCTAssertEqual(full.impact, .additive) // l() stays on every platform through B; l(_:) is new on Linux
+        XCTAssertEqual(full.changes.first?.platforms, ["Linux"])
+    }
+}
