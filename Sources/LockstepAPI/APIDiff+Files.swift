@@ -6,11 +6,12 @@ extension APIDiff {
     /// but when the files that differ do not change which types are public, hidden or protocols (the
     /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
     /// a release that edits two files of a large component costs two files, not the component.
-    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface]) {
+    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default) {
         let oldSets = CrossFileSets(old + shared)
         let newSets = CrossFileSets(new + shared)
         guard oldSets == newSets else {
-            self.init(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))
+            self.init(old: APISurface(combining: old + shared, context: context),
+                      new: APISurface(combining: new + shared, context: context), context: context)
             return
         }
         let hidden = oldSets.hidden
@@ -30,7 +31,7 @@ extension APIDiff {
         let sharedFinished = APISurface.finish(sharedItems, hidden: hidden, protocols: protocols)
             .filter { touched.contains($0.declaration.baseKey) }
         self.init(old: APISurface(declarations: APISurface.keyed(oldChanged + sharedFinished)),
-                  new: APISurface(declarations: APISurface.keyed(newChanged + sharedFinished)))
+                  new: APISurface(declarations: APISurface.keyed(newChanged + sharedFinished)), context: context)
     }
 
     /// What `APISurface.finish` appends to the key of a protocol extension's member.

@@ -9,7 +9,7 @@ public struct APIDiff: Sendable, Hashable {
     ///
     /// Declarations are matched by `baseKey`, so overloads are compared as a group: an overload
     /// added next to an existing one is an addition, not a change of the existing one.
-    public init(old: APISurface, new: APISurface) {
+    public init(old: APISurface, new: APISurface, context: APIContext = .default) {
         let oldGroups = Self.grouped(old)
         let newGroups = Self.grouped(new)
         var changes: [APIChange] = []

@@ -26,8 +26,9 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
         (try? read(from: file)) ?? APIFileSurface(path: file.path)
     }
 
-    /// Like `extract(from:)`, but a file nested too deep is a `SourceFileError` naming where.
-    public static func read(from file: SourceFile) throws -> APIFileSurface {
+    /// Like `extract(from:)`, but a file nested too deep is a `SourceFileError` naming where; `context` says
+    /// what the component's manifest and the toolchain add to the sources.
+    public static func read(from file: SourceFile, context: APIContext = .default) throws -> APIFileSurface {
         var surface = try APICollector.collect(file)
         for (index, item) in surface.declarations.enumerated() {
             surface.byBaseKey[item.declaration.baseKey, default: []].append(index)

@@ -19,7 +19,7 @@ public struct APISurface: Sendable, Hashable, Codable {
 
     /// Combines per-file extractions; `APISurface(combining: files.map(APIFileSurface.extract))`
     /// equals `APISurface.extract(from: files)`.
-    public init(combining files: [APIFileSurface]) {
+    public init(combining files: [APIFileSurface], context: APIContext = .default) {
         var publicTypes: Set<String> = []
         var protocols: Set<String> = []
         var hiddenTypes: Set<String> = []
