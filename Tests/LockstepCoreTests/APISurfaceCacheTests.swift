@@ -26,40 +26,62 @@ final class APISurfaceCacheTests: XCTestCase {
         return (findings, context.api.statistics)
     }
 
-    func entries(_ ws: WorkspaceBuilder) throws -> [URL] {
+    func entries(_ ws: WorkspaceBuilder, _ kind: String) throws -> [URL] {
         let folder = ws.root.appendingPathComponent(".lockstep/cache/api-surfaces")
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.lastPathComponent.count == 40 }.sorted { $0.path < $1.path }
+            .filter { $0.lastPathComponent.count == 40 }
+            .filter { (try? Data(contentsOf: $0))?.starts(with: Data("lockstep \(kind) ".utf8)) == true }
+            .sorted { $0.path < $1.path }
     }
 
-    func testSecondRunParsesNothingAndFindsTheSame() throws {
+    func testSecondRunReadsNothingAndFindsTheSame() throws {
         let ws = try workspace()
         let cold = try run(ws)
         XCTAssertEqual(cold.findings.map(\.rule), ["LS203"])
         XCTAssertGreaterThan(cold.statistics.filesParsed, 0)
         XCTAssertEqual(cold.statistics.filesFromDiskCache, 0)
-        XCTAssertEqual(try entries(ws).count, cold.statistics.filesParsed)
+        XCTAssertEqual(try entries(ws, "api-surface").count, cold.statistics.filesParsed)
+        XCTAssertEqual(try entries(ws, "api-diff").count, 2, "1.0.0 → 1.1.0 and 1.1.0 → 1.2.0")
         let warm = try run(ws)
         XCTAssertEqual(warm.findings, cold.findings)
         XCTAssertEqual(warm.statistics.filesParsed, 0)
-        XCTAssertEqual(warm.statistics.filesFromDiskCache, cold.statistics.filesParsed)
+        XCTAssertEqual(warm.statistics.treesRead, 0, "a remembered diff needs no tree")
+        XCTAssertEqual(warm.statistics.diffsFromDiskCache, 2)
+    }
+
+    func testSurfacesServeDiffsNotSeenBefore() throws {
+        let ws = try workspace()
+        let cold = try run(ws)
+        for entry in try entries(ws, "api-diff") { try FileManager.default.removeItem(at: entry) }
+        let again = try run(ws)
+        XCTAssertEqual(again.findings, cold.findings)
+        XCTAssertEqual(again.statistics.filesParsed, 0)
+        XCTAssertEqual(again.statistics.filesFromDiskCache, cold.statistics.filesParsed)
+        XCTAssertEqual(again.statistics.diffsFromDiskCache, 0)
     }
 
     func testCorruptAndForeignEntriesAreIgnoredAndRewritten() throws {
         let ws = try workspace()
         let cold = try run(ws)
-        let files = try entries(ws)
-        XCTAssertGreaterThanOrEqual(files.count, 3)
-        // A truncated entry, one that is not an entry at all, and one holding another key's content.
-        let first = try Data(contentsOf: files[0])
-        try first.prefix(first.count / 2).write(to: files[0])
-        try Data("garbage".utf8).write(to: files[1])
-        try first.write(to: files[2])
+        let surfaces = try entries(ws, "api-surface")
+        let diffs = try entries(ws, "api-diff")
+        XCTAssertGreaterThanOrEqual(surfaces.count, 3)
+        // Truncated entries, one that is not an entry at all, and ones holding another key's content.
+        let first = try Data(contentsOf: surfaces[0])
+        try first.prefix(first.count / 2).write(to: surfaces[0])
+        try Data("garbage".utf8).write(to: surfaces[1])
+        try first.write(to: surfaces[2])
+        let firstDiff = try Data(contentsOf: diffs[0])
+        try firstDiff.prefix(firstDiff.count - 2).write(to: diffs[0])
+        try firstDiff.write(to: diffs[1])
         let repaired = try run(ws)
         XCTAssertEqual(repaired.findings, cold.findings)
+        XCTAssertEqual(repaired.statistics.diffsFromDiskCache, 0)
         XCTAssertEqual(repaired.statistics.filesParsed, 3)
-        XCTAssertNotEqual(try Data(contentsOf: files[1]), Data("garbage".utf8), "the entry is rewritten")
-        XCTAssertEqual(try run(ws).statistics.filesParsed, 0)
+        XCTAssertNotEqual(try Data(contentsOf: surfaces[1]), Data("garbage".utf8), "the entry is rewritten")
+        let healed = try run(ws)
+        XCTAssertEqual(healed.statistics.diffsFromDiskCache, 2)
+        XCTAssertEqual(healed.findings, cold.findings)
     }
 
     func testNeverWritesThroughALink() throws {
@@ -70,7 +92,8 @@ final class APISurfaceCacheTests: XCTestCase {
         let result = try run(ws)
         XCTAssertEqual(result.findings.map(\.rule), ["LS203"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path), [])
-        XCTAssertEqual(try run(ws).statistics.filesFromDiskCache, 0)
+        let again = try run(ws).statistics
+        XCTAssertEqual(again.filesFromDiskCache + again.diffsFromDiskCache, 0)
     }
 
     func testAnUnusableFolderNeverFailsTheCommand() throws {

@@ -55,6 +55,8 @@ public final class APIReader: @unchecked Sendable {
         public var filesParsed = 0
         /// Source files whose surface came from the persistent cache instead.
         public var filesFromDiskCache = 0
+        /// Diffs that came whole from the persistent cache (no tree listed, no surface combined).
+        public var diffsFromDiskCache = 0
         /// Commits and file versions held right now.
         public var cachedCommits = 0
         public var cachedFileVersions = 0
@@ -95,9 +97,23 @@ public final class APIReader: @unchecked Sendable {
     /// The API changes between two commits of a component; only the files that differ are compared in full
     /// (see `APIDiff(old:new:shared:)`), so a release costs what it changed, not the component's size.
     ///
+    /// A diff computed once is remembered in the persistent cache under both commits (whose trees and
+    /// manifests decide it), the component's path and kind, and the Swift version.
+    ///
     /// When both manifests name library products, a product or module removed or renamed is a change too;
     /// when one revision has none readable, only the sources are compared (its layout is unknown, not empty).
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
+        let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion) }
+        if let key, let stored = diskCache?.diff(key: key) {
+            lock.withLock { counts.diffsFromDiskCache += 1 }
+            return stored
+        }
+        let diff = try computeDiff(of: component, from: old, to: new)
+        if let key { diskCache?.store(diff, key: key) }
+        return diff
+    }
+
+    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
         let before = try revision(of: component, at: old)
         let after = try revision(of: component, at: new)
         // A file read with another context (platforms, modules) may differ though its blob does not.

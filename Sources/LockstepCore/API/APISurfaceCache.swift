@@ -3,7 +3,8 @@ import LockstepAPI
 import LockstepGit
 
 /// Parsed per-file API surfaces kept across runs in `<workspace>/.lockstep/cache/api-surfaces/`, one file per
-/// (blob, file label, API context, format), so a second `check` parses nothing it has parsed before.
+/// (blob, file label, API context, format), so a second `check` parses nothing it has parsed before; and
+/// the diffs between two commits, so it does not even list their trees or combine their surfaces again.
 ///
 /// The cache can only save time, never change a result or fail a command: an entry whose header does not
 /// match its key exactly (corrupt, foreign, an older format) is ignored and rewritten; a folder that is a link
@@ -54,6 +55,31 @@ final class APISurfaceCache: @unchecked Sendable {
     func store(_ surface: APIFileSurface, blob: ObjectID, label: String, context: String) {
         guard usable, prepareFolder(), let body = try? JSONEncoder().encode(surface) else { return }
         let key = Self.key(blob: blob, label: label, context: context)
+        Self.writeAtomically(Data(key.utf8) + body, to: file(for: key))
+    }
+
+    /// The key of a diff between two commits: everything it reads follows from the commits (trees and
+    /// manifests), the component's path (in file labels) and kind, and the Swift version.
+    static func diffKey(component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int]) -> String {
+        "lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \(component.kind.rawValue)\n"
+            + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n\n"
+    }
+
+    /// A diff remembered under `key`, nil when absent or not exactly this key's.
+    func diff(key: String) -> APIDiff? {
+        guard usable, let data = Self.read(file(for: key)) else { return nil }
+        let header = Data(key.utf8)
+        guard data.count > header.count, data.prefix(header.count) == header,
+              let changes = try? JSONDecoder().decode([APIChange].self, from: data.dropFirst(header.count)) else { return nil }
+        var diff = APIDiff(old: APISurface(), new: APISurface())
+        diff.changes = changes
+        diff.impact = changes.lazy.map(\.impact).max() ?? .none
+        return diff
+    }
+
+    /// Remembers a diff's changes under `key`; failures are ignored.
+    func store(_ diff: APIDiff, key: String) {
+        guard usable, prepareFolder(), let body = try? JSONEncoder().encode(diff.changes) else { return }
         Self.writeAtomically(Data(key.utf8) + body, to: file(for: key))
     }
 
