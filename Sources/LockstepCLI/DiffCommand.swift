@@ -8,10 +8,17 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Print a component's public-API changes between two revisions and the bump level they require.",
-        discussion: "FROM and TO are versions (1.2.0 or v1.2.0), tags, branches or commits. Default: the newest release to HEAD. The sources are read from git, never from the work tree."
+        discussion: "FROM and TO are versions (1.2.0 or v1.2.0), tags, branches or commits. Default: the newest release to HEAD. The sources are read from git, never from the work tree. With --fail-on, exits 1 (after printing the diff) when the changes require that level or more: `--fail-on breaking` in a pull-request check refuses API breaks."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    /// The level from which `--fail-on` makes the command fail.
+    enum FailLevel: String, ExpressibleByArgument, CaseIterable {
+        case breaking, minor
+
+        var level: BumpLevel { self == .breaking ? .breaking : .minor }
+    }
 
     @OptionGroup var options: WorkspaceOptions
 
@@ -27,10 +34,13 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
+    @Option(help: "Exit 1 when the changes require this level or more: breaking (a major version) or minor (any addition too).")
+    var failOn: FailLevel?
+
     func run() throws {
         let snapshot = try options.loadSnapshot()
         let comparison = try APIComparison.make(snapshot, component: component, from: from, to: to,
-                                                reader: APIReader(config: snapshot.config))
+                                                reader: APIReader(config: snapshot.config, manifests: snapshot.manifests))
         switch format {
         case .text:
             Output.line(comparison.render(style: Output.style))
@@ -44,6 +54,10 @@ struct DiffCommand: ParsableCommand {
                                 level: "\(comparison.diff.requiredLevel)", reason: comparison.diff.levelReason,
                                 changes: comparison.diff.changes)
             Output.line(try JSONText.encode(json))
+        }
+        let required = comparison.diff.requiredLevel
+        if let failOn, required >= failOn.level {
+            throw CommandFailure(code: 1, message: "\(component): the changes require a \(required) version (--fail-on \(failOn.rawValue))")
         }
     }
 }

@@ -1,12 +1,20 @@
 import LockstepParsing
 import SwiftSyntax
 
-/// The parts of a `Package.swift` that Lockstep reads: its name and its package dependencies.
+/// The parts of a `Package.swift` that Lockstep reads: its name, its package dependencies, and its layout
+/// (products, targets, platforms) as far as they are spelled literally.
 public struct Manifest: Sendable {
     /// The `name:` of `Package(...)`, when it is a string literal.
     public var packageName: String?
     /// Every `.package(...)` call, in source order.
     public var dependencies: [PackageDependency]
+    /// Every `.library`/`.executable`/`.plugin` product with literal names, in source order.
+    public var products: [ManifestProduct] = []
+    /// Every target declaration with a literal name, in source order (first of each name).
+    public var targets: [ManifestTarget] = []
+    /// The platform names of `Package(platforms:)` as PackageDescription spells them (`macOS`, `iOS`, …);
+    /// empty when absent or not a literal list.
+    public var platforms: [String] = []
     /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
     /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
     public var packageDeclarationCount: Int = 1
@@ -36,7 +44,10 @@ public struct Manifest: Sendable {
         let visitor = DependencyVisitor(file: file, converter: converter)
         visitor.walk(tree)
         if let error = visitor.error { throw error }
+        let layout = LayoutVisitor()
+        layout.walk(tree)
         return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
+                        products: layout.products, targets: layout.targets, platforms: layout.platforms,
                         packageDeclarationCount: visitor.packageDeclarations, text: text, file: file)
     }
 

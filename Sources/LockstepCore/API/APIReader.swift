@@ -4,10 +4,15 @@ import LockstepGit
 
 /// Reads a component's public API at any commit straight from the object database, with swift-syntax.
 ///
-/// Files are parsed once per blob and a commit's files are listed once. Both caches keep only recent
-/// entries (a few commits per component, a few versions per file): `check` walks releases in order and
-/// diffs each against the one before, so older entries are never asked for again and memory stays flat
-/// however many releases a component has. A diff compares in full only the files that differ.
+/// What is API follows the component's `Package.swift` at that commit (`APILayout`): the `.swift` files of
+/// the modules behind its library products, or every `.swift` file under `Sources/` when the manifest names
+/// no library product. Each revision's files are read with that revision's `APIContext`.
+///
+/// Files are parsed once per blob and context — across runs too, through `APISurfaceCache` — and a commit's
+/// files are listed once. The in-memory caches keep only recent entries (a few commits per component, a few
+/// versions per file): `check` walks releases in order and diffs each against the one before, so older
+/// entries are never asked for again and memory stays flat however many releases a component has. A diff
+/// compares in full only the files that differ.
 public final class APIReader: @unchecked Sendable {
     /// Commits whose files are kept per component (the previous release, the tag being judged, and slack).
     static let commitsPerComponent = 4
@@ -22,12 +27,24 @@ public final class APIReader: @unchecked Sendable {
 
     private typealias CommitFiles = [(file: FileVersion, part: APIFileSurface)]
 
+    /// A component at one commit: its API files, parsed, and what decided them.
+    private struct Revision {
+        var files: CommitFiles
+        /// Nil when the API is every `.swift` file under `Sources/` (no library product could be read).
+        var layout: APILayout?
+        var context: APIContext
+    }
+
     private let config: WorkspaceConfig
+    private let manifests: ManifestStore
+    private let diskCache: APISurfaceCache?
     private let lock = NSLock()
+    private let versionLock = NSLock()
+    private var swiftVersionMemo: [Int]?
     /// Per component: the parsed files of recent commits, most recently used last.
-    private var commitCache: [String: [(commit: ObjectID, files: CommitFiles)]] = [:]
+    private var commitCache: [String: [(commit: ObjectID, revision: Revision)]] = [:]
     /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
-    private var fileCache: [String: [(blob: ObjectID, part: APIFileSurface)]] = [:]
+    private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
 
     /// What the reader has done so far (to see that the work grows with the number of releases, not its square).
@@ -36,12 +53,22 @@ public final class APIReader: @unchecked Sendable {
         public var treesRead = 0
         /// Source files parsed with swift-syntax.
         public var filesParsed = 0
+        /// Source files whose surface came from the persistent cache instead.
+        public var filesFromDiskCache = 0
+        /// Diffs that came whole from the persistent cache (no tree listed, no surface combined).
+        public var diffsFromDiskCache = 0
         /// Commits and file versions held right now.
         public var cachedCommits = 0
         public var cachedFileVersions = 0
     }
 
-    public init(config: WorkspaceConfig) { self.config = config }
+    /// A reader of `config`'s components; `manifests` (default: a store of its own) reads their manifests, and
+    /// with `persistentCache` parsed files are kept in `<workspace>/.lockstep/cache/api-surfaces/` across runs.
+    public init(config: WorkspaceConfig, manifests: ManifestStore? = nil, persistentCache: Bool = true) {
+        self.config = config
+        self.manifests = manifests ?? ManifestStore(config: config)
+        self.diskCache = persistentCache ? APISurfaceCache(workspace: config.root) : nil
+    }
 
     /// Work done and entries cached so far.
     public var statistics: Statistics {
@@ -53,64 +80,144 @@ public final class APIReader: @unchecked Sendable {
         }
     }
 
-    /// The public surface of every `.swift` file under the component's `Sources/` at `commit`.
+    /// The public surface of the component's API files at `commit`, with a `library`/`module` declaration per
+    /// library product and module when the manifest names them.
     ///
     /// Each file is parsed once per blob (unchanged files are shared between releases); the cross-file pass
     /// (extensions of non-public types) runs on the whole set.
     public func surface(of component: Component, at commit: ObjectID) throws -> APISurface {
-        APISurface(combining: try files(of: component, at: commit).map(\.part))
+        let revision = try self.revision(of: component, at: commit)
+        var surface = APISurface(combining: revision.files.map(\.part), context: revision.context)
+        for (key, declaration) in revision.layout?.declarations(manifestFile: manifestLabel(component)) ?? [:] {
+            surface.declarations[key] = declaration
+        }
+        return surface
     }
 
     /// The API changes between two commits of a component; only the files that differ are compared in full
     /// (see `APIDiff(old:new:shared:)`), so a release costs what it changed, not the component's size.
+    ///
+    /// A diff computed once is remembered in the persistent cache under both commits (whose trees and
+    /// manifests decide it), the component's path and kind, and the Swift version.
+    ///
+    /// When both manifests name library products, a product or module removed or renamed is a change too;
+    /// when one revision has none readable, only the sources are compared (its layout is unknown, not empty).
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
-        let before = try files(of: component, at: old)
-        let after = try files(of: component, at: new)
-        let unchanged = Set(before.map(\.file)).intersection(after.map(\.file))
-        return APIDiff(old: before.filter { !unchanged.contains($0.file) }.map(\.part),
-                       new: after.filter { !unchanged.contains($0.file) }.map(\.part),
-                       shared: before.filter { unchanged.contains($0.file) }.map(\.part))
+        let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion) }
+        if let key, let stored = diskCache?.diff(key: key) {
+            lock.withLock { counts.diffsFromDiskCache += 1 }
+            return stored
+        }
+        let diff = try computeDiff(of: component, from: old, to: new)
+        if let key { diskCache?.store(diff, key: key) }
+        return diff
     }
 
-    /// Every `.swift` file under `Sources/` at `commit`, parsed (from the caches when they have it).
-    private func files(of component: Component, at commit: ObjectID) throws -> CommitFiles {
-        if let cached = lock.withLock({ () -> CommitFiles? in
+    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
+        let before = try revision(of: component, at: old)
+        let after = try revision(of: component, at: new)
+        // A file read with another context (platforms, modules) may differ though its blob does not.
+        let unchanged = before.context == after.context
+            ? Set(before.files.map(\.file)).intersection(after.files.map(\.file)) : []
+        var diff = APIDiff(old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
+                           new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
+                           shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
+                           context: after.context)
+        if let oldLayout = before.layout, let newLayout = after.layout, oldLayout != newLayout {
+            let label = manifestLabel(component)
+            let modules = APIDiff(old: APISurface(declarations: oldLayout.declarations(manifestFile: label)),
+                                  new: APISurface(declarations: newLayout.declarations(manifestFile: label)),
+                                  context: after.context)
+            diff.changes = (diff.changes + modules.changes).sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+            diff.impact = max(diff.impact, modules.impact)
+        }
+        return diff
+    }
+
+    private func manifestLabel(_ component: Component) -> String { "\(component.path)/Package.swift" }
+
+    /// The running toolchain's Swift version, found once per reader and only when a diff needs it.
+    private var swiftVersion: [Int] {
+        versionLock.withLock {
+            if let swiftVersionMemo { return swiftVersionMemo }
+            let version = (diskCache?.swiftVersion() ?? Toolchain.swiftVersion(in: Toolchain.versionLine)) ?? APIContext.default.swiftVersion
+            swiftVersionMemo = version
+            return version
+        }
+    }
+
+    /// The component's API files at `commit`, parsed (from the caches when they have it).
+    private func revision(of component: Component, at commit: ObjectID) throws -> Revision {
+        if let cached = lock.withLock({ () -> Revision? in
             guard var recent = commitCache[component.name], let index = recent.firstIndex(where: { $0.commit == commit }) else { return nil }
             let hit = recent.remove(at: index)
             recent.append(hit)
             commitCache[component.name] = recent
-            return hit.files
+            return hit.revision
         }) { return cached }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-        let listed = try repository.listFiles(at: commit, under: "Sources").filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
+        // An unreadable or missing manifest is LS103's to report; here it only means the layout is unknown.
+        let manifest = try? manifests.manifest(of: component, at: commit)
+        var layout = manifest.flatMap(APILayout.init(manifest:))
+        var listed: [TreeFile] = []
+        if let modules = layout?.modules {
+            var seen = Set<String>()
+            for module in modules {
+                for folder in module.folders {
+                    let files = try Self.swiftFiles(repository, at: commit, under: folder)
+                    guard !files.isEmpty else { continue }
+                    listed += files.filter { seen.insert($0.path).inserted }
+                    break
+                }
+            }
+            // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
+            if listed.isEmpty { layout = nil }
+        }
+        if layout == nil { listed = try Self.swiftFiles(repository, at: commit, under: "Sources") }
+        let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
+        let fingerprint = context.fingerprint
         let files = try listed.map { file -> (file: FileVersion, part: APIFileSurface) in
             let label = "\(component.path)/\(file.path)"
             let version = FileVersion(path: file.path, blob: file.blob)
-            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob })?.part }) { return (version, cached) }
-            let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
+            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part }) {
+                return (version, cached)
+            }
             let part: APIFileSurface
-            do {
-                part = try APIFileSurface.read(from: SourceFile(path: label, text: text))
-            } catch let error as SourceFileError {
-                throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
+            if let stored = diskCache?.surface(blob: file.blob, label: label, context: fingerprint) {
+                part = stored
+                lock.withLock { counts.filesFromDiskCache += 1 }
+            } else {
+                let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
+                do {
+                    part = try APIFileSurface.read(from: SourceFile(path: label, text: text), context: context)
+                } catch let error as SourceFileError {
+                    throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
+                }
+                diskCache?.store(part, blob: file.blob, label: label, context: fingerprint)
+                lock.withLock { counts.filesParsed += 1 }
             }
             lock.withLock {
-                counts.filesParsed += 1
                 var recent = fileCache[label] ?? []
-                recent.append((file.blob, part))
+                recent.append((file.blob, fingerprint, part))
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
                 fileCache[label] = recent
             }
             return (version, part)
         }
+        let revision = Revision(files: files, layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
             var recent = commitCache[component.name] ?? []
-            recent.append((commit, files))
+            recent.append((commit, revision))
             if recent.count > Self.commitsPerComponent { recent.removeFirst() }
             commitCache[component.name] = recent
         }
-        return files
+        return revision
+    }
+
+    /// The `.swift` files under `folder` at `commit`, links left out.
+    private static func swiftFiles(_ repository: Repository, at commit: ObjectID, under folder: String) throws -> [TreeFile] {
+        try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
     /// Drops what was cached for `component` (a finished component's files are not needed again).

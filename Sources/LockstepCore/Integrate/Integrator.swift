@@ -51,7 +51,7 @@ public final class Integrator: @unchecked Sendable {
     /// tagging must not claim that nothing was released.
     public private(set) var releasedTags: [String] = []
     public private(set) var pinnedApps: [String] = []
-    private lazy var toolchain: String = Self.toolchainVersion()
+    private var toolchain: String { Toolchain.versionLine }
 
     public init(config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(), options: IntegrationOptions = IntegrationOptions(),
                 events: @escaping @Sendable (IntegrationEvent) -> Void = { _ in }) {
@@ -364,19 +364,5 @@ public final class Integrator: @unchecked Sendable {
         build.commit = tip
         let outcome = try await self.build(build, in: sandbox, manifests: replanned.manifests, attempt: attempt)
         guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
-    }
-
-    /// `swift --version`, part of the build cache key.
-    static func toolchainVersion() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "unknown" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 }

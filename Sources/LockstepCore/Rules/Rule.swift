@@ -53,7 +53,7 @@ public final class RuleContext: @unchecked Sendable {
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
         self.snapshot = snapshot
         self.manifests = snapshot.manifests
-        self.api = APIReader(config: snapshot.config)
+        self.api = APIReader(config: snapshot.config, manifests: snapshot.manifests)
         self.focus = focus
     }
 

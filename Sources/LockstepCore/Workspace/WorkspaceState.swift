@@ -1,12 +1,12 @@
 import Foundation
 
-/// `<workspace>/.lockstep/`: the logs, build cache and locks of integrate runs.
+/// `<workspace>/.lockstep/`: the logs, build cache and locks of integrate runs, and the API-surface cache.
 ///
 /// A workspace folder is often a repository of its own, so `.lockstep` or a folder in it may arrive as a
 /// symbolic link; lockstep never writes through one (its files would land outside the workspace).
 public enum WorkspaceState {
     /// The folders lockstep writes into, relative to the workspace.
-    static let folders = [".lockstep", ".lockstep/logs", ".lockstep/cache", ".lockstep/cache/green-builds"]
+    static let folders = [".lockstep", ".lockstep/logs", ".lockstep/cache", ".lockstep/cache/green-builds", ".lockstep/cache/api-surfaces"]
 
     /// Refuses (exit 2) when one of lockstep's state folders exists but is not a real folder.
     public static func requireRealFolders(in root: URL) throws {

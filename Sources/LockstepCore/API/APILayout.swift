@@ -1,0 +1,103 @@
+import LockstepAPI
+import LockstepManifest
+
+/// Which modules of a component a client can import, read from its `Package.swift` at one revision.
+///
+/// The API is the regular targets behind the library products; executables, plugins, macros, test
+/// targets and targets no library product names are not. Nil from `init(manifest:)` when the manifest
+/// names no library product literally: the reader then falls back to every `.swift` file under `Sources/`.
+struct APILayout: Equatable {
+    /// One importable module: its name and the folders SwiftPM would look in, the first that exists wins.
+    struct Module: Equatable {
+        var name: String
+        var folders: [String]
+    }
+
+    /// The library products' names.
+    var libraries: [String]
+    /// The modules behind them, each once, in manifest order.
+    var modules: [Module]
+
+    init?(manifest: Manifest) {
+        let libraries = manifest.products.filter { $0.kind == .library }
+        guard !libraries.isEmpty else { return nil }
+        var seen = Set<String>()
+        var modules: [Module] = []
+        for name in libraries.flatMap(\.targets) where seen.insert(name).inserted {
+            let declared = manifest.targets.first { $0.name == name }
+            // Only source modules are API; a binary or system-library target has no Swift to read.
+            if let kind = declared?.kind, kind != .regular { continue }
+            let target = declared ?? ManifestTarget(name: name, kind: .regular)
+            modules.append(Module(name: name, folders: target.path.map { [Self.trimmed($0)] } ?? target.defaultFolders))
+        }
+        self.libraries = libraries.map(\.name)
+        self.modules = modules
+    }
+
+    /// `./Sources/Kit/` → `Sources/Kit`: paths as the object database spells them.
+    static func trimmed(_ path: String) -> String {
+        var result = Substring(path)
+        while result.hasPrefix("./") { result = result.dropFirst(2) }
+        while result.hasSuffix("/") { result = result.dropLast() }
+        return String(result)
+    }
+
+    /// A declaration per library product and per module, so the generic diff reports one removed or renamed
+    /// (breaking: clients' `import` or product dependency stops resolving) or added (minor).
+    func declarations(manifestFile: String) -> [String: APIDeclaration] {
+        var result: [String: APIDeclaration] = [:]
+        for name in libraries {
+            result["library \(name)"] = APIDeclaration(key: "library \(name)", signature: "library \(name)", kind: "library",
+                                                       file: manifestFile, line: 1)
+        }
+        for module in modules {
+            result["module \(module.name)"] = APIDeclaration(key: "module \(module.name)", signature: "module \(module.name)",
+                                                             kind: "module", file: manifestFile, line: 1)
+        }
+        return result
+    }
+}
+
+extension APIContext {
+    /// The context of a component at one revision: the manifest's platforms (default iOS and macOS), its
+    /// targets and their dependencies' names as modules, the toolchain's Swift version, and the added-requirement
+    /// rule of the component's kind (minor for a protocol set, whose implementation moves with it).
+    init(component: Component, manifest: Manifest?, swiftVersion: [Int]) {
+        var platforms: [String] = []
+        for name in manifest?.platforms ?? [] {
+            if let os = Self.osName[name], !platforms.contains(os) { platforms.append(os) }
+        }
+        var modules = Set<String>()
+        for target in manifest?.targets ?? [] {
+            modules.insert(target.name)
+            modules.formUnion(target.dependencies)
+        }
+        self.init(platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
+                  modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
+                  languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
+    }
+
+    /// The language mode a manifest's `swift-tools-version` implies: 6 from tools version 6.0, else 5
+    /// (what `#if swift(>=…)` compares with).
+    static func languageMode(ofManifest text: String) -> Int {
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
+        guard let marker = firstLine.range(of: "swift-tools-version:") else { return 5 }
+        let version = firstLine[marker.upperBound...].drop { $0 == " " }
+        let major = Int(version.prefix { $0.isNumber }) ?? 5
+        return major >= 6 ? 6 : 5
+    }
+
+    /// PackageDescription's platform names → the names `#if os(…)` knows (Mac Catalyst is `os(iOS)`).
+    static let osName: [String: String] = [
+        "macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS",
+        "macCatalyst": "iOS", "driverKit": "DriverKit", "linux": "Linux", "android": "Android",
+        "windows": "Windows", "wasi": "WASI", "openbsd": "OpenBSD",
+    ]
+
+    /// A stable text of everything in the context, for cache keys (`modules` sorted: a set has no order).
+    var fingerprint: String {
+        "platforms=\(platforms.sorted().joined(separator: ",")) swift=\(swiftVersion.map(String.init).joined(separator: ".")) "
+            + "modules=\(modules.sorted().joined(separator: ",")) added-requirement=\(addedRequirementImpact.label) "
+            + "language-mode=\(languageMode)"
+    }
+}

@@ -1,0 +1,68 @@
+import SwiftSyntax
+
+/// Collects `products:`, `targets:` and `platforms:` wherever the manifest spells them as calls with literal
+/// names (inside `Package(...)` or in variables appended to it); what is computed is not seen.
+final class LayoutVisitor: SyntaxVisitor {
+    var products: [ManifestProduct] = []
+    var targets: [ManifestTarget] = []
+    var platforms: [String] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if DependencyVisitor.isPackageInitializer(node.calledExpression) {
+            if let list = node.arguments.first(where: { $0.label?.text == "platforms" })?.expression.as(ArrayExprSyntax.self) {
+                platforms = list.elements.compactMap { Self.memberCallName($0.expression) }
+            }
+            return .visitChildren
+        }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), Self.isDescriptionBase(member.base),
+              let name = Self.argument("name", of: node).flatMap(stringLiteral) else {
+            return .visitChildren
+        }
+        let call = member.declName.baseName.text
+        let listedTargets = Self.argument("targets", of: node)
+        // `.plugin(name:targets:)` is a product, `.plugin(name:capability:…)` a target.
+        if call == "library" || call == "executable" || (call == "plugin" && listedTargets != nil) {
+            guard let list = listedTargets?.as(ArrayExprSyntax.self) else { return .skipChildren }
+            let names = list.elements.compactMap { stringLiteral($0.expression) }
+            products.append(ManifestProduct(name: name, kind: ManifestProduct.Kind(rawValue: call) ?? .library, targets: names))
+            return .skipChildren
+        }
+        guard let kind = TargetKind(rawValue: call) else { return .visitChildren }
+        // `.target(name:)` also names a dependency; those sit inside a target's call, whose children are skipped.
+        guard !targets.contains(where: { $0.name == name }) else { return .skipChildren }
+        let path = Self.argument("path", of: node).flatMap(stringLiteral)
+        let dependencies = Self.argument("dependencies", of: node)?.as(ArrayExprSyntax.self)
+            .map { $0.elements.compactMap { Self.dependencyName($0.expression) } } ?? []
+        targets.append(ManifestTarget(name: name, kind: kind, path: path, dependencies: dependencies))
+        return .skipChildren
+    }
+
+    /// `"Name"`, `.target(name: "Name")`, `.byName(name: "Name")`, `.product(name: "Name", package: …)`.
+    static func dependencyName(_ expression: ExprSyntax) -> String? {
+        if let literal = stringLiteral(expression) { return literal }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["target", "byName", "product"].contains(member.declName.baseName.text) else { return nil }
+        return argument("name", of: call).flatMap(stringLiteral)
+    }
+
+    /// `.macOS(.v12)` → `macOS`; nil for anything else.
+    static func memberCallName(_ expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        call.arguments.first { $0.label?.text == label }?.expression
+    }
+
+    /// `.x(…)`, `Target.x(…)`, `Product.x(…)` and their `PackageDescription.` spellings.
+    static func isDescriptionBase(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return true }
+        let text = base.trimmedDescription.replacingOccurrences(of: "PackageDescription.", with: "")
+        return text == "Target" || text == "Product"
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import LockstepAPI
+@testable import LockstepCore
+import LockstepManifest
+import LockstepTestSupport
+import XCTest
+
+/// Only what a client can import is API: the targets behind the manifest's library products, at each revision.
+final class APILayoutTests: XCTestCase {
+    /// A manifest with library products `libraries` (name → targets) and regular targets `targets` (name → path).
+    static func manifest(libraries: [(String, [String])], targets: [(String, String?)], executables: [String] = [],
+                         platforms: String? = nil) -> String {
+        let products = libraries.map { ".library(name: \"\($0.0)\", targets: [\($0.1.map { "\"\($0)\"" }.joined(separator: ", "))])," }
+        var targetLines = targets.map { name, path in ".target(name: \"\(name)\"\(path.map { ", path: \"\($0)\"" } ?? "")),"  }
+        targetLines += executables.map { ".executableTarget(name: \"\($0)\")," }
+        targetLines.append(".testTarget(name: \"KitTests\", dependencies: [\"Kit\"]),")
+        return """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                \(platforms.map { "platforms: [\($0)]," } ?? "")
+                products: [
+                    \(products.joined(separator: "\n        "))
+                ],
+                targets: [
+                    \(targetLines.joined(separator: "\n        "))
+                ]
+            )
+
+            """
+    }
+
+    /// Kit: a library `Kit` of target Kit, an executable `Tool` and a test-support target `KitTestSupport`
+    /// (not behind any product), each with public API, released as 1.0.0.
+    func kitWorkspace() throws -> (WorkspaceBuilder, RepoBuilder) {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitTestSupport", nil)],
+                                                      executables: ["Tool"]))
+        try repo.write("Sources/Kit/Kit.swift", "public struct Kit { public init() {} }\n")
+        try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
+        try repo.write("Sources/KitTestSupport/Support.swift", "public func makeTestKit() {}\n")
+        try repo.write("Tests/KitTests/KitTests.swift", "public func testHelper() {}\n")
+        _ = try repo.release("1.0.0")
+        return (ws, repo)
+    }
+
+    func diff(_ ws: WorkspaceBuilder, _ component: String = "Kit", from: String, to: String = "HEAD") throws -> APIDiff {
+        let snapshot = try ws.snapshot()
+        return try APIComparison.make(snapshot, component: component, from: from, to: to,
+                                      reader: APIReader(config: snapshot.config, manifests: snapshot.manifests, persistentCache: false)).diff
+    }
+
+    func testExecutablesTestsAndTestSupportAreNotAPI() throws {
+        let (ws, repo) = try kitWorkspace()
+        try repo.write("Sources/Tool/main.swift", "func toolHelper() {}\n")
+        try repo.write("Sources/KitTestSupport/Support.swift", "public func makeTestKit(_ seed: Int) {}\n")
+        try repo.write("Tests/KitTests/KitTests.swift", "\n")
+        _ = try repo.commit("internal targets only")
+        let result = try diff(ws, from: "1.0.0")
+        XCTAssertEqual(result.changes, [], "every `.swift` under Sources/ was read before; only Kit is API")
+        XCTAssertEqual(result.requiredLevel, .patch)
+    }
+
+    func testAChangeInTheLibraryTargetStillCounts() throws {
+        let (ws, repo) = try kitWorkspace()
+        try repo.write("Sources/Kit/Kit.swift", "public struct Kit {}\n")
+        _ = try repo.commit("drop init")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").requiredLevel, .breaking)
+    }
+
+    func testTargetPathIsFollowed() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", "./Code/Kit/")]))
+        try repo.write("Code/Kit/Kit.swift", "public struct Kit {}\n")
+        try repo.remove("Sources/Kit/Kit.swift")
+        _ = try repo.release("1.0.0")
+        try repo.write("Code/Kit/Kit.swift", "public struct Kit {}\npublic func more() {}\n")
+        _ = try repo.commit("add")
+        let result = try diff(ws, from: "1.0.0")
+        XCTAssertEqual(result.changes.map(\.key), ["func more()"])
+        XCTAssertEqual(result.changes.first?.new?.file, "components/Kit/Code/Kit/Kit.swift")
+    }
+
+    func testRemovedOrRenamedLibraryIsBreakingAndAddedOneMinor() throws {
+        let (ws, repo) = try kitWorkspace()
+        try repo.write("Package.swift", Self.manifest(libraries: [("KitCore", ["Kit"])], targets: [("Kit", nil)]))
+        _ = try repo.commit("rename the product")
+        let renamed = try diff(ws, from: "1.0.0")
+        XCTAssertEqual(renamed.requiredLevel, .breaking)
+        XCTAssertEqual(renamed.changes.map { "\($0.kind) \($0.key)" }, ["removed library Kit", "added library KitCore"])
+        XCTAssertEqual(renamed.changes.first?.old?.file, "components/Kit/Package.swift")
+
+        _ = try repo.release("2.0.0")
+        try repo.write("Sources/Extras/Extras.swift", "public struct Extras {}\n")
+        try repo.write("Package.swift", Self.manifest(libraries: [("KitCore", ["Kit"]), ("Extras", ["Extras"])],
+                                                      targets: [("Kit", nil), ("Extras", nil)]))
+        _ = try repo.commit("a second library")
+        let added = try diff(ws, from: "2.0.0")
+        XCTAssertEqual(added.requiredLevel, .minor)
+        XCTAssertEqual(added.changes.map { "\($0.kind) \($0.key)" }, ["added library Extras", "added module Extras", "added struct Extras"])
+    }
+
+    func testModuleLeavingTheProductsIsBreaking() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit", "KitExtras"])], targets: [("Kit", nil), ("KitExtras", nil)]))
+        try repo.write("Sources/KitExtras/Extras.swift", "public struct Extras {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitExtras", nil)]))
+        _ = try repo.commit("KitExtras is internal now")
+        let result = try diff(ws, from: "1.0.0")
+        XCTAssertEqual(result.requiredLevel, .breaking)
+        XCTAssertEqual(Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module KitExtras", "removed struct Extras"])
+    }
+
+    func testWithoutALibraryProductEverySourceFileIsRead() throws {
+        // The builder's manifests declare targets but no product: today's behaviour, Sources/ in full.
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/Tool/main.swift", "\n")
+        _ = try repo.commit("drop")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func toolHelper()"])
+    }
+
+    func testOneRevisionWithoutLayoutComparesSourcesOnly() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        _ = try repo.release("1.0.0")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)]))
+        _ = try repo.commit("products")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").changes, [], "no `library`/`module` additions against an unknown layout")
+    }
+
+    func testContextFollowsManifestAndKind() throws {
+        let manifest = try Manifest.parse(Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
+                                                        platforms: ".macOS(.v13), .macCatalyst(.v16), .iOS(.v16)"), file: "Package.swift")
+        let protocols = APIContext(component: Component(name: "KitProtocols", path: "p", kind: .protocols), manifest: manifest, swiftVersion: [6, 3])
+        XCTAssertEqual(protocols.platforms, ["macOS", "iOS"], "Mac Catalyst is os(iOS), named once")
+        XCTAssertEqual(protocols.swiftVersion, [6, 3])
+        XCTAssertEqual(protocols.modules, ["Kit", "KitTests"])
+        XCTAssertEqual(protocols.addedRequirementImpact, .additive)
+        let base = APIContext(component: Component(name: "Kit", path: "k", kind: .base), manifest: nil, swiftVersion: [6, 3])
+        XCTAssertEqual(base.platforms, ["iOS", "macOS"])
+        XCTAssertEqual(base.addedRequirementImpact, .breaking)
+        var reordered = base
+        reordered.platforms = ["macOS", "iOS"]
+        XCTAssertEqual(reordered.fingerprint, base.fingerprint)
+        reordered.modules = ["Logging"]
+        XCTAssertNotEqual(reordered.fingerprint, base.fingerprint)
+    }
+
+    func testSwiftVersionIsReadFromTheVersionLine() {
+        XCTAssertEqual(Toolchain.swiftVersion(in: "Swift version 6.3.1 (swift-6.3.1-RELEASE)"), [6, 3])
+        XCTAssertEqual(Toolchain.swiftVersion(in: "Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)"), [5, 10])
+        XCTAssertNil(Toolchain.swiftVersion(in: "unknown"))
+    }
+}

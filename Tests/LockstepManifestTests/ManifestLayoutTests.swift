@@ -1,0 +1,76 @@
+import LockstepManifest
+import XCTest
+
+/// `products:`, `targets:` and `platforms:`: what decides which sources are a package's public API.
+final class ManifestLayoutTests: XCTestCase {
+    static let text = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Kit",
+            platforms: [.macOS(.v12), .iOS("15.0"), .visionOS(.v1)],
+            products: [
+                .library(name: "Kit", targets: ["Kit", "KitExtras"]),
+                .library(name: "KitDynamic", type: .dynamic, targets: ["Kit"]),
+                .executable(name: "kit-tool", targets: ["Tool"]),
+                .plugin(name: "KitPlugin", targets: ["Generate"]),
+            ],
+            dependencies: [.package(url: "https://example.com/x/log.git", from: "1.0.0")],
+            targets: [
+                .target(name: "Kit", dependencies: ["Shims", .product(name: "Logging", package: "log"), .target(name: "Core")]),
+                .target(name: "KitExtras", dependencies: [.byName(name: "Kit")], path: "Extras/Sources"),
+                .target(name: "Shims"),
+                .target(name: "Core"),
+                .executableTarget(name: "Tool", dependencies: ["Kit"]),
+                .macro(name: "KitMacros"),
+                .plugin(name: "Generate", capability: .buildTool()),
+                .testTarget(name: "KitTests", dependencies: ["Kit", .target(name: "TestOnly")]),
+                .systemLibrary(name: "CZlib"),
+                .binaryTarget(name: "Blob", path: "Blob.xcframework"),
+            ]
+        )
+        package.targets.append(.target(name: "Appended", path: "More"))
+
+        """
+
+    func testReadsProductsTargetsAndPlatforms() throws {
+        let manifest = try Manifest.parse(Self.text, file: "Package.swift")
+        XCTAssertEqual(manifest.platforms, ["macOS", "iOS", "visionOS"])
+        XCTAssertEqual(manifest.products, [
+            ManifestProduct(name: "Kit", kind: .library, targets: ["Kit", "KitExtras"]),
+            ManifestProduct(name: "KitDynamic", kind: .library, targets: ["Kit"]),
+            ManifestProduct(name: "kit-tool", kind: .executable, targets: ["Tool"]),
+            ManifestProduct(name: "KitPlugin", kind: .plugin, targets: ["Generate"]),
+        ])
+        XCTAssertEqual(manifest.targets.map(\.name),
+                       ["Kit", "KitExtras", "Shims", "Core", "Tool", "KitMacros", "Generate", "KitTests", "CZlib", "Blob", "Appended"],
+                       "a `.target(name:)` inside a target's dependencies is not a target")
+        XCTAssertEqual(manifest.targets.map(\.kind),
+                       [.regular, .regular, .regular, .regular, .executable, .macro, .plugin, .test, .systemLibrary, .binary, .regular])
+        XCTAssertEqual(manifest.targets[0].dependencies, ["Shims", "Logging", "Core"])
+        XCTAssertEqual(manifest.targets[1].dependencies, ["Kit"])
+        XCTAssertEqual(manifest.targets[1].path, "Extras/Sources")
+        XCTAssertNil(manifest.targets[0].path)
+        XCTAssertEqual(manifest.targets.last?.path, "More")
+    }
+
+    func testDefaultFoldersFollowSwiftPM() {
+        XCTAssertEqual(ManifestTarget(name: "Kit", kind: .regular).defaultFolders,
+                       ["Sources/Kit", "Source/Kit", "src/Kit", "srcs/Kit"])
+        XCTAssertEqual(ManifestTarget(name: "KitTests", kind: .test).defaultFolders, ["Tests/KitTests"])
+    }
+
+    func testComputedLayoutIsNotGuessed() throws {
+        let manifest = try Manifest.parse("""
+            import PackageDescription
+            let names = ["A", "B"]
+            let package = Package(name: "P", platforms: supported, products: names.map { .library(name: $0, targets: [$0]) },
+                                  targets: names.map { .target(name: $0) })
+
+            """, file: "Package.swift")
+        XCTAssertEqual(manifest.platforms, [])
+        XCTAssertEqual(manifest.products, [], "a name that is not a literal is not read")
+        XCTAssertEqual(manifest.targets, [])
+    }
+}
