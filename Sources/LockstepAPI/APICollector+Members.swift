@@ -150,7 +150,9 @@ extension APICollector {
 
     private func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
         guard let specifiers else { return "" }
-        return " " + NormalizedText.of(specifiers)
+        var types = canonical()
+        let text = types.effects(async: specifiers.asyncSpecifier, throws: specifiers.throwsClause)
+        return text.isEmpty ? "" : " " + text
     }
 
     /// The binding's declared type; in `var a, b: Int` a takes b's; otherwise a guess from a

@@ -67,7 +67,13 @@ struct NameResolver {
                 index += 1
             }
         }
-        return String(out)
+        return Self.plainEffects(String(out))
+    }
+
+    /// Typed throws of the types that mean plain throwing or none, once names are resolved.
+    private static func plainEffects(_ text: String) -> String {
+        guard text.contains("throws(") else { return text }
+        return text.replacing("throws(Error)", with: "throws").replacing(" throws(Never)", with: "")
     }
 
     /// A dotted name as the compiler resolves it from `scope`.

@@ -244,8 +244,29 @@ struct TypeCanonical {
             parts.append(text)
         }
         var text = "(" + parts.joined(separator: ", ") + ")"
-        if let effects = node.effectSpecifiers { text += " " + NormalizedText.of(effects) }
+        let effects = effects(async: node.effectSpecifiers?.asyncSpecifier, throws: node.effectSpecifiers?.throwsClause)
+        if !effects.isEmpty { text += " " + effects }
         return text + " -> " + render(node.returnClause.type)
+    }
+
+    /// `async throws(E)`, with `throws(any Error)` spelled `throws` and `throws(Never)` dropped: the same
+    /// effects for callers. A short `Error` or `Never` may still name a nested type; `NameResolver` decides.
+    mutating func effects(async: TokenSyntax?, throws clause: ThrowsClauseSyntax?) -> String {
+        var parts: [String] = []
+        if let async { parts.append(async.text) }
+        if let clause {
+            if let type = clause.type {
+                let thrown = render(type)
+                switch thrown {
+                case "Never": break
+                case "Error": parts.append(clause.throwsSpecifier.text)
+                default: parts.append(clause.throwsSpecifier.text + "(" + thrown + ")")
+                }
+            } else {
+                parts.append(clause.throwsSpecifier.text)
+            }
+        }
+        return parts.joined(separator: " ")
     }
 
     /// `inout`, `sending`, `@escaping`, `@Sendable`… before the type: specifiers in source order (they do

@@ -93,3 +93,14 @@ final class TypeSpellingTests: XCTestCase {
         XCTAssertEqual(found["func f(_:_:)"]?.signature.hasSuffix(", _: Int)"), true, found["func f(_:_:)"]?.signature ?? "")
     }
 }
+
+extension TypeSpellingTests {
+    func testTypedThrowsOfErrorIsThrowsAndOfNeverIsNone() {
+        let old = declarations("public func f() throws {}\npublic func g() {}\npublic func h(_ x: () throws -> Void) {}")
+        let new = declarations("public func f() throws(any Error) {}\npublic func g() throws(Never) {}\npublic func h(_ x: () throws(Swift.Error) -> Void) {}")
+        XCTAssertEqual(old.mapValues(\.signature), new.mapValues(\.signature))
+        // A nested type called Error is a typed throw.
+        let nested = declarations("public enum Parser { public enum Error: Swift.Error {}\n public static func parse() throws(Error) {} }")
+        XCTAssertEqual(nested["func Parser.parse()"]?.signature, "public static func parse() throws(Parser.Error)")
+    }
+}
