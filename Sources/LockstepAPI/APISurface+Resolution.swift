@@ -7,6 +7,9 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
+    /// The only names that can resolve to anything but themselves: nested types' own names, generic
+    /// parameters, and the parts of typealiases' names. Every other name is left as written, at no cost.
+    private(set) var special: Set<String> = []
 
     init() {}
 
@@ -17,6 +20,11 @@ struct TypeNames: Equatable, Sendable {
             generics.merge(file.typeGenerics) { first, _ in first }
             aliases.merge(file.aliases) { first, _ in first }
         }
+        for type in types {
+            if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
+        }
+        for parameters in generics.values { special.formUnion(parameters) }
+        for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
     }
 }
 
@@ -28,6 +36,8 @@ struct NameResolver {
     let names: TypeNames
     /// Followed alias targets; nil while one is being followed, so that a cycle reads as no alias.
     private var followed: [String: String?] = [:]
+    /// Resolved names by scope and name.
+    private var resolutions: [String: String] = [:]
 
     init(_ names: TypeNames) {
         self.names = names
@@ -36,44 +46,70 @@ struct NameResolver {
     /// `text` with every mark resolved and every `where` list spelled out; `scope` is the qualified name of the
     /// innermost type (or extended type) the text was written in.
     mutating func finish(_ text: String, in scope: String?) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 5 }) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        var text = text
+        return text.withUTF8 { finish($0, in: scope) } ?? text
+    }
+
+    /// Works on UTF-8: the marks are ASCII control bytes, and every byte of a non-ASCII scalar can only be part
+    /// of an identifier here. Nil when there is nothing to finish.
+    private mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>, in scope: String?) -> String? {
+        guard bytes.contains(where: { $0 < 5 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var typedThrows = false
         var index = 0
-        while index < scalars.count {
-            switch scalars[index] {
-            case TypeCanonical.mark:
+        while index < bytes.count {
+            switch bytes[index] {
+            case 1:
                 var end = index + 1
-                while end < scalars.count, Self.continues(scalars[end]) || scalars[end] == "."
-                        && end + 1 < scalars.count && Self.continues(scalars[end + 1]) {
+                var firstEnd: Int?
+                while end < bytes.count, Self.continues(bytes[end]) || bytes[end] == UInt8(ascii: ".")
+                        && end + 1 < bytes.count && Self.continues(bytes[end + 1]) {
+                    if firstEnd == nil, bytes[end] == UInt8(ascii: ".") { firstEnd = end }
                     end += 1
                 }
-                var resolved = resolve(String(String.UnicodeScalarView(scalars[(index + 1)..<end])), in: scope)
-                if end < scalars.count, "?!.".unicodeScalars.contains(scalars[end]), !Self.isAtomic(resolved) {
+                typedThrows = typedThrows || out.last == UInt8(ascii: "(")
+                let first = String(decoding: bytes[(index + 1)..<(firstEnd ?? end)], as: UTF8.self)
+                guard names.special.contains(first) else {
+                    out.append(contentsOf: bytes[(index + 1)..<end])
+                    index = end
+                    continue
+                }
+                var resolved = resolved(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), in: scope)
+                if end < bytes.count, Self.isPostfix(bytes[end]), !Self.isAtomic(resolved) {
                     resolved = "(" + resolved + ")"
                 }
-                out.append(contentsOf: resolved.unicodeScalars)
+                out.append(contentsOf: resolved.utf8)
                 index = end
-            case TypeCanonical.whereStart:
+            case 2:
                 var end = index + 1
-                while end < scalars.count, scalars[end] != TypeCanonical.whereEnd { end += 1 }
-                let entries = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
-                    .split(separator: Character(TypeCanonical.whereSeparator))
-                    .map { finish(String($0), in: scope) }
-                out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).unicodeScalars)
+                while end < bytes.count, bytes[end] != 4 { end += 1 }
+                let entries = bytes[(index + 1)..<end].split(separator: 3)
+                    .map { finish(String(decoding: $0, as: UTF8.self), in: scope) }
+                out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).utf8)
                 index = end + 1
             default:
-                out.append(scalars[index])
+                out.append(bytes[index])
                 index += 1
             }
         }
-        return Self.plainEffects(String(out))
+        let finished = String(decoding: out, as: UTF8.self)
+        return typedThrows ? Self.plainEffects(finished) : finished
     }
 
     /// Typed throws of the types that mean plain throwing or none, once names are resolved.
     private static func plainEffects(_ text: String) -> String {
         guard text.contains("throws(") else { return text }
         return text.replacing("throws(Error)", with: "throws").replacing(" throws(Never)", with: "")
+    }
+
+    /// `resolve`, remembered: signatures repeat the same few names in the same few scopes.
+    private mutating func resolved(_ path: String, in scope: String?) -> String {
+        let key = (scope ?? "") + "\u{0}" + path
+        if let known = resolutions[key] { return known }
+        let result = resolve(path, in: scope)
+        resolutions[key] = result
+        return result
     }
 
     /// A dotted name as the compiler resolves it from `scope`.
@@ -133,24 +169,35 @@ struct NameResolver {
         return target
     }
 
-    private static func continues(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isXIDContinue
+    /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.
+    private static func continues(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isPostfix(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: ".")
     }
 
     /// A dotted name only: it can be extended with `.Member`.
     private static func isPath(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { continues($0) || $0 == "." }
+        !text.isEmpty && text.utf8.allSatisfy { continues($0) || $0 == UInt8(ascii: ".") }
     }
 
     /// Whether a postfix (`?`, `.Type`) applies to the whole text: no space outside brackets, so not a
     /// function type, composition or `some P`.
     static func isAtomic(_ text: String) -> Bool {
         var depth = 0
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "(", "[", "<": depth += 1
-            case ")", "]", ">": depth -= 1
-            case " " where depth == 0: return false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: " ") where depth == 0: return false
             default: continue
             }
         }
