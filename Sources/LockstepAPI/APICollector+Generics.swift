@@ -52,6 +52,8 @@ extension APICollector {
             requirements.append(contentsOf: types.requirements(requirement.requirement))
         }
         shape.constraints = TypeCanonical.whereList(requirements)
+        // Overloads that differ only in their constraints (`some P` vs `some Q`) are told apart by them.
+        shape.parameters.types += shape.constraints
         return shape
     }
 

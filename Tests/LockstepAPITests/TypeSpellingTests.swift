@@ -104,3 +104,10 @@ extension TypeSpellingTests {
         XCTAssertEqual(nested["func Parser.parse()"]?.signature, "public static func parse() throws(Parser.Error)")
     }
 }
+
+extension TypeSpellingTests {
+    func testGenericOverloadsAreKeyedByTheirConstraints() {
+        let found = declarations("public protocol P {}\npublic protocol Q {}\npublic func add(_ x: some P) {}\npublic func add<T: Q>(_ x: T) {}")
+        XCTAssertEqual(Set(found.keys), ["protocol P", "protocol Q", "func add(_:) (τ_0) where τ_0: P", "func add(_:) (τ_0) where τ_0: Q"])
+    }
+}
