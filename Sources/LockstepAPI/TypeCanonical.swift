@@ -168,9 +168,14 @@ struct TypeCanonical {
     }
 
     /// `A.B.C`: a leading `Swift.` or module qualification is dropped (the rest is then already resolved from
-    /// the top level, so it is not marked).
+    /// the top level, so it is not marked), and so is a leading `Self.`.
     private mutating func member(_ node: MemberTypeSyntax) -> (text: String, atomic: Bool) {
         if let base = node.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil {
+            if base.name.tokenKind == .keyword(.Self) {
+                // `Self.Level` inside `Logger` (or `Self.Item` in a protocol) is what `Level` (`Item`) names there.
+                return named(NormalizedText.name(of: node.name), node.genericArgumentClause, mark: marksNames,
+                             generic: false)
+            }
             let module = String(NormalizedText.name(of: base.name))
             if module == "Swift" || modules.contains(module), generics[module] == nil {
                 return named(NormalizedText.name(of: node.name), node.genericArgumentClause, mark: false, generic: false)

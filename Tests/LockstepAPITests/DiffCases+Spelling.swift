@@ -71,6 +71,11 @@ extension DiffCase {
             ],
             [], .none),
         DiffCase(
+            "Self.Member is the member's short name in a type and in a protocol",
+            old: "public struct Logger { public enum Level { case info }\n public func set(_ l: Self.Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Self.Item) }",
+            new: "public struct Logger { public enum Level { case info }\n public func set(_ l: Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Item) }",
+            [], .none),
+        DiffCase(
             "a short name now meaning a different type is a change",
             old: "public struct Level {}\npublic struct Logger { public func set(_ level: Level) {} }",
             new: "public struct Level {}\npublic struct Logger { public struct Level {}\n public func set(_ level: Level) {} }",
