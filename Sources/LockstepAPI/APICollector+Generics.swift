@@ -63,7 +63,7 @@ extension APICollector {
     func typeGenerics(
         _ genericClause: GenericParameterClauseSyntax?, qualified: String, where whereClause: GenericWhereClauseSyntax?,
         in scope: Scope
-    ) -> (generics: String, constraints: String, names: [String]) {
+    ) -> (generics: String, constraints: String, names: [String], types: TypeCanonical) {
         let declared = genericClause.map { Array($0.parameters) } ?? []
         let names = declared.map { String(NormalizedText.name(of: $0.name)) }
         var types = canonical()
@@ -75,7 +75,7 @@ extension APICollector {
         for requirement in whereClause?.requirements ?? [] {
             requirements.append(contentsOf: types.requirements(requirement.requirement))
         }
-        return (clauseText, TypeCanonical.whereList(requirements), names)
+        return (clauseText, TypeCanonical.whereList(requirements), names, types)
     }
 
     /// A `where` list for a declaration without generic parameters of its own (associated types, properties

@@ -106,10 +106,7 @@ extension APICollector {
         signature += "typealias " + name
         let qualified = scope.qualify(name)
         let own = typeGenerics(node.genericParameterClause, qualified: qualified, where: node.genericWhereClause, in: scope)
-        var types = canonical()
-        for (index, source) in own.names.enumerated() {
-            types.generics[source] = TypeCanonical.typeParameter(depth: TypeCanonical.depth(of: qualified), index: index)
-        }
+        var types = own.types
         let target = types.render(node.initializer.value)
         signature += own.generics + " = " + target + own.constraints
         if own.names.isEmpty { recordAlias(qualified, target: target, in: scope) }

@@ -201,13 +201,7 @@ enum SignatureParts {
     }
 
     /// `-> T`, or nothing when the result is `Void` / `()`, which clients cannot tell apart.
-    static func returnClause(_ clause: ReturnClauseSyntax?) -> String {
-        guard let clause else { return "" }
-        var types = TypeCanonical(modules: [])
-        return returnClause(types.render(clause.type))
-    }
-
-    /// `-> T` for an already canonical result type; nothing for `Void` (`()` is spelled `Void` by then).
+    /// Takes the canonical result type (`TypeCanonical` spells `()` as `Void`).
     static func returnClause(_ canonical: String?) -> String {
         guard let canonical, canonical != "Void" else { return "" }
         return " -> " + canonical
