@@ -1,14 +1,24 @@
 extension APIDiff {
-    /// The old surface as clients see it through the new one's typealiases: a type renamed with
+    /// Both surfaces as clients see them through the new one's typealiases: a type renamed with
     /// `public typealias Old = New` left behind removes nothing, because every use of `Old` (and of its members,
-    /// `Old.member`) still compiles. So the old type's declarations are read as `New`'s; what `New` no longer has
-    /// still shows as removed, and the alias itself as added.
-    static func followingRenames(_ old: APISurface, to new: APISurface) -> APISurface {
+    /// `Old.member`) still compiles. So the old type's declarations are read as `New`'s, and so are the new
+    /// surface's extensions of and conformances to `Old`; what `New` no longer has still shows as removed, and
+    /// the alias itself as added.
+    static func followingRenames(_ old: APISurface, _ new: APISurface) -> (old: APISurface, new: APISurface) {
         let renames = renamedTypes(old, new)
-        guard !renames.isEmpty else { return old }
+        guard !renames.isEmpty else { return (old, new) }
+        return (renaming(old, renames), renaming(new, renames))
+    }
+
+    private static func renaming(_ surface: APISurface, _ renames: [String: String]) -> APISurface {
         var kept: [String: APIDeclaration] = [:]
         var moved: [(original: APIDeclaration, renamed: APIDeclaration)] = []
-        for declaration in old.declarations.values {
+        for declaration in surface.declarations.values {
+            // The alias keeps its own name.
+            if declaration.kind == "typealias", renames[String(declaration.key.dropFirst("typealias ".count))] != nil {
+                kept[declaration.key] = declaration
+                continue
+            }
             let renamed = renaming(declaration, renames)
             if renamed == declaration { kept[declaration.key] = declaration } else { moved.append((declaration, renamed)) }
         }
@@ -48,8 +58,14 @@ extension APIDiff {
     private static func renaming(_ declaration: APIDeclaration, _ renames: [String: String]) -> APIDeclaration {
         var result = declaration
         for (from, to) in renames {
-            result.key = renamingSubject(result.key, from, to)
-            result.baseKey = renamingSubject(result.baseKey, from, to)
+            if result.kind == "conformance" {
+                // `conformance S: Old`: either side may be the renamed type.
+                result.key = replacingName(result.key, from, to)
+                result.baseKey = replacingName(result.baseKey, from, to)
+            } else {
+                result.key = renamingSubject(result.key, from, to)
+                result.baseKey = renamingSubject(result.baseKey, from, to)
+            }
             if typeKinds.contains(result.kind), result.key == result.kind + " " + to {
                 // The type's own signature names it by its short name.
                 let fromShort = from.split(separator: ".").last.map(String.init) ?? from

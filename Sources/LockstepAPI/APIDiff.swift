@@ -10,7 +10,7 @@ public struct APIDiff: Sendable, Hashable {
     /// Declarations are matched by `baseKey`, so overloads are compared as a group: an overload
     /// added next to an existing one is an addition, not a change of the existing one.
     public init(old: APISurface, new: APISurface) {
-        let old = Self.followingRenames(old, to: new)
+        let (old, new) = Self.followingRenames(old, new)
         let oldGroups = Self.grouped(old)
         let newGroups = Self.grouped(new)
         var changes: [APIChange] = []

@@ -112,6 +112,11 @@ struct NameResolver {
         return result
     }
 
+    /// A qualified name with typealiases followed: `extension Old` extends what `Old` stands for.
+    mutating func following(_ name: String) -> String {
+        names.aliases.isEmpty ? name : followingAliases(name)
+    }
+
     /// A dotted name as the compiler resolves it from `scope`.
     private mutating func resolve(_ path: String, in scope: String?) -> String {
         let first = path.prefix { $0 != "." }

@@ -61,7 +61,7 @@ extension APISurface {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             if let conformed = item.conformedTo, hidden.contains(conformed) { continue }
             if item.conformedTo == nil, item.declaration.container == "extension",
-               let extended = item.extendedType, protocols.contains(extended) {
+               let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
                 item.declaration.baseKey += " (extension)"
                 item.declaration.key = item.declaration.baseKey
             }

@@ -96,6 +96,11 @@ extension DiffCase {
             new: "public struct New { public func f() {} }\npublic typealias Old = New",
             ["added typealias Old", "removed func New.g()"], .breaking),
         DiffCase(
+            "a protocol renamed behind a typealias keeps its conformers and extensions",
+            old: "public protocol Old {}\npublic struct S: Old {}\nextension Old { public func f() {} }",
+            new: "public protocol New {}\npublic typealias Old = New\npublic struct S: New {}\nextension Old { public func f() {} }",
+            ["added typealias Old"], .additive),
+        DiffCase(
             "overloads told apart by canonical parameter types",
             old: "public func track(_ e: Array<Int>) {}\npublic func track(_ e: Optional<String>) {}",
             new: "public func track(_ e: String?) {}\npublic func track(_ e: [Int]) {}",
