@@ -53,14 +53,16 @@ struct NameResolver {
     /// Works on UTF-8: the marks are ASCII control bytes, and every byte of a non-ASCII scalar can only be part
     /// of an identifier here. Nil when there is nothing to finish.
     private mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>, in scope: String?) -> String? {
-        guard bytes.contains(where: { $0 < 5 }) else { return nil }
+        guard bytes.contains(where: { $0 < 6 }) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var typedThrows = false
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
-            case 1:
+            case 1, 5:
+                // A module-qualified name (5) is already resolved from the top level.
+                let lookup = bytes[index] == 1 ? scope : nil
                 var end = index + 1
                 var firstEnd: Int?
                 while end < bytes.count, Self.continues(bytes[end]) || bytes[end] == UInt8(ascii: ".")
@@ -75,7 +77,7 @@ struct NameResolver {
                     index = end
                     continue
                 }
-                var resolved = resolved(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), in: scope)
+                var resolved = resolved(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), in: lookup)
                 if end < bytes.count, Self.isPostfix(bytes[end]), !Self.isAtomic(resolved) {
                     resolved = "(" + resolved + ")"
                 }

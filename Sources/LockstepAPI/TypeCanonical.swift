@@ -10,6 +10,8 @@ import SwiftSyntax
 struct TypeCanonical {
     /// Precedes a name the cross-file pass resolves by lexical scope; never occurs in Swift source.
     static let mark: Unicode.Scalar = "\u{1}"
+    /// Precedes a name qualified from the top level (its module prefix dropped): only typealiases are followed.
+    static let topLevelMark: Unicode.Scalar = "\u{5}"
 
     /// Module names whose qualification is dropped (`Logging.Logger` → `Logger`); `Swift` always is.
     let modules: Set<String>
@@ -178,7 +180,11 @@ struct TypeCanonical {
             }
             let module = String(NormalizedText.name(of: base.name))
             if module == "Swift" || modules.contains(module), generics[module] == nil {
-                return named(NormalizedText.name(of: node.name), node.genericArgumentClause, mark: false, generic: false)
+                let name = NormalizedText.name(of: node.name)
+                if marksNames, module != "Swift", node.genericArgumentClause == nil {
+                    return (String(Character(Self.topLevelMark)) + name, true)
+                }
+                return named(name, node.genericArgumentClause, mark: false, generic: false)
             }
         }
         let base = postfixable(node.baseType)

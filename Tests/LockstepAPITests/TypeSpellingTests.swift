@@ -54,6 +54,10 @@ final class TypeSpellingTests: XCTestCase {
         let unknown = APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)]),
                               new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)]))
         XCTAssertEqual(unknown.changes.map(\.key), ["func log(at:)"])
+        // A module-qualified typealias is followed too.
+        let aliased = "extension Logger { public typealias Metadata = [String: String] }\n"
+        let viaModule = APISurface.extract(from: [SourceFile(path: "A.swift", text: old + aliased + "public func meta(_ m: Logging.Logger.Metadata?) {}")], context: context)
+        XCTAssertEqual(viaModule.declarations["func meta(_:)"]?.signature, "public func meta(_: [String: String]?)")
     }
 
     func testCombiningWithAContextEqualsExtractingWithIt() {
