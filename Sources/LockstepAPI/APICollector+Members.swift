@@ -7,14 +7,17 @@ extension APICollector {
         let name = String(NormalizedText.name(of: node.name))
         let isOperator = NormalizedText.isOperator(node.name)
         let style: SignatureParts.LabelStyle = isOperator ? .operator : .function
-        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: style)
+        let shape = callableShape(
+            node.genericParameterClause, node.signature.parameterClause, style: style,
+            result: node.signature.returnClause?.type, where: node.genericWhereClause, in: scope)
+        let parameters = shape.parameters
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "func " + name + (isOperator ? " " : "")
-        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += shape.generics
         signature += parameters.text
         signature += effects(node.signature.effectSpecifiers)
-        signature += SignatureParts.returnClause(node.signature.returnClause)
-        signature += whereClause(node.genericWhereClause, in: scope)
+        signature += SignatureParts.returnClause(shape.result)
+        signature += shape.constraints
         record(
             kind: "func", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
             signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
@@ -22,13 +25,16 @@ extension APICollector {
 
     mutating func visitInitializer(_ node: InitializerDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
-        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: .function)
+        let shape = callableShape(
+            node.genericParameterClause, node.signature.parameterClause, style: .function,
+            result: nil, where: node.genericWhereClause, in: scope)
+        let parameters = shape.parameters
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "init" + (node.optionalMark?.text ?? "")
-        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += shape.generics
         signature += parameters.text
         signature += effects(node.signature.effectSpecifiers)
-        signature += whereClause(node.genericWhereClause, in: scope)
+        signature += shape.constraints
         // `init Cart(items:)`: the type stands where a function's name would.
         record(
             kind: "init", qualifiedName: (scope.name ?? "") + "(" + parameters.labels + ")",
@@ -37,15 +43,18 @@ extension APICollector {
 
     mutating func visitSubscript(_ node: SubscriptDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
-        let parameters = SignatureParts.Parameters(node.parameterClause, style: .subscript)
+        let shape = callableShape(
+            node.genericParameterClause, node.parameterClause, style: .subscript,
+            result: node.returnClause.type, where: node.genericWhereClause, in: scope)
+        let parameters = shape.parameters
         var accessors = Accessors(block: node.accessorBlock, storedIsSettable: false)
         if SignatureParts.hasRestrictedSetter(node.modifiers) { accessors.dropSetter() }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "subscript"
-        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += shape.generics
         signature += parameters.text
-        signature += " -> " + NormalizedText.of(node.returnClause.type)
-        signature += whereClause(node.genericWhereClause, in: scope)
+        signature += " -> " + (shape.result ?? "")
+        signature += shape.constraints
         signature += " " + accessors.text
         record(
             kind: "subscript", qualifiedName: (scope.name ?? "") + "[" + parameters.labels + "]",
@@ -59,7 +68,8 @@ extension APICollector {
         let head = prefix(node.attributes, node.modifiers, access: access, in: scope) + (isLet ? "let " : "var ")
         let bindings = Array(node.bindings)
         for (index, binding) in bindings.enumerated() {
-            let type = Self.type(of: binding, following: bindings[(index + 1)...])
+            var types = canonical()
+            let type = Self.type(of: binding, following: bindings[(index + 1)...], types: &types)
             var accessors = Accessors(block: binding.accessorBlock, storedIsSettable: !isLet)
             if restricted { accessors.dropSetter() }
             for identifier in Self.identifiers(in: binding.pattern) {
@@ -78,10 +88,11 @@ extension APICollector {
         // Cases carry no access modifier: they are exactly as visible as their enum.
         guard scope.kind == "enum", scope.isPublic else { return }
         let head = prefix(node.attributes, node.modifiers, access: nil, in: scope) + "case "
+        var types = canonical()
         for element in node.elements {
             let name = String(NormalizedText.name(of: element.name))
             var signature = head + name
-            signature += element.parameterClause.map(SignatureParts.associatedValues) ?? ""
+            signature += element.parameterClause.map { SignatureParts.associatedValues($0, types: &types) } ?? ""
             // Raw values are kept: clients persist and exchange them through `rawValue`.
             if let raw = element.rawValue { signature += " = " + NormalizedText.of(raw.value) }
             record(kind: "case", qualifiedName: scope.qualify(name), signature: signature, at: element.name, in: scope)
@@ -93,9 +104,12 @@ extension APICollector {
         let name = String(NormalizedText.name(of: node.name))
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "typealias " + name
-        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
-        signature += " = " + NormalizedText.of(node.initializer.value)
-        signature += whereClause(node.genericWhereClause, in: scope)
+        let qualified = scope.qualify(name)
+        let own = typeGenerics(node.genericParameterClause, qualified: qualified, where: node.genericWhereClause, in: scope)
+        var types = own.types
+        let target = types.render(node.initializer.value)
+        signature += own.generics + " = " + target + own.constraints
+        if own.names.isEmpty { recordAlias(qualified, target: target, in: scope) }
         record(kind: "typealias", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
 
@@ -104,8 +118,9 @@ extension APICollector {
         let name = String(NormalizedText.name(of: node.name))
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "associatedtype " + name
-        signature += SignatureParts.inheritance(node.inheritanceClause, keepFirst: false)
-        if let initializer = node.initializer { signature += " = " + NormalizedText.of(initializer.value) }
+        var types = canonical()
+        signature += SignatureParts.inheritance(node.inheritanceClause, keepFirst: false, types: &types)
+        if let initializer = node.initializer { signature += " = " + types.render(initializer.value) }
         signature += whereClause(node.genericWhereClause, in: scope)
         record(kind: "associatedtype", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
@@ -113,13 +128,16 @@ extension APICollector {
     mutating func visitMacro(_ node: MacroDeclSyntax, in scope: Scope) {
         guard let access = access(node.modifiers, in: scope) else { return }
         let name = String(NormalizedText.name(of: node.name))
-        let parameters = SignatureParts.Parameters(node.signature.parameterClause, style: .function)
+        let shape = callableShape(
+            node.genericParameterClause, node.signature.parameterClause, style: .function,
+            result: node.signature.returnClause?.type, where: node.genericWhereClause, in: scope)
+        let parameters = shape.parameters
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "macro " + name
-        signature += node.genericParameterClause.map(NormalizedText.of) ?? ""
+        signature += shape.generics
         signature += parameters.text
-        signature += SignatureParts.returnClause(node.signature.returnClause)
-        signature += whereClause(node.genericWhereClause, in: scope)
+        signature += SignatureParts.returnClause(shape.result)
+        signature += shape.constraints
         record(
             kind: "macro", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
             signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
@@ -129,16 +147,20 @@ extension APICollector {
 
     private func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
         guard let specifiers else { return "" }
-        return " " + NormalizedText.of(specifiers)
+        var types = canonical()
+        let text = types.effects(async: specifiers.asyncSpecifier, throws: specifiers.throwsClause)
+        return text.isEmpty ? "" : " " + text
     }
 
     /// The binding's declared type; in `var a, b: Int` a takes b's; otherwise a guess from a
     /// literal or constructor call, `_` when the initializer does not say.
-    private static func type(of binding: PatternBindingSyntax, following: ArraySlice<PatternBindingSyntax>) -> String {
-        if let annotation = binding.typeAnnotation { return NormalizedText.of(annotation.type) }
+    private static func type(
+        of binding: PatternBindingSyntax, following: ArraySlice<PatternBindingSyntax>, types: inout TypeCanonical
+    ) -> String {
+        if let annotation = binding.typeAnnotation { return types.render(annotation.type) }
         if binding.initializer == nil, let later = following.first(where: { $0.typeAnnotation != nil }),
            let annotation = later.typeAnnotation {
-            return NormalizedText.of(annotation.type)
+            return types.render(annotation.type)
         }
         guard let value = binding.initializer?.value else { return "_" }
         return inferredType(of: value)
@@ -154,8 +176,11 @@ extension APICollector {
             // `Foo(…)` and `Foo<T>(…)` construct a Foo; `foo(…)` could return anything.
             let callee = call.calledExpression
             let text = NormalizedText.of(callee)
-            if let first = text.first, first.isUppercase,
-               callee.is(DeclReferenceExprSyntax.self) || callee.is(GenericSpecializationExprSyntax.self) {
+            if let first = text.first, first.isUppercase, callee.is(DeclReferenceExprSyntax.self) {
+                // A type's short name, resolved by scope like any written type.
+                return String(Character(TypeCanonical.mark)) + text
+            }
+            if let first = text.first, first.isUppercase, callee.is(GenericSpecializationExprSyntax.self) {
                 return text
             }
             return "_"

@@ -32,12 +32,15 @@ struct APICollector {
     private let lines: LineTable
     /// One build configuration per platform of the context, in its order.
     private let configurations: [APIBuildConfiguration]
+    /// Module names whose qualification types drop (`APIContext.modules`).
+    let modules: Set<String>
 
     private init(_ source: SourceFile, context: APIContext) {
         let platforms = APIFileSurface.platforms(of: context)
         result = APIFileSurface(path: source.path, platforms: platforms)
         lines = LineTable(source.text)
         configurations = platforms.map { APIBuildConfiguration(platform: $0, context: context) }
+        modules = context.modules
     }
 
     /// Parses one file and records its public declarations; throws `SourceFileError` for a file nested too deep
@@ -148,14 +151,10 @@ struct APICollector {
         return parts.joined(separator: " ") + " "
     }
 
-    /// ` where A, B`: the declaration's own requirements plus its extension's, sorted.
+    /// ` where A, B`: the declaration's own requirements plus its extension's, sorted (delimited until the
+    /// cross-file pass has resolved their names; see `TypeCanonical.whereList`).
     func whereClause(_ clause: GenericWhereClauseSyntax?, in scope: Scope) -> String {
-        var requirements = scope.requirements
-        if let clause {
-            requirements.append(contentsOf: clause.requirements.map { NormalizedText.of($0.requirement) })
-        }
-        guard !requirements.isEmpty else { return "" }
-        return " where " + requirements.sorted().joined(separator: ", ")
+        constraints(clause, in: scope)
     }
 
     // MARK: Recording
@@ -163,7 +162,8 @@ struct APICollector {
     /// Records a declaration keyed `keyWord qualifiedName`.
     mutating func record(
         kind: String, keyWord: String? = nil, qualifiedName: String, signature: String,
-        at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil
+        at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
+        lookup: String? = nil
     ) {
         let key = (keyWord ?? kind) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -171,7 +171,13 @@ struct APICollector {
             key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
         result.declarations.append(CollectedDeclaration(
             declaration: declaration, parameterTypes: parameterTypes,
-            extendedType: scope.extendedType, conformedTo: conformedTo, platforms: scope.platforms))
+            extendedType: scope.extendedType, conformedTo: conformedTo, lookupScope: lookup ?? scope.name,
+            platforms: scope.platforms))
+    }
+
+    /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
+    mutating func recordAlias(_ qualified: String, target: String, in scope: Scope) {
+        result.aliases[qualified] = AliasTarget(target: target, scope: scope.name)
     }
 
     // MARK: Types
@@ -185,6 +191,9 @@ struct APICollector {
             // Still walk: nested type names must be known as hidden, so that extensions of them
             // are not mistaken for public API.
             result.hiddenTypes.insert(qualified)
+            if let clause = generics?.as(GenericParameterClauseSyntax.self) {
+                result.typeGenerics[qualified] = clause.parameters.map { String(NormalizedText.name(of: $0.name)) }
+            }
             let hidden = Scope(name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType,
                                platforms: scope.platforms)
             walk(node.memberBlock.members, in: hidden)
@@ -192,6 +201,7 @@ struct APICollector {
         }
         result.publicTypes.insert(qualified)
         if keyword == "protocol" { result.protocols.insert(qualified) }
+        var types = canonical()
 
         // Conformances are their own declarations (adding one is additive, removing one breaking);
         // what stays in the type's signature is what cannot be read that way: a class's first
@@ -202,24 +212,36 @@ struct APICollector {
             let type = inherited.type
             if type.is(SuppressedTypeSyntax.self)
                 || index == 0 && (keyword == "class" || keyword == "enum" && Self.isRawType(type)) {
-                kept.append(NormalizedText.of(type))
+                kept.append(types.render(type))
                 continue
             }
             recordConformance(of: qualified, to: type, where: nil, in: scope, declaredBy: keyword)
         }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
-        signature += keyword + " " + name + (generics.map(NormalizedText.of) ?? "")
-        if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
-        signature += whereClause(node.genericWhereClause, in: scope)
-        record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope)
+        if keyword == "protocol" {
+            signature += keyword + " " + name + (generics.map(NormalizedText.of) ?? "")
+            if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
+            signature += whereClause(node.genericWhereClause, in: scope)
+        } else {
+            let own = typeGenerics(generics?.as(GenericParameterClauseSyntax.self), qualified: qualified,
+                                   where: node.genericWhereClause, in: scope)
+            if !own.names.isEmpty { result.typeGenerics[qualified] = own.names }
+            signature += keyword + " " + name + own.generics
+            if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
+            signature += own.constraints
+        }
+        record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope, lookup: qualified)
 
         let inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType, platforms: scope.platforms)
         walk(node.memberBlock.members, in: inner)
     }
 
     private mutating func visitExtension(_ node: ExtensionDeclSyntax, in scope: Scope) {
-        let extended = NormalizedText.of(node.extendedType)
-        let requirements = node.genericWhereClause?.requirements.map { NormalizedText.of($0.requirement) } ?? []
+        var types = canonical()
+        types.marksNames = false
+        let extended = types.render(node.extendedType)
+        types.marksNames = true
+        let requirements = node.genericWhereClause?.requirements.flatMap { types.requirements($0.requirement) } ?? []
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
             recordConformance(
                 of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
@@ -253,16 +275,16 @@ struct APICollector {
         // `@retroactive`, `@unchecked` and `@preconcurrency` qualify how a conformance is
         // declared, not which conformance clients get.
         let base = inherited.as(AttributedTypeSyntax.self)?.baseType ?? inherited
-        let conformed = NormalizedText.of(base)
+        var types = canonical()
+        types.marksNames = false
+        let conformed = types.render(base)
         var signature = type + ": " + conformed
-        if let requirements, !requirements.isEmpty {
-            signature += " where " + requirements.sorted().joined(separator: ", ")
-        }
+        signature += TypeCanonical.whereList(requirements ?? [])
         var declaring = scope
         declaring.kind = kind
         if kind == "extension" { declaring.extendedType = type }
         record(
             kind: "conformance", qualifiedName: type + ": " + conformed, signature: signature,
-            at: inherited, in: declaring, conformedTo: conformed)
+            at: inherited, in: declaring, conformedTo: conformed, lookup: type)
     }
 }

@@ -16,8 +16,9 @@ extension APIDiff {
         }
         let hidden = oldSets.hidden
         let protocols = oldSets.protocols
-        let oldChanged = APISurface.finish(old.flatMap(\.declarations), hidden: hidden, protocols: protocols)
-        let newChanged = APISurface.finish(new.flatMap(\.declarations), hidden: hidden, protocols: protocols)
+        let names = oldSets.names
+        let oldChanged = APISurface.finish(old.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
+        let newChanged = APISurface.finish(new.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
         let touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
         // The unchanged files' declarations under those keys: overloads are keyed as a group.
         var sharedItems: [CollectedDeclaration] = []
@@ -28,7 +29,7 @@ extension APIDiff {
                 for index in file.byBaseKey[key] ?? [] { sharedItems.append(file.declarations[index]) }
             }
         }
-        let sharedFinished = APISurface.finish(sharedItems, hidden: hidden, protocols: protocols)
+        let sharedFinished = APISurface.finish(sharedItems, hidden: hidden, protocols: protocols, names: names)
             .filter { touched.contains($0.declaration.baseKey) }
         let platforms = (old + new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
         self.init(old: APISurface(finished: oldChanged + sharedFinished, platforms: platforms),
@@ -43,8 +44,12 @@ extension APIDiff {
 private struct CrossFileSets: Equatable {
     var hidden: Set<String>
     var protocols: Set<String>
+    /// What names in signatures resolve to: a changed type, generic parameter or typealias may respell
+    /// declarations in files that did not change.
+    var names: TypeNames
 
     init(_ files: [APIFileSurface]) {
+        names = TypeNames(files)
         var publicTypes: Set<String> = []
         var hiddenTypes: Set<String> = []
         protocols = []

@@ -48,8 +48,9 @@ public struct APIDiff: Sendable, Hashable {
 
     /// The changes between two keyed declaration sets of one platform.
     private static func changes(old: [String: APIDeclaration], new: [String: APIDeclaration]) -> [APIChange] {
-        let oldGroups = Self.grouped(old)
-        let newGroups = Self.grouped(new)
+        let (old, new) = Self.followingRenames(APISurface(declarations: old), APISurface(declarations: new))
+        let oldGroups = Self.grouped(old.declarations)
+        let newGroups = Self.grouped(new.declarations)
         var changes: [APIChange] = []
         for (baseKey, oldGroup) in oldGroups {
             Self.compare(baseKey, old: oldGroup, new: newGroups[baseKey] ?? [], into: &changes)

@@ -13,6 +13,10 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var protocols: Set<String> = []
     /// Qualified names of types declared without public access, nested ones included.
     var hiddenTypes: Set<String> = []
+    /// Generic parameter names of generic types, by qualified name, in declaration order.
+    var typeGenerics: [String: [String]] = [:]
+    /// Public non-generic typealiases by qualified name: what a use of the name stands for.
+    var aliases: [String: AliasTarget] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
@@ -30,6 +34,7 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
 
     /// Parses one file with swift-syntax and collects its candidate public declarations; a file nested too
     /// deep to parse in bounded time contributes nothing (use `read(from:)` to learn why).
+    /// `context.modules` are the module names a type's qualification drops (`Logging.Logger` ≡ `Logger`).
     public static func extract(from file: SourceFile, context: APIContext = .default) -> APIFileSurface {
         (try? read(from: file, context: context))
             ?? APIFileSurface(path: file.path, platforms: platforms(of: context))
@@ -60,6 +65,15 @@ struct CollectedDeclaration: Sendable, Hashable, Codable {
     var extendedType: String?
     /// For conformances: the protocol named.
     var conformedTo: String?
+    /// The innermost type (or extended type) whose scope the signature's names are looked up in.
+    var lookupScope: String?
     /// The platforms the declaration exists on (`#if`), over the file's `platforms`.
     var platforms = PlatformMask(bits: .max)
+}
+
+/// What a typealias stands for: its target, spelled canonically but with names still to resolve, and the
+/// scope they resolve in.
+struct AliasTarget: Sendable, Hashable, Codable {
+    var target: String
+    var scope: String?
 }

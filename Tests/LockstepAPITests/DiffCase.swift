@@ -25,5 +25,5 @@ struct DiffCase {
     }
 
     /// Every row: protocols first, then types and members, then the edits that must not count.
-    static var all: [DiffCase] { protocolCases + callableCases + typeCases + propertyCases + silentCases }
+    static var all: [DiffCase] { protocolCases + callableCases + typeCases + propertyCases + silentCases + spellingCases }
 }

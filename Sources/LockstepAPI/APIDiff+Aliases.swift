@@ -1,0 +1,112 @@
+extension APIDiff {
+    /// Both surfaces as clients see them through the new one's typealiases: a type renamed with
+    /// `public typealias Old = New` left behind removes nothing, because every use of `Old` (and of its members,
+    /// `Old.member`) still compiles. So the old type's declarations are read as `New`'s, and so are the new
+    /// surface's extensions of and conformances to `Old`; what `New` no longer has still shows as removed, and
+    /// the alias itself as added.
+    static func followingRenames(_ old: APISurface, _ new: APISurface) -> (old: APISurface, new: APISurface) {
+        let renames = renamedTypes(old, new)
+        guard !renames.isEmpty else { return (old, new) }
+        return (renaming(old, renames), renaming(new, renames))
+    }
+
+    private static func renaming(_ surface: APISurface, _ renames: [String: String]) -> APISurface {
+        var kept: [String: APIDeclaration] = [:]
+        var moved: [(original: APIDeclaration, renamed: APIDeclaration)] = []
+        for declaration in surface.declarations.values {
+            // The alias keeps its own name.
+            if declaration.kind == "typealias", renames[String(declaration.key.dropFirst("typealias ".count))] != nil {
+                kept[declaration.key] = declaration
+                continue
+            }
+            let renamed = renaming(declaration, renames)
+            if renamed == declaration { kept[declaration.key] = declaration } else { moved.append((declaration, renamed)) }
+        }
+        for (original, renamed) in moved.sorted(by: { $0.renamed.key < $1.renamed.key }) {
+            guard let existing = kept[renamed.key] else {
+                kept[renamed.key] = renamed
+                continue
+            }
+            // `New` already had it: the same declaration reads as one; a different one stays `Old`'s, reported
+            // on its own.
+            if existing.signature != renamed.signature { kept[original.key] = original }
+        }
+        return APISurface(declarations: kept)
+    }
+
+    private static let typeKinds = ["struct", "class", "enum", "actor", "protocol"]
+
+    /// Old name → new name, for each type the old surface declares that the new one replaces with a
+    /// non-generic typealias naming another type.
+    private static func renamedTypes(_ old: APISurface, _ new: APISurface) -> [String: String] {
+        var renames: [String: String] = [:]
+        for alias in new.declarations.values where alias.kind == "typealias" {
+            let name = String(alias.key.dropFirst("typealias ".count))
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            guard let range = alias.signature.range(of: "typealias " + short + " = ") else { continue }
+            let target = String(alias.signature[range.upperBound...])
+            guard target != name, isPath(target),
+                  typeKinds.contains(where: { old.declarations[$0 + " " + name] != nil }),
+                  !typeKinds.contains(where: { new.declarations[$0 + " " + name] != nil })
+            else { continue }
+            renames[name] = target
+        }
+        return renames
+    }
+
+    /// The declaration with `Old` read as `New` in its key and signature.
+    private static func renaming(_ declaration: APIDeclaration, _ renames: [String: String]) -> APIDeclaration {
+        var result = declaration
+        for (from, to) in renames {
+            if result.kind == "conformance" {
+                // `conformance S: Old`: either side may be the renamed type.
+                result.key = replacingName(result.key, from, to)
+                result.baseKey = replacingName(result.baseKey, from, to)
+            } else {
+                result.key = renamingSubject(result.key, from, to)
+                result.baseKey = renamingSubject(result.baseKey, from, to)
+            }
+            if typeKinds.contains(result.kind), result.key == result.kind + " " + to {
+                // The type's own signature names it by its short name.
+                let fromShort = from.split(separator: ".").last.map(String.init) ?? from
+                let toShort = to.split(separator: ".").last.map(String.init) ?? to
+                result.signature = replacingName(result.signature, result.kind + " " + fromShort,
+                                                 result.kind + " " + toShort)
+            }
+            result.signature = replacingName(result.signature, from, to)
+        }
+        return result
+    }
+
+    /// `func Old.f()` → `func New.f()`: the qualified name after the key's kind word.
+    private static func renamingSubject(_ key: String, _ from: String, _ to: String) -> String {
+        guard let space = key.firstIndex(of: " ") else { return key }
+        let subject = key[key.index(after: space)...]
+        guard subject.hasPrefix(from) else { return key }
+        let after = subject.dropFirst(from.count)
+        if let next = after.unicodeScalars.first, next.properties.isXIDContinue { return key }
+        return String(key[...space]) + to + String(after)
+    }
+
+    /// `text` with every whole occurrence of the dotted name `from` (not part of a longer name) replaced.
+    private static func replacingName(_ text: String, _ from: String, _ to: String) -> String {
+        guard text.contains(from) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: from) {
+            let before = rest[..<range.lowerBound]
+            let previous = before.unicodeScalars.last ?? out.unicodeScalars.last
+            let next = rest[range.upperBound...].unicodeScalars.first
+            let whole = !(previous.map { $0.properties.isXIDContinue || $0 == "." } ?? false)
+                && !(next.map { $0.properties.isXIDContinue } ?? false)
+            out += before
+            out += whole ? to : String(rest[range])
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+
+    private static func isPath(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "." }
+    }
+}

@@ -1,0 +1,213 @@
+/// The names a file set declares, which only the whole set knows: every type (public or not), the generic
+/// parameters of generic types and the public typealiases. Signatures resolve their short names against it.
+struct TypeNames: Equatable, Sendable {
+    /// Qualified names of every declared type.
+    var types: Set<String> = []
+    /// Generic parameter names of generic types, in declaration order.
+    var generics: [String: [String]] = [:]
+    /// Public non-generic typealiases.
+    var aliases: [String: AliasTarget] = [:]
+    /// The only names that can resolve to anything but themselves: nested types' own names, generic
+    /// parameters, and the parts of typealiases' names. Every other name is left as written, at no cost.
+    private(set) var special: Set<String> = []
+
+    init() {}
+
+    init(_ files: [APIFileSurface]) {
+        for file in files {
+            types.formUnion(file.publicTypes)
+            types.formUnion(file.hiddenTypes)
+            generics.merge(file.typeGenerics) { first, _ in first }
+            aliases.merge(file.aliases) { first, _ in first }
+        }
+        for type in types {
+            if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
+        }
+        for parameters in generics.values { special.formUnion(parameters) }
+        for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
+    }
+}
+
+/// Finishes the text `TypeCanonical` left for the cross-file pass: resolves each marked name by lexical scope,
+/// innermost first (`Level` inside `Logger` is `Logger.Level`; `T` inside `Box<T>` is `Box`'s first generic
+/// parameter), follows typealiases (`Old` → `New`), and sorts the delimited `where` lists once their names read
+/// as they finally will.
+struct NameResolver {
+    let names: TypeNames
+    /// Followed alias targets; nil while one is being followed, so that a cycle reads as no alias.
+    private var followed: [String: String?] = [:]
+    /// Resolved names by scope and name.
+    private var resolutions: [String: String] = [:]
+
+    init(_ names: TypeNames) {
+        self.names = names
+    }
+
+    /// `text` with every mark resolved and every `where` list spelled out; `scope` is the qualified name of the
+    /// innermost type (or extended type) the text was written in.
+    mutating func finish(_ text: String, in scope: String?) -> String {
+        var text = text
+        return text.withUTF8 { finish($0, in: scope) } ?? text
+    }
+
+    /// Works on UTF-8: the marks are ASCII control bytes, and every byte of a non-ASCII scalar can only be part
+    /// of an identifier here. Nil when there is nothing to finish.
+    private mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>, in scope: String?) -> String? {
+        guard bytes.contains(where: { $0 < 6 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var typedThrows = false
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 1, 5:
+                // A module-qualified name (5) is already resolved from the top level.
+                let lookup = bytes[index] == 1 ? scope : nil
+                var end = index + 1
+                var firstEnd: Int?
+                while end < bytes.count, Self.continues(bytes[end]) || bytes[end] == UInt8(ascii: ".")
+                        && end + 1 < bytes.count && Self.continues(bytes[end + 1]) {
+                    if firstEnd == nil, bytes[end] == UInt8(ascii: ".") { firstEnd = end }
+                    end += 1
+                }
+                typedThrows = typedThrows || out.last == UInt8(ascii: "(")
+                let first = String(decoding: bytes[(index + 1)..<(firstEnd ?? end)], as: UTF8.self)
+                guard names.special.contains(first) else {
+                    out.append(contentsOf: bytes[(index + 1)..<end])
+                    index = end
+                    continue
+                }
+                var resolved = resolved(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), in: lookup)
+                if end < bytes.count, Self.isPostfix(bytes[end]), !Self.isAtomic(resolved) {
+                    resolved = "(" + resolved + ")"
+                }
+                out.append(contentsOf: resolved.utf8)
+                index = end
+            case 2:
+                var end = index + 1
+                while end < bytes.count, bytes[end] != 4 { end += 1 }
+                let entries = bytes[(index + 1)..<end].split(separator: 3)
+                    .map { finish(String(decoding: $0, as: UTF8.self), in: scope) }
+                out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).utf8)
+                index = end + 1
+            default:
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        let finished = String(decoding: out, as: UTF8.self)
+        return typedThrows ? Self.plainEffects(finished) : finished
+    }
+
+    /// Typed throws of the types that mean plain throwing or none, once names are resolved.
+    private static func plainEffects(_ text: String) -> String {
+        guard text.contains("throws(") else { return text }
+        return text.replacing("throws(Error)", with: "throws").replacing(" throws(Never)", with: "")
+    }
+
+    /// `resolve`, remembered: signatures repeat the same few names in the same few scopes.
+    private mutating func resolved(_ path: String, in scope: String?) -> String {
+        let key = (scope ?? "") + "\u{0}" + path
+        if let known = resolutions[key] { return known }
+        let result = resolve(path, in: scope)
+        resolutions[key] = result
+        return result
+    }
+
+    /// A qualified name with typealiases followed: `extension Old` extends what `Old` stands for.
+    mutating func following(_ name: String) -> String {
+        names.aliases.isEmpty ? name : followingAliases(name)
+    }
+
+    /// A dotted name as the compiler resolves it from `scope`.
+    private mutating func resolve(_ path: String, in scope: String?) -> String {
+        let first = path.prefix { $0 != "." }
+        let rest = path.dropFirst(first.count)
+        var qualified = path
+        var current = scope
+        while let container = current {
+            if let parameters = names.generics[container], let index = parameters.firstIndex(of: String(first)) {
+                return TypeCanonical.typeParameter(depth: TypeCanonical.depth(of: container), index: index) + rest
+            }
+            let candidate = container + "." + first
+            if names.types.contains(candidate) || names.aliases[candidate] != nil {
+                qualified = container + "." + path
+                break
+            }
+            current = container.lastIndex(of: ".").map { String(container[..<$0]) }
+        }
+        return followingAliases(qualified)
+    }
+
+    /// The name with any typealias among its prefixes replaced by what it stands for.
+    private mutating func followingAliases(_ name: String) -> String {
+        var current = name
+        // Bounded: an alias chain longer than this is left where it stops.
+        for _ in 0..<8 {
+            let components = current.split(separator: ".", omittingEmptySubsequences: false)
+            var replaced = false
+            for count in stride(from: components.count, through: 1, by: -1) {
+                guard let target = aliasTarget(components[..<count].joined(separator: ".")) else { continue }
+                let rest = components[count...].map { "." + $0 }.joined()
+                if rest.isEmpty {
+                    current = target
+                } else if Self.isPath(target) {
+                    current = target + rest
+                } else {
+                    return (Self.isAtomic(target) ? target : "(" + target + ")") + rest
+                }
+                replaced = true
+                break
+            }
+            if !replaced || !Self.isPath(current) { return current }
+        }
+        return current
+    }
+
+    /// The alias's target, finished in the alias's own scope; nil for no alias (or one naming a generic
+    /// parameter, which means nothing outside its type).
+    private mutating func aliasTarget(_ name: String) -> String? {
+        if let known = followed[name] { return known }
+        guard let alias = names.aliases[name] else { return nil }
+        followed[name] = .some(nil)
+        var target: String? = finish(alias.target, in: alias.scope)
+        if target?.contains("τ") == true { target = nil }
+        followed[name] = target
+        return target
+    }
+
+    /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.
+    private static func continues(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isPostfix(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: ".")
+    }
+
+    /// A dotted name only: it can be extended with `.Member`.
+    private static func isPath(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { continues($0) || $0 == UInt8(ascii: ".") }
+    }
+
+    /// Whether a postfix (`?`, `.Type`) applies to the whole text: no space outside brackets, so not a
+    /// function type, composition or `some P`.
+    static func isAtomic(_ text: String) -> Bool {
+        var depth = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: " ") where depth == 0: return false
+            default: continue
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,109 @@
+import LockstepAPI
+
+extension DiffCase {
+    /// Two spellings of one type, as the compiler resolves them at a call site: no change.
+    static let spellingCases: [DiffCase] = [
+        DiffCase(
+            "any P is P, also in compositions, generic arguments and metatypes",
+            old: "public protocol P {}\npublic protocol Q {}\npublic func f(_ x: P, _ y: [P & Q], _ z: P.Type) -> Optional<P> { nil }",
+            new: "public protocol P {}\npublic protocol Q {}\npublic func f(_ x: any P, _ y: Array<any Q & P>, _ z: any P.Type) -> (any P)? { nil }",
+            [], .none),
+        DiffCase(
+            "sugar, Void and redundant parentheses",
+            old: "public func f(_ a: Array<Int>, _ b: Dictionary<String, Int>, _ c: Optional<String>, _ d: @escaping () -> ()) -> ((Int)) { 0 }",
+            new: "public func f(_ a: [Int], _ b: [String: Int], _ c: String?, _ d: @escaping () -> Void) -> Int { 0 }",
+            [], .none),
+        DiffCase(
+            "Swift. qualification and function-type labels",
+            old: "public var handler: (_ value: Swift.Int) -> Swift.String = { _ in \"\" }",
+            new: "public var handler: (Int) -> String = { _ in \"\" }",
+            [], .none),
+        DiffCase(
+            "an optional function keeps its parentheses",
+            old: "public var onDone: Optional<() -> Void> = nil",
+            new: "public var onDone: (() -> Void)? = nil",
+            [], .none),
+        DiffCase(
+            "a function's generic parameters renamed",
+            old: "public func first<Element>(of items: [Element], where test: (Element) -> Bool) -> Element? { nil }",
+            new: "public func first<T>(of items: [T], where test: (T) -> Bool) -> T? { nil }",
+            [], .none),
+        DiffCase(
+            "generic parameters declared in another order but used alike",
+            old: "public func pair<A, B>(_ a: A, _ b: B) {}",
+            new: "public func pair<Second, First>(_ a: First, _ b: Second) {}",
+            [], .none),
+        DiffCase(
+            "a constraint inline or in a where clause",
+            old: "public protocol P {}\npublic protocol Q {}\npublic func f<T: P & Q>(_ x: T) {}",
+            new: "public protocol P {}\npublic protocol Q {}\npublic func f<T>(_ x: T) where T: Q, T: P {}",
+            [], .none),
+        DiffCase(
+            "some P in parameter position is an anonymous generic parameter",
+            old: "public protocol P {}\npublic func f<T: P>(_ x: T, _ y: Int) {}",
+            new: "public protocol P {}\npublic func f(_ x: some P, _ y: Int) {}",
+            [], .none),
+        DiffCase(
+            "a type's generic parameter renamed, in its members and extensions too",
+            oldFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> { public func get() -> T { fatalError() } }"),
+                SourceFile(path: "Sources/Box+Map.swift", text: "extension Box where T: Equatable { public func contains(_ x: T) -> Bool { false } }"),
+            ],
+            newFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<Element> { public func get() -> Element { fatalError() } }"),
+                SourceFile(path: "Sources/Box+Map.swift", text: "extension Box where Element: Equatable { public func contains(_ x: Element) -> Bool { false } }"),
+            ],
+            [], .none),
+        DiffCase(
+            "a renamed generic parameter with a different constraint still changes",
+            old: "public func f<T: Equatable>(_ x: T) {}",
+            new: "public func f<U: Hashable>(_ x: U) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a nested type by its short name inside its container and its extensions",
+            oldFiles: [
+                SourceFile(path: "Sources/Logger.swift", text: "public struct Logger { public enum Level { case info }\n public var level: Level }"),
+                SourceFile(path: "Sources/Logger+Set.swift", text: "extension Logger { public func set(_ level: Level) {} }"),
+            ],
+            newFiles: [
+                SourceFile(path: "Sources/Logger.swift", text: "public struct Logger { public enum Level { case info }\n public var level: Logger.Level }"),
+                SourceFile(path: "Sources/Logger+Set.swift", text: "extension Logger { public func set(_ level: Logger.Level) {} }"),
+            ],
+            [], .none),
+        DiffCase(
+            "Self.Member is the member's short name in a type and in a protocol",
+            old: "public struct Logger { public enum Level { case info }\n public func set(_ l: Self.Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Self.Item) }",
+            new: "public struct Logger { public enum Level { case info }\n public func set(_ l: Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Item) }",
+            [], .none),
+        DiffCase(
+            "a short name now meaning a different type is a change",
+            old: "public struct Level {}\npublic struct Logger { public func set(_ level: Level) {} }",
+            new: "public struct Level {}\npublic struct Logger { public struct Level {}\n public func set(_ level: Level) {} }",
+            ["added struct Logger.Level", "changed func Logger.set(_:)"], .breaking),
+        DiffCase(
+            "a typealias is followed",
+            old: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: ID) {}",
+            new: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: Identifier) {}",
+            [], .none),
+        DiffCase(
+            "a type renamed behind a typealias removes nothing",
+            old: "public struct Old: Equatable { public init() {}\n public func f() {} }\npublic func use(_ o: Old) {}",
+            new: "public struct New: Equatable { public init() {}\n public func f() {} }\npublic typealias Old = New\npublic func use(_ o: Old) {}",
+            ["added typealias Old"], .additive),
+        DiffCase(
+            "a type renamed behind a typealias still loses what the new type lacks",
+            old: "public struct Old { public func f() {}\n public func g() {} }",
+            new: "public struct New { public func f() {} }\npublic typealias Old = New",
+            ["added typealias Old", "removed func New.g()"], .breaking),
+        DiffCase(
+            "a protocol renamed behind a typealias keeps its conformers and extensions",
+            old: "public protocol Old {}\npublic struct S: Old {}\nextension Old { public func f() {} }",
+            new: "public protocol New {}\npublic typealias Old = New\npublic struct S: New {}\nextension Old { public func f() {} }",
+            ["added typealias Old"], .additive),
+        DiffCase(
+            "overloads told apart by canonical parameter types",
+            old: "public func track(_ e: Array<Int>) {}\npublic func track(_ e: Optional<String>) {}",
+            new: "public func track(_ e: String?) {}\npublic func track(_ e: [Int]) {}",
+            [], .none),
+    ]
+}
