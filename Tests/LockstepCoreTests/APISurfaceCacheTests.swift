@@ -60,6 +60,24 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(again.statistics.diffsFromDiskCache, 0)
     }
 
+    func testANewReleaseParsesOnlyItsChangedFiles() throws {
+        let ws = try workspace()
+        let repo = ws["Net"]
+        for release in 3...8 {
+            try repo.write("Sources/Net/C\(release).swift", "public struct C\(release) {}\n")
+            _ = try repo.release("1.\(release).0")
+        }
+        let cold = try run(ws)
+        XCTAssertLessThan(try entries(ws, "api-surface").count, cold.statistics.filesParsed,
+                          "only the newest revisions' files are kept: older diffs are kept whole")
+        try repo.write("Sources/Net/B.swift", "public struct B {}\npublic func b() {}\n")
+        _ = try repo.release("1.9.0")
+        let next = try run(ws)
+        XCTAssertEqual(next.findings, cold.findings)
+        XCTAssertEqual(next.statistics.filesParsed, 1, "B.swift; the rest of 1.8.0 and 1.9.0 comes from the cache")
+        XCTAssertEqual(next.statistics.diffsFromDiskCache, 8)
+    }
+
     func testCorruptAndForeignEntriesAreIgnoredAndRewritten() throws {
         let ws = try workspace()
         let cold = try run(ws)

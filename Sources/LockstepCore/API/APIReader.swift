@@ -46,6 +46,8 @@ public final class APIReader: @unchecked Sendable {
     /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
+    /// Per component: files parsed this run and not yet written to the persistent cache, by cache key.
+    private var unsaved: [String: Set<String>] = [:]
 
     /// What the reader has done so far (to see that the work grows with the number of releases, not its square).
     public struct Statistics: Sendable, Equatable {
@@ -193,8 +195,10 @@ public final class APIReader: @unchecked Sendable {
                 } catch let error as SourceFileError {
                     throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
                 }
-                diskCache?.store(part, blob: file.blob, label: label, context: fingerprint)
-                lock.withLock { counts.filesParsed += 1 }
+                lock.withLock {
+                    counts.filesParsed += 1
+                    unsaved[component.name, default: []].insert(Self.unsavedKey(file.blob, label, fingerprint))
+                }
             }
             lock.withLock {
                 var recent = fileCache[label] ?? []
@@ -220,8 +224,45 @@ public final class APIReader: @unchecked Sendable {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
+    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions.
+    ///
+    /// Only those: older releases' diffs are remembered whole, and the next diff to compute starts at the
+    /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).
+    public func save(_ component: Component) {
+        guard let diskCache else { return }
+        let (revisions, pending) = lock.withLock { () -> ([Revision], Set<String>) in
+            let pending = unsaved[component.name] ?? []
+            unsaved[component.name] = nil
+            return (commitCache[component.name]?.map(\.revision) ?? [], pending)
+        }
+        guard !pending.isEmpty else { return }
+        var written = Set<String>()
+        for revision in revisions {
+            let fingerprint = revision.context.fingerprint
+            for (file, part) in revision.files {
+                let key = Self.unsavedKey(file.blob, part.path, fingerprint)
+                guard pending.contains(key), written.insert(key).inserted else { continue }
+                diskCache.store(part, blob: file.blob, label: part.path, context: fingerprint)
+            }
+        }
+    }
+
+    private static func unsavedKey(_ blob: ObjectID, _ label: String, _ fingerprint: String) -> String {
+        "\(blob.hex) \(label) \(fingerprint)"
+    }
+
+    /// Saves what is left to save (`diff` and `bump` read a component and end without `forget`).
+    deinit {
+        guard diskCache != nil else { return }
+        let names = Set(unsaved.keys)
+        for name in names {
+            if let component = config.components.first(where: { $0.name == name }) { save(component) }
+        }
+    }
+
     /// Drops what was cached for `component` (a finished component's files are not needed again).
     public func forget(_ component: Component) {
+        save(component)
         let filePrefix = component.path + "/"
         lock.withLock {
             commitCache[component.name] = nil

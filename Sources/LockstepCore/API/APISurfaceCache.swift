@@ -12,8 +12,8 @@ import LockstepGit
 /// workspace, full disk) is dropped. Writes go to a temporary file renamed into place, so a reader never sees
 /// half an entry and concurrent runs at worst write the same entry twice.
 final class APISurfaceCache: @unchecked Sendable {
-    /// Bump whenever what `APIFileSurface.read` extracts (or its encoding) changes: entries of another
-    /// format are then ignored. Entries written by another build of lockstep are ignored too (see `buildIdentity`).
+    /// Bump whenever what `APIFileSurface.read` extracts, how `APIDiff` or `APIReader` judge a change, or the
+    /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written by another build of lockstep are ignored too (see `buildIdentity`).
     static let formatVersion = 1
     static let folderName = ".lockstep/cache/api-surfaces"
 
