@@ -36,16 +36,20 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The platforms the change happens on when `#if` confines it to some of the component's platforms;
     /// nil when it happens on all of them.
     public var platforms: [String]?
+    /// Why the impact is what it is when the kind alone does not say (a compatible change, an added
+    /// requirement's default implementation), e.g. "added parameters have default values".
+    public var note: String?
 
     /// Creates a change.
     public init(kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact,
-                platforms: [String]? = nil) {
+                platforms: [String]? = nil, note: String? = nil) {
         self.kind = kind
         self.key = key
         self.old = old
         self.new = new
         self.impact = impact
         self.platforms = platforms
+        self.note = note
     }
 
     /// One line for people, e.g. "removed protocol requirement `func CartService.clear()`"; a change confined
@@ -64,13 +68,13 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
             if impact == .breaking, declaration?.kind == "case" {
                 return "added \(what) (breaking: exhaustive switches over a public enum stop compiling)"
             }
-            return "added \(what)"
+            return "added \(what)" + (note.map { " (\($0))" } ?? "")
         case .removed:
             return "removed \(what)"
         case .changed:
             let from = old?.signature ?? "", to = new?.signature ?? ""
-            let note = impact == .additive ? " (additive: public → open)" : ""
-            return "changed \(what) from `\(from)` to `\(to)`\(note)"
+            let reason = note.map { " (compatible: \($0))" } ?? (impact == .additive ? " (additive: public → open)" : "")
+            return "changed \(what) from `\(from)` to `\(to)`\(reason)"
         }
     }
 

@@ -73,6 +73,9 @@ struct APICollector {
     }
 
     private mutating func visit(_ decl: DeclSyntax, in scope: Scope) {
+        var scope = scope
+        // Still walked when hidden: nested type names must be known as hidden (see `APICollector+Hidden`).
+        if scope.isPublic, Self.isHidden(decl) { scope.isPublic = false }
         switch decl.as(DeclSyntaxEnum.self) {
         case .ifConfigDecl(let config):
             // Each clause counts on the platforms where the compiler would take it.
@@ -165,6 +168,7 @@ struct APICollector {
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
         lookup: String? = nil
     ) {
+        guard !Self.isUnderscored(kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo) else { return }
         let key = (keyWord ?? kind) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let declaration = APIDeclaration(
@@ -242,12 +246,14 @@ struct APICollector {
         let extended = types.render(node.extendedType)
         types.marksNames = true
         let requirements = node.genericWhereClause?.requirements.flatMap { types.requirements($0.requirement) } ?? []
-        for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
+        // A hidden extension's conformances go with it: `@available(*, unavailable) extension T: Sendable`
+        // says that T is not Sendable.
+        for inherited in node.inheritanceClause?.inheritedTypes ?? [] where scope.isPublic {
             recordConformance(
                 of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
         }
-        var inner = Scope(name: extended, kind: "extension", requirements: requirements, extendedType: extended,
-                          platforms: scope.platforms)
+        var inner = Scope(name: extended, kind: "extension", isPublic: scope.isPublic, requirements: requirements,
+                          extendedType: extended, platforms: scope.platforms)
         switch SignatureParts.accessLevel(node.modifiers) {
         case "public", "open": inner.implicitAccess = "public"
         case nil: break

@@ -19,7 +19,13 @@ extension APIDiff {
         let names = oldSets.names
         let oldChanged = APISurface.finish(old.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
         let newChanged = APISurface.finish(new.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
-        let touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
+        var touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
+        // What the verdicts on those keys read besides them: a requirement's default implementation, the
+        // conformance that synthesizes a member. Equal on both sides, so they add no change themselves.
+        for key in touched {
+            touched.insert(key + Self.extensionSuffix)
+            touched.formUnion(Self.synthesisKeys(for: key))
+        }
         // The unchanged files' declarations under those keys: overloads are keyed as a group.
         var sharedItems: [CollectedDeclaration] = []
         var rawKeys = touched

@@ -8,20 +8,23 @@ public struct APIDiff: Sendable, Hashable {
     /// Compares two surfaces declaration by declaration.
     ///
     /// Declarations are matched by `baseKey`, so overloads are compared as a group: an overload
-    /// added next to an existing one is an addition, not a change of the existing one.
+    /// added next to an existing one is an addition, not a change of the existing one. Compatible
+    /// evolutions (see `compatibility(old:new:)`) are changes of additive impact; `context` says how an
+    /// added protocol requirement without a default implementation counts.
     ///
     /// When `#if` makes either surface differ between platforms, each platform is compared on its own and the
     /// changes are merged: a change found on some platforms only says which.
     public init(old: APISurface, new: APISurface, context: APIContext = .default) {
         guard let platforms = (old.platformViews ?? new.platformViews)?.platforms else {
-            self.init(changes: Self.changes(old: old.declarations, new: new.declarations))
+            self.init(changes: Self.changes(old: old.declarations, new: new.declarations, context: context))
             return
         }
         var merged: [APIChange] = []
         var positions: [APIChange: Int] = [:]
         var found: [[String]] = []
         for (index, platform) in platforms.enumerated() {
-            for change in Self.changes(old: old.declarations(onPlatform: index), new: new.declarations(onPlatform: index)) {
+            for change in Self.changes(old: old.declarations(onPlatform: index), new: new.declarations(onPlatform: index),
+                                           context: context) {
                 if let position = positions[change] {
                     found[position].append(platform)
                 } else {
@@ -47,7 +50,9 @@ public struct APIDiff: Sendable, Hashable {
     }
 
     /// The changes between two keyed declaration sets of one platform.
-    private static func changes(old: [String: APIDeclaration], new: [String: APIDeclaration]) -> [APIChange] {
+    private static func changes(
+        old: [String: APIDeclaration], new: [String: APIDeclaration], context: APIContext
+    ) -> [APIChange] {
         let (old, new) = Self.followingRenames(APISurface(declarations: old), APISurface(declarations: new))
         let oldGroups = Self.grouped(old.declarations)
         let newGroups = Self.grouped(new.declarations)
@@ -58,6 +63,9 @@ public struct APIDiff: Sendable, Hashable {
         for (baseKey, newGroup) in newGroups where oldGroups[baseKey] == nil {
             Self.compare(baseKey, old: [], new: newGroup, into: &changes)
         }
+        Self.dropSynthesized(&changes, old: old.declarations, new: new.declarations)
+        Self.pairDefaultedParameters(&changes)
+        Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
         for index in changes.indices where changes[index].kind == .added && changes[index].new?.kind == "case" {
@@ -81,6 +89,8 @@ public struct APIDiff: Sendable, Hashable {
         for declaration in declarations.values {
             groups[declaration.baseKey, default: []].append(declaration)
         }
+        // Overloads are paired in key order, so that the result never depends on dictionary order.
+        for key in groups.keys where groups[key]!.count > 1 { groups[key]!.sort { $0.key < $1.key } }
         return groups
     }
 
@@ -94,11 +104,11 @@ public struct APIDiff: Sendable, Hashable {
         // Overloads: pair up identical signatures, then read what is left.
         let newSignatures = Set(new.map(\.signature))
         let oldSignatures = Set(old.map(\.signature))
-        let oldLeft = old.filter { !newSignatures.contains($0.signature) }
-        let newLeft = new.filter { !oldSignatures.contains($0.signature) }
-        if oldLeft.count == 1, newLeft.count == 1 {
-            changed(baseKey, old: oldLeft[0], new: newLeft[0], into: &changes)
-            return
+        var oldLeft = old.filter { !newSignatures.contains($0.signature) }
+        var newLeft = new.filter { !oldSignatures.contains($0.signature) }
+        // A surviving key is a change, never a removal plus an addition: pair what is left by best match.
+        for (gone, added) in pairOverloads(&oldLeft, &newLeft) {
+            changed(baseKey, old: gone, new: added, into: &changes)
         }
         for gone in oldLeft {
             changes.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
@@ -113,8 +123,13 @@ public struct APIDiff: Sendable, Hashable {
     ) {
         guard old.signature != new.signature else { return }
         let key = old.key == new.key ? old.key : baseKey
-        let impact: APIImpact = isWidenedToOpen(old.signature, new.signature) ? .additive : .breaking
-        changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: impact))
+        if isWidenedToOpen(old.signature, new.signature) {
+            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
+        } else if let reason = compatibility(old: old, new: new) {
+            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
+        } else {
+            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .breaking))
+        }
     }
 
     /// True when the only difference is `public` becoming `open`: clients may now subclass or

@@ -12,6 +12,13 @@ enum SignatureParts {
         "discardableResult", "inlinable", "usableFromInline", "inline", "_optimize", "_semantics",
         "_effects", "_alwaysEmitIntoClient", "frozen", "warn_unqualified_access", "_transparent",
         "_specialize", "_implements", "_silgen_name", "preconcurrency",
+        // Overload ranking, documentation, back-deployment and ABI/codegen markers: no call site changes.
+        "_disfavoredOverload", "_documentation", "_fixed_layout", "_backDeploy", "backDeployed",
+        "_predatesConcurrency", "_originallyDefinedIn", "_objcRuntimeName", "_nonoverride",
+        "_hasMissingDesignatedInitializers", "_cdecl", "_expose", "_eagerMove", "_noEagerMove", "_lexicalLifetimes",
+        "_assemblyVision", "_noAllocation", "_noLocks", "_noRuntime", "_noExistentials", "_noObjCBridging",
+        "_specializeExtension", "_unsafeInheritExecutor", "_nonEphemeral", "_alwaysEmitConformanceMetadata",
+        "_weakLinked", "_show_in_interface", "_staticInitializeObjCMetadata", "_restatedObjCConformance",
     ]
 
     /// The client-relevant attributes, normalized and sorted so that their order never matters.

@@ -15,7 +15,7 @@ final class APIChangeTests: XCTestCase {
             ["removed protocol requirement `func CartService.clear()`"])
         XCTAssertEqual(
             diff("public protocol CartService {}", "public protocol CartService { func clear() }").changes.map(\.summary),
-            ["added protocol requirement `func CartService.clear()`"])
+            ["added protocol requirement `func CartService.clear()` (breaking: it has no default implementation: conformers outside the package must add it)"])
         XCTAssertEqual(
             diff("public enum PaymentMethod { case card }", "public enum PaymentMethod { case card, applePay }")
                 .changes.map(\.summary),

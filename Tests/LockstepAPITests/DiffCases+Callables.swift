@@ -8,10 +8,10 @@ extension DiffCase {
             new: "public struct Cart { public func add(product: String) {} }",
             ["removed func Cart.add(item:)", "added func Cart.add(product:)"], .breaking),
         DiffCase(
-            "adding a defaulted parameter changes the labels, which breaks references like `add(item:)`",
+            "adding a defaulted parameter keeps every call compiling: one compatible change",
             old: "public func add(item: String) {}",
             new: "public func add(item: String, quantity: Int = 1) {}",
-            ["removed func add(item:)", "added func add(item:quantity:)"], .breaking),
+            ["changed func add(item:)"], .additive),
         DiffCase(
             "renaming only the internal parameter name is invisible",
             old: "public func add(item value: String) {}",

@@ -11,10 +11,10 @@ extension DiffCase {
 
     static let protocolCases: [DiffCase] = [
         DiffCase(
-            "adding a protocol requirement is additive (the spec's minor)",
+            "adding a protocol requirement without a default breaks conformers (minor only for kind protocols)",
             old: "public protocol CartService { func add(item: String, quantity: Int) }",
             new: "public protocol CartService { func add(item: String, quantity: Int)\n func clear() }",
-            ["added func CartService.clear()"], .additive),
+            ["added func CartService.clear()"], .breaking),
         DiffCase(
             "removing a protocol requirement breaks",
             old: cartService,
@@ -36,10 +36,10 @@ extension DiffCase {
             new: "public protocol Counter { mutating func increment() }",
             ["changed func Counter.increment()"], .breaking),
         DiffCase(
-            "an associated type added is a new requirement",
+            "an associated type added without a default is a new requirement",
             old: "public protocol Store { func save() }",
             new: "public protocol Store { associatedtype Item: Codable\n func save() }",
-            ["added associatedtype Store.Item"], .additive),
+            ["added associatedtype Store.Item"], .breaking),
         DiffCase(
             "an associated type's constraint changed",
             old: "public protocol Store { associatedtype Item: Codable }",

@@ -1,0 +1,71 @@
+import SwiftSyntax
+
+/// Declarations that are `public` in the source yet not public API: clients cannot use them, or the
+/// author says they must not (by convention or attribute). Adding or removing one changes nothing.
+///
+/// - `@_spi(…)`: visible only to clients that import the module with `@_spi`, who opt out of stability;
+/// - `@available(*, unavailable)`: no client can use it (removing one is no change);
+/// - `@_documentation(visibility: internal|private|fileprivate|package)`: hidden from documentation on purpose;
+/// - a name starting with `_` (a type's members go with it), a conformance to a `_`-protocol.
+///
+/// Enum cases keep counting whatever their name: an exhaustive `switch` must still cover them.
+extension APICollector {
+    /// Whether an attribute of the declaration (or extension) hides it, or its type's name starts with `_`.
+    static func isHidden(_ decl: DeclSyntax) -> Bool {
+        if let attributed = decl.asProtocol(WithAttributesSyntax.self), hides(attributed.attributes) { return true }
+        switch decl.as(DeclSyntaxEnum.self) {
+        case .structDecl(let node): return isUnderscored(node.name.text)
+        case .classDecl(let node): return isUnderscored(node.name.text)
+        case .actorDecl(let node): return isUnderscored(node.name.text)
+        case .enumDecl(let node): return isUnderscored(node.name.text)
+        case .protocolDecl(let node): return isUnderscored(node.name.text)
+        case .extensionDecl(let node):
+            return NormalizedText.of(node.extendedType).split(separator: ".").contains { isUnderscored($0) }
+        default: return false
+        }
+    }
+
+    /// Whether a recorded member's own name (or a conformance's protocol) starts with `_`.
+    static func isUnderscored(kind: String, qualifiedName: String, conformedTo: String?) -> Bool {
+        switch kind {
+        case "conformance":
+            return conformedTo.map { isUnderscored(lastComponent($0)) } ?? false
+        case "case", "init", "subscript":
+            return false
+        default:
+            let name = qualifiedName.prefix { $0 != "(" }
+            return isUnderscored(lastComponent(name))
+        }
+    }
+
+    private static func hides(_ attributes: AttributeListSyntax) -> Bool {
+        for element in attributes {
+            guard case .attribute(let attribute) = element else { continue }
+            let name = NormalizedText.of(attribute.attributeName)
+            let arguments = attribute.arguments.map { SignatureShape.splitTopLevel(NormalizedText.of($0), at: ",") } ?? []
+            switch name {
+            case "_spi":
+                return true
+            case "available":
+                if arguments.first == "*", arguments.contains("unavailable") { return true }
+            case "_documentation":
+                for argument in arguments where argument.hasPrefix("visibility:") {
+                    let level = argument.dropFirst("visibility:".count).trimmingSpaces()
+                    if level != "public" && level != "open" { return true }
+                }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    private static func isUnderscored(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix("_") || name.hasPrefix("`_")
+    }
+
+    private static func lastComponent(_ name: some StringProtocol) -> String {
+        let base = String(name.prefix { $0 != "<" })
+        return base.split(separator: ".").last.map(String.init) ?? base
+    }
+}

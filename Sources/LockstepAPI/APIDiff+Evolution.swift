@@ -1,0 +1,306 @@
+/// Compatible evolutions: a declaration whose new form still accepts every call site the old form
+/// accepted. Decided from what compiles, as the compiler sees a call:
+///
+/// - a parameter added with a default value (or variadic) can be left out;
+/// - a parameter generalized (`String` → `<S: StringProtocol>` or `some StringProtocol`, `[T]` →
+///   `some Sequence<T>`, `T` → `T?`, `T` → `Any`) accepts the old argument (see `StandardConformances`);
+/// - a generic constraint loosened accepts more;
+/// - `throws`/`async` removed, `throws` → `rethrows` or `throws(E)`: a `try` or `await` on a call that
+///   no longer needs it is only a warning, and a non-throwing function converts to a throwing function type;
+/// - availability widened (a lower minimum, an `@available` removed).
+///
+/// The reverse holds for protocol requirements and overridable (`open`, `required`) members: conformers
+/// and subclasses implement them, so only availability may change there.
+extension APIDiff {
+    /// Why `new` accepts every use of `old`, or nil when some client may stop compiling (or the
+    /// signatures are equal).
+    static func compatibility(old: APIDeclaration, new: APIDeclaration) -> String? {
+        guard old.kind == new.kind, old.signature != new.signature,
+              let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
+              before.keyword == after.keyword, before.name == after.name,
+              before.result == after.result, before.accessors == after.accessors
+        else { return nil }
+        var reasons: [String] = []
+        guard let availability = Availability.widening(from: before.availability, to: after.availability) else {
+            return nil
+        }
+        if let availability { reasons.append(availability) }
+        if before.modifiers != after.modifiers {
+            guard isWidenedToOpen(before.modifiers.joined(separator: " "), after.modifiers.joined(separator: " "))
+            else { return nil }
+            reasons.append("public → open")
+        }
+        // Conformers and subclasses implement these: what callers may omit, they must still match.
+        let implemented = old.isProtocolRequirement || before.modifiers.contains("required")
+            || before.modifiers.contains("open") && !before.modifiers.contains("final")
+        if before.effects != after.effects {
+            guard !implemented, let effects = narrowedEffects(before.effects, after.effects) else { return nil }
+            reasons.append(effects)
+        }
+        if before.parameters != after.parameters || before.generics != after.generics
+            || before.requirements != after.requirements {
+            // An enum case's associated values are matched by patterns, which a new one breaks.
+            guard !implemented, ["func", "init", "init?", "init!", "subscript", "macro"].contains(before.keyword), let parameters = ParameterEvolution(before, after)?.reason else { return nil }
+            reasons.append(parameters)
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// What the new effects drop, when every call of the old function still compiles: `async` removed,
+    /// `throws` removed or narrowed to `rethrows` / `throws(E)`, `rethrows` removed.
+    private static func narrowedEffects(_ old: [String], _ new: [String]) -> String? {
+        if new.contains("async") && !old.contains("async") { return nil }
+        if new.contains("reasync") && !old.contains("reasync") && !old.contains("async") { return nil }
+        let oldThrows = old.first { $0 == "throws" || $0 == "rethrows" || $0.hasPrefix("throws(") }
+        let newThrows = new.first { $0 == "throws" || $0 == "rethrows" || $0.hasPrefix("throws(") }
+        var dropped: [String] = []
+        if old.contains("async") && !new.contains("async") { dropped.append("no longer async") }
+        switch (oldThrows, newThrows) {
+        case let (a, b) where a == b: break
+        case (_?, nil): dropped.append("no longer throws")
+        case ("throws"?, "rethrows"?): dropped.append("throws → rethrows")
+        case ("throws"?, let typed?) where typed.hasPrefix("throws("): dropped.append("throws → \(typed)")
+        default: return nil
+        }
+        return dropped.isEmpty ? nil : dropped.joined(separator: "; ")
+    }
+
+    /// Pairs a removed callable with an added one of the same name whose extra parameters all have
+    /// default values (and whose other parameters still accept the old arguments): one compatible change,
+    /// `f(a:)` → `f(a:b:)`, not a removal plus an addition.
+    static func pairDefaultedParameters(_ changes: inout [APIChange]) {
+        let callables: Set<String> = ["func", "init", "subscript", "macro"]
+        var addedByStem: [String: [Int]] = [:]
+        for (index, change) in changes.enumerated() where change.kind == .added {
+            guard let new = change.new, callables.contains(new.kind) else { continue }
+            addedByStem[callableStem(new.baseKey), default: []].append(index)
+        }
+        guard !addedByStem.isEmpty else { return }
+        var used: Set<Int> = []
+        var merged: [Int: APIChange] = [:]
+        for (index, change) in changes.enumerated() where change.kind == .removed {
+            guard let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement else { continue }
+            for candidate in addedByStem[callableStem(old.baseKey)] ?? [] where !used.contains(candidate) {
+                guard let new = changes[candidate].new, let reason = compatibility(old: old, new: new) else { continue }
+                used.insert(candidate)
+                merged[index] = APIChange(kind: .changed, key: old.key, old: old, new: new, impact: .additive,
+                                          note: reason)
+                break
+            }
+        }
+        guard !merged.isEmpty else { return }
+        var result: [APIChange] = []
+        for (index, change) in changes.enumerated() where !used.contains(index) {
+            result.append(merged[index] ?? change)
+        }
+        changes = result
+    }
+
+    /// `func Cart.add(item:)` → `func Cart.add|`, `subscript Grid[_:] (extension)` → `subscript Grid| (extension)`:
+    /// the key with its labels left out.
+    static func callableStem(_ key: String) -> String {
+        guard let open = key.firstIndex(where: { $0 == "(" || $0 == "[" }) else { return key }
+        let close: Character = key[open] == "(" ? ")" : "]"
+        guard let end = key[open...].firstIndex(of: close) else { return key }
+        return key[..<open] + "|" + key[key.index(after: end)...]
+    }
+}
+
+/// How the parameters and generic clause of a callable changed, when every old call still compiles.
+private struct ParameterEvolution {
+    var reason: String?
+
+    static let sequenceFamily: Set<String> = [
+        "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+        "RangeReplaceableCollection",
+    ]
+
+    init?(_ before: SignatureShape, _ after: SignatureShape) {
+        guard let oldList = before.parameters, let newList = after.parameters else { return nil }
+        let oldParameters = oldList.map(ShapeParameter.init)
+        let newParameters = newList.map(ShapeParameter.init)
+        let oldGenerics = Generics(before)
+        var newGenerics = Generics(after)
+        // Every old parameter, in order, must still be there under its label; the rest must be omittable.
+        var pairs: [(old: ShapeParameter, new: ShapeParameter)] = []
+        var extra = 0
+        var next = 0
+        for parameter in newParameters {
+            if next < oldParameters.count, oldParameters[next].label == parameter.label {
+                pairs.append((oldParameters[next], parameter))
+                next += 1
+            } else if parameter.isOmittable {
+                extra += 1
+            } else {
+                return nil
+            }
+        }
+        guard next == oldParameters.count else { return nil }
+        // A default or variadic taken away breaks the calls that left the argument out.
+        for pair in pairs where pair.old.hasDefault && !pair.new.hasDefault || pair.old.isVariadic != pair.new.isVariadic {
+            return nil
+        }
+        var reasons: [String] = []
+        if extra > 0 { reasons.append("added parameters have default values") }
+        let declaredFresh = Generics(after).names.subtracting(Generics(before).names)
+
+        // Old generic parameters may lose constraints, never gain them.
+        for (name, constraints) in newGenerics.conformances where oldGenerics.names.contains(name) {
+            guard constraints.isSubset(of: oldGenerics.conformances[name] ?? []) else { return nil }
+        }
+        if newGenerics.conformances.contains(where: { oldGenerics.names.contains($0.key) && $0.value != oldGenerics.conformances[$0.key] }) {
+            reasons.append("a generic constraint loosened")
+        }
+        guard newGenerics.others.isSubset(of: oldGenerics.others.union(newGenerics.bindable(excluding: oldGenerics.names))) else {
+            return nil
+        }
+
+        // Each changed parameter type must accept the old argument.
+        var bound: [String: String] = [:]  // fresh generic parameter → the concrete type it replaces
+        var generalized = false
+        for (index, pair) in pairs.enumerated() where pair.old.type != pair.new.type {
+            let old = pair.old.type, new = pair.new.type
+            guard !old.hasPrefix("inout "), !new.hasPrefix("inout ") else { return nil }
+            if new == old + "?" || new == "Optional<\(old)>" || new == "(\(old))?" || new == "Any" {
+                generalized = true
+                continue
+            }
+            if let opaque = Self.opaque(new) {
+                // `some P` is an anonymous generic parameter of its own.
+                let name = "some#\(index)"
+                newGenerics.addFresh(name, constraint: opaque.constraint, element: opaque.element)
+                guard newGenerics.accepts(name, old) else { return nil }
+                generalized = true
+                continue
+            }
+            if newGenerics.names.contains(new), !oldGenerics.names.contains(new) {
+                if let previous = bound[new], previous != old { return nil }
+                bound[new] = old
+                continue
+            }
+            if new.hasPrefix("any "), StandardConformances.satisfies(old, String(new.dropFirst(4))) {
+                generalized = true
+                continue
+            }
+            return nil
+        }
+        // Fresh generic parameters: used only where the old concrete type stood, and satisfied by it.
+        for name in declaredFresh {
+            guard let concrete = bound[name], newGenerics.accepts(name, concrete) else { return nil }
+            let elsewhere = newParameters.filter { $0.type != name }.map(\.type) + [after.result]
+                + newGenerics.others.filter { !newGenerics.isBinding($0, of: name) }
+            guard !elsewhere.contains(where: { Self.mentions($0, name) }) else { return nil }
+            generalized = true
+        }
+        if generalized { reasons.append("a parameter generalized to accept what it accepted before") }
+        reason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+        if reason == nil, before.requirements != after.requirements || before.generics != after.generics {
+            reason = "a generic constraint loosened"
+        }
+        guard reason != nil else { return nil }
+    }
+
+    /// `some P`, `some P & Q`, `some Sequence<T>`: the constraint and the element it fixes.
+    private static func opaque(_ type: String) -> (constraint: String, element: String?)? {
+        guard type.hasPrefix("some ") else { return nil }
+        let body = String(type.dropFirst(5))
+        if let open = body.firstIndex(of: "<"), body.hasSuffix(">") {
+            let base = String(body[..<open])
+            guard sequenceFamily.contains(base) else { return nil }
+            return (base, String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+        }
+        return (body, nil)
+    }
+
+    /// Whether `text` uses the identifier `name` (not as part of a longer identifier).
+    static func mentions(_ text: String, _ name: String) -> Bool {
+        var rest = Substring(text)
+        while let range = rest.firstRange(of: name) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { return true }
+            rest = text[range.upperBound...]
+        }
+        return false
+    }
+
+    private static func isIdentifier(_ char: Character) -> Bool { char.isLetter || char.isNumber || char == "_" }
+
+    /// The generic parameters of a declaration with what constrains them.
+    struct Generics {
+        var names: Set<String> = []
+        /// `T: P & Q` (from the clause or the `where`), by parameter, protocols split.
+        var conformances: [String: Set<String>] = [:]
+        /// `T.Element == X`, by parameter.
+        var elements: [String: String] = [:]
+        /// Every other requirement (and the element ones), as written.
+        var others: Set<String> = []
+
+        init(_ shape: SignatureShape) {
+            for parameter in shape.generics ?? [] {
+                let parts = parameter.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+                let name = parts[0].hasPrefix("each ") ? String(parts[0].dropFirst(5)) : parts[0]
+                names.insert(name)
+                if parts.count == 2 { constrain(name, parts[1]) }
+            }
+            for requirement in shape.requirements {
+                let conformance = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+                if conformance.count == 2, names.contains(conformance[0]), !requirement.contains("==") {
+                    constrain(conformance[0], conformance[1])
+                    continue
+                }
+                others.insert(requirement)
+                let sides = requirement.split(separator: " == ").map(String.init)
+                if sides.count == 2, sides[0].hasSuffix(".Element") {
+                    elements[String(sides[0].dropLast(".Element".count))] = sides[1]
+                }
+            }
+        }
+
+        /// Adds `P & Q` to a parameter's conformances; `Sequence<X>` (a primary associated type) also fixes its element.
+        private mutating func constrain(_ name: String, _ text: String) {
+            for proto in Self.protocols(text) {
+                if let open = proto.firstIndex(of: "<"), proto.hasSuffix(">"),
+                   ParameterEvolution.sequenceFamily.contains(String(proto[..<open])) {
+                    conformances[name, default: []].insert(String(proto[..<open]))
+                    elements[name] = String(proto[proto.index(after: open)..<proto.index(before: proto.endIndex)])
+                } else {
+                    conformances[name, default: []].insert(proto)
+                }
+            }
+        }
+
+        private static func protocols(_ text: String) -> Set<String> {
+            Set(text.split(separator: "&").map { $0.trimmingSpaces() })
+        }
+
+        mutating func addFresh(_ name: String, constraint: String, element: String?) {
+            names.insert(name)
+            conformances[name] = Self.protocols(constraint)
+            if let element { elements[name] = element }
+        }
+
+        /// The requirements a fresh parameter brings with it (its `Element == X`), which the old side cannot have.
+        func bindable(excluding old: Set<String>) -> Set<String> {
+            others.filter { requirement in names.subtracting(old).contains { isBinding(requirement, of: $0) } }
+        }
+
+        func isBinding(_ requirement: String, of name: String) -> Bool {
+            requirement.hasPrefix(name + ".Element == ")
+        }
+
+        /// Whether a fresh parameter accepts `concrete`: every protocol it must conform to, and its element.
+        func accepts(_ name: String, _ concrete: String) -> Bool {
+            for constraint in conformances[name] ?? [] where !StandardConformances.satisfies(concrete, constraint) {
+                return false
+            }
+            if let element = elements[name] {
+                guard StandardConformances.element(of: concrete) == element else { return false }
+                // `Element == X` needs a Sequence to mean anything; the conformance check above covers it.
+                return !(conformances[name] ?? []).isEmpty
+            }
+            // `Element: P` and other requirements on a fresh parameter are not understood: stay breaking.
+            return !others.contains { $0.hasPrefix(name + ".") && !isBinding($0, of: name) }
+        }
+    }
+}

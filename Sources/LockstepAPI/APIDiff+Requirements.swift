@@ -1,0 +1,114 @@
+/// Protocol requirements added (whether conformers outside the package must now implement something)
+/// and members the compiler synthesizes (an explicit one appearing or going changes nothing for clients).
+extension APIDiff {
+    /// Kinds of protocol members that conformers must provide; a protocol's typealias or conformance is not one.
+    private static let requirementKinds: Set<String> = ["func", "var", "let", "init", "subscript", "associatedtype"]
+
+    /// Rates every added protocol requirement: additive with a default implementation in an unconstrained
+    /// extension of the protocol (same name and labels), with a default associated type, as an `optional`
+    /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`.
+    static func rateAddedRequirements(
+        _ changes: inout [APIChange], new: [String: APIDeclaration], context: APIContext
+    ) {
+        let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
+        var defaults: [String: [APIDeclaration]]?
+        for index in changes.indices where changes[index].kind == .added {
+            guard let requirement = changes[index].new, requirement.isProtocolRequirement,
+                  requirementKinds.contains(requirement.kind) else { continue }
+            if let owner = protocolKey(of: requirement.baseKey), addedKeys.contains(owner) { continue }
+            let shape = SignatureShape(requirement.signature)
+            if shape?.modifiers.contains("optional") == true { continue }
+            if requirement.kind == "associatedtype", shape?.result.contains("=") == true {
+                changes[index].note = "it has a default type"
+                continue
+            }
+            if defaults == nil {
+                var byBaseKey: [String: [APIDeclaration]] = [:]
+                for declaration in new.values where declaration.baseKey.hasSuffix(extensionSuffix) {
+                    byBaseKey[declaration.baseKey, default: []].append(declaration)
+                }
+                defaults = byBaseKey
+            }
+            let candidates = defaults?[requirement.baseKey + extensionSuffix] ?? []
+            if candidates.contains(where: { isUnconstrainedDefault($0, for: shape) }) {
+                changes[index].note = "it has a default implementation"
+                continue
+            }
+            changes[index].impact = context.addedRequirementImpact
+            changes[index].note = context.addedRequirementImpact == .breaking
+                ? "breaking: it has no default implementation: conformers outside the package must add it"
+                : "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
+        }
+    }
+
+    /// A default implementation counts for every conformer when its extension adds no requirement of its own.
+    private static func isUnconstrainedDefault(_ implementation: APIDeclaration, for requirement: SignatureShape?) -> Bool {
+        guard let shape = SignatureShape(implementation.signature) else { return false }
+        return Set(shape.requirements).isSubset(of: requirement?.requirements ?? [])
+    }
+
+    /// `func Outer.P.f()` → `protocol Outer.P`.
+    private static func protocolKey(of key: String) -> String? {
+        guard let space = key.firstIndex(of: " ") else { return nil }
+        var name = key[key.index(after: space)...]
+        if let open = name.firstIndex(where: { $0 == "(" || $0 == "[" }) { name = name[..<open] }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return "protocol " + name[..<dot]
+    }
+
+    // MARK: Synthesized members
+
+    /// Members the compiler writes for a conformance when the type does not, with the protocols that do it.
+    private static let synthesized: [(member: String, protocols: [String])] = [
+        ("init |(from:)", ["Decodable", "Codable"]),
+        ("func |.encode(to:)", ["Encodable", "Codable"]),
+        ("func |.hash(into:)", ["Hashable"]),
+        ("var |.hashValue", ["Hashable"]),
+        ("func |.==(_:_:)", ["Equatable", "Hashable"]),
+        ("init |(rawValue:)", []),
+        ("var |.rawValue", []),
+    ]
+
+    /// The keys a synthesizable member's verdict depends on: its type's conformances and declaration.
+    static func synthesisKeys(for baseKey: String) -> [String] {
+        guard let (type, protocols) = synthesizedMember(baseKey) else { return [] }
+        return protocols.map { "conformance \(type): \($0)" } + ["enum \(type)"]
+    }
+
+    /// Drops an explicit `init(from:)`, `encode(to:)`, `hash(into:)`, `hashValue`, `==`, `init?(rawValue:)`
+    /// or `rawValue` added or removed while the type keeps the conformance that synthesizes it (a raw-value
+    /// enum for the last two): clients had the member before and still have it.
+    static func dropSynthesized(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
+        changes.removeAll { change in
+            guard change.kind != .changed, let declaration = change.new ?? change.old,
+                  !declaration.isProtocolRequirement,
+                  let (type, protocols) = synthesizedMember(declaration.baseKey) else { return false }
+            if protocols.isEmpty { return isRawValueEnum(type, in: old) && isRawValueEnum(type, in: new) }
+            return protocols.contains { proto in
+                let key = "conformance \(type): \(proto)"
+                return old[key] != nil && new[key] != nil
+            }
+        }
+    }
+
+    private static func synthesizedMember(_ baseKey: String) -> (type: String, protocols: [String])? {
+        for (pattern, protocols) in synthesized {
+            let parts = pattern.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            let prefix = String(parts[0]), suffix = String(parts[1])
+            guard baseKey.hasPrefix(prefix), baseKey.hasSuffix(suffix), baseKey.count > prefix.count + suffix.count
+            else { continue }
+            let type = String(baseKey.dropFirst(prefix.count).dropLast(suffix.count))
+            guard !type.contains(" ") else { continue }
+            return (type, protocols)
+        }
+        return nil
+    }
+
+    private static func isRawValueEnum(_ type: String, in declarations: [String: APIDeclaration]) -> Bool {
+        guard let declaration = declarations["enum \(type)"], let shape = SignatureShape(declaration.signature)
+        else { return false }
+        return shape.result.hasPrefix(":") && !shape.result.hasPrefix(": ~")
+    }
+}

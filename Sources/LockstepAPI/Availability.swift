@@ -1,0 +1,82 @@
+/// The restrictions `@available` attributes put on a declaration, per platform, so that two versions
+/// can be compared: a lower minimum or a restriction removed widens (every old caller still
+/// compiles), a higher minimum or a new restriction narrows (breaking).
+struct Availability: Equatable {
+    /// Per platform (`iOS`, `macOS`, `swift`, `*`, …).
+    struct Restriction: Equatable {
+        var introduced: [Int] = []
+        var obsoleted: [Int]?
+        var unavailable = false
+    }
+
+    var platforms: [String: Restriction] = [:]
+
+    /// Reads the `@available(…)` attributes of a signature (already stripped of messages and deprecations).
+    init(_ attributes: [String]) {
+        for attribute in attributes {
+            guard attribute.hasPrefix("@available("), attribute.hasSuffix(")") else { continue }
+            let arguments = SignatureShape.splitTopLevel(
+                String(attribute.dropFirst("@available(".count).dropLast()), at: ",")
+            guard let first = arguments.first else { continue }
+            let words = first.split(separator: " ").map(String.init)
+            if words.count == 2 || arguments.dropFirst().allSatisfy({ !$0.contains(":") && $0 != "unavailable" }) {
+                // Short form: `iOS 13, macOS 10.15, *`.
+                for argument in arguments {
+                    let parts = argument.split(separator: " ").map(String.init)
+                    guard parts.count == 2 else { continue }
+                    platforms[parts[0], default: Restriction()].raise(to: Self.version(parts[1]))
+                }
+                continue
+            }
+            // Long form: `iOS, introduced: 13, obsoleted: 15` or `iOS, unavailable`.
+            var restriction = platforms[first] ?? Restriction()
+            for argument in arguments.dropFirst() {
+                if argument == "unavailable" { restriction.unavailable = true; continue }
+                let parts = argument.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+                guard parts.count == 2 else { continue }
+                switch parts[0] {
+                case "introduced": restriction.raise(to: Self.version(parts[1]))
+                case "obsoleted": restriction.obsoleted = Self.version(parts[1])
+                default: continue
+                }
+            }
+            platforms[first] = restriction
+        }
+    }
+
+    /// nil when `new` narrows `old` on some platform, "availability widened" when it widens, otherwise
+    /// `.some(nil)`: no difference.
+    static func widening(from old: [String], to new: [String]) -> String?? {
+        let before = Availability(old), after = Availability(new)
+        if before == after { return .some(nil) }
+        for (platform, restriction) in after.platforms {
+            let previous = before.platforms[platform] ?? Restriction()
+            if Self.less(previous.introduced, restriction.introduced) { return nil }
+            if restriction.unavailable && !previous.unavailable { return nil }
+            if let obsoleted = restriction.obsoleted {
+                guard let was = previous.obsoleted, !Self.less(obsoleted, was) else { return nil }
+            }
+        }
+        return .some("availability widened")
+    }
+
+    private static func version(_ text: String) -> [Int] {
+        text.split(separator: ".").map { Int($0) ?? 0 }
+    }
+
+    /// Lexicographic, with missing components read as zero.
+    static func less(_ a: [Int], _ b: [Int]) -> Bool {
+        for index in 0..<max(a.count, b.count) {
+            let x = index < a.count ? a[index] : 0, y = index < b.count ? b[index] : 0
+            if x != y { return x < y }
+        }
+        return false
+    }
+}
+
+extension Availability.Restriction {
+    /// Keeps the highest minimum when several attributes name the platform.
+    mutating func raise(to version: [Int]) {
+        if Availability.less(introduced, version) { introduced = version }
+    }
+}

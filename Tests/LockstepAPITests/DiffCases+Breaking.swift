@@ -1,0 +1,97 @@
+import LockstepAPI
+
+extension DiffCase {
+    /// Changes some call site, conformer or subclass does not survive.
+    static let breakingCases: [DiffCase] = [
+        DiffCase(
+            "availability narrowed: a higher minimum",
+            old: "@available(iOS 13, *)\npublic func scan() {}",
+            new: "@available(iOS 15, *)\npublic func scan() {}",
+            ["changed func scan()"], .breaking),
+        DiffCase(
+            "availability narrowed: an attribute added",
+            old: "public func scan() {}",
+            new: "@available(macOS 13, *)\npublic func scan() {}",
+            ["changed func scan()"], .breaking),
+        DiffCase(
+            "availability narrowed on one platform while widened on another",
+            old: "@available(iOS 15, macOS 12, *)\npublic func scan() {}",
+            new: "@available(iOS 13, macOS 13, *)\npublic func scan() {}",
+            ["changed func scan()"], .breaking),
+        DiffCase(
+            "async added to a function",
+            old: "public func load() {}",
+            new: "public func load() async {}",
+            ["changed func load()"], .breaking),
+        DiffCase(
+            "rethrows widened to throws",
+            old: "public func each(_ body: () throws -> Void) rethrows {}",
+            new: "public func each(_ body: () throws -> Void) throws {}",
+            ["changed func each(_:)"], .breaking),
+        DiffCase(
+            "throws removed from a protocol requirement breaks conformers that throw",
+            old: "public protocol Loader { func load() throws }",
+            new: "public protocol Loader { func load() }",
+            ["changed func Loader.load()"], .breaking),
+        DiffCase(
+            "throws removed from an open method breaks overrides that throw",
+            old: "open class Loader { open func load() throws {} }",
+            new: "open class Loader { open func load() {} }",
+            ["changed func Loader.load()"], .breaking),
+        DiffCase(
+            "a defaulted parameter added to an open method breaks overrides",
+            old: "open class C { open func f(a: Int) {} }",
+            new: "open class C { open func f(a: Int, b: Int = 0) {} }",
+            ["removed func C.f(a:)", "added func C.f(a:b:)"], .breaking),
+        DiffCase(
+            "a protocol's parent removed",
+            old: "public protocol Repository: Sendable { func all() -> [String] }",
+            new: "public protocol Repository { func all() -> [String] }",
+            ["removed conformance Repository: Sendable"], .breaking),
+        DiffCase(
+            "a non-defaulted parameter added",
+            old: "public func add(item: String) {}",
+            new: "public func add(item: String, quantity: Int) {}",
+            ["removed func add(item:)", "added func add(item:quantity:)"], .breaking),
+        DiffCase(
+            "a parameter's default value removed",
+            old: "public func page(size: Int = 20) {}",
+            new: "public func page(size: Int) {}",
+            ["changed func page(size:)"], .breaking),
+        DiffCase(
+            "a parameter made non-optional",
+            old: "public func show(title: String?) {}",
+            new: "public func show(title: String) {}",
+            ["changed func show(title:)"], .breaking),
+        DiffCase(
+            "a generalization the old argument does not satisfy",
+            old: "public func f(_ x: Int) {}",
+            new: "public func f<T: StringProtocol>(_ x: T) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a sequence generalization with another element",
+            old: "public func sum(_ xs: [Int]) -> Int { 0 }",
+            new: "public func sum(_ xs: some Sequence<Double>) -> Int { 0 }",
+            ["changed func sum(_:)"], .breaking),
+        DiffCase(
+            "a generic constraint tightened",
+            old: "public func store<T: Hashable>(_ value: T) {}",
+            new: "public func store<T: Hashable & Codable>(_ value: T) {}",
+            ["changed func store(_:)"], .breaking),
+        DiffCase(
+            "a protocol requirement added without a default implementation",
+            old: "public protocol Store { func save() }",
+            new: "public protocol Store { func save()\n func flush() }",
+            ["added func Store.flush()"], .breaking),
+        DiffCase(
+            "a requirement whose only default sits in a constrained extension",
+            old: "public protocol Store { func save() }",
+            new: "public protocol Store { func save()\n func flush() }\nextension Store where Self: AnyObject { public func flush() {} }",
+            ["added func Store.flush()", "added func Store.flush() (extension)"], .breaking),
+        DiffCase(
+            "an overload changed while another is added reads as one change and one addition",
+            old: "public func f(_ x: Int) {}\npublic func f(_ x: String) {}",
+            new: "public func f(_ x: Int) throws {}\npublic func f(_ x: String) {}\npublic func f(_ x: Double) {}",
+            ["changed func f(_:) (Int)", "added func f(_:) (Double)"], .breaking),
+    ]
+}

@@ -1,0 +1,116 @@
+import LockstepAPI
+
+extension DiffCase {
+    /// Changes every existing call site survives: additive ("changed, compatible") or nothing at all.
+    static let evolutionCases: [DiffCase] = [
+        DiffCase(
+            "a defaulted parameter added in the middle keeps every call compiling",
+            old: "public func move(from: Int, to: Int) {}",
+            new: "public func move(from: Int, animated: Bool = false, to: Int) {}",
+            ["changed func move(from:to:)"], .additive),
+        DiffCase(
+            "a defaulted parameter added to an initializer and a variadic one to a method",
+            old: "public struct S { public init(a: Int) {}\n public func log(_ m: String) {} }",
+            new: "public struct S { public init(a: Int, b: Int = 0) {}\n public func log(_ m: String, tags: String...) {} }",
+            ["changed init S(a:)", "changed func S.log(_:)"], .additive),
+        DiffCase(
+            "a defaulted parameter added to a subscript",
+            old: "public struct Grid { public subscript(i: Int) -> Int { 0 } }",
+            new: "public struct Grid { public subscript(i: Int, default d: Int = 0) -> Int { 0 } }",
+            ["changed subscript Grid[_:]"], .additive),
+        DiffCase(
+            "a defaulted parameter added to a default implementation in a protocol extension",
+            old: "public protocol P {}\nextension P { public func f(a: Int) {} }",
+            new: "public protocol P {}\nextension P { public func f(a: Int, b: Int = 0) {} }",
+            ["changed func P.f(a:) (extension)"], .additive),
+        DiffCase(
+            "an old overload kept, deprecated, next to a new one",
+            old: "public func f(a: Int) {}",
+            new: "@available(*, deprecated, renamed: \"f(a:b:)\")\npublic func f(a: Int) {}\npublic func f(a: Int, b: Int) {}",
+            ["added func f(a:b:)"], .additive),
+        DiffCase(
+            "a String parameter generalized to <S: StringProtocol>",
+            old: "public func log(_ message: String, level: Int) {}",
+            new: "public func log<S: StringProtocol>(_ message: S, level: Int) {}",
+            ["changed func log(_:level:)"], .additive),
+        DiffCase(
+            "a String parameter generalized to some StringProtocol",
+            old: "public struct Out { public func write(_ text: String) {} }",
+            new: "public struct Out { public func write(_ text: some StringProtocol) {} }",
+            ["changed func Out.write(_:)"], .additive),
+        DiffCase(
+            "an array parameter generalized to some Sequence<T>",
+            old: "public func sum(_ xs: [Int]) -> Int { 0 }",
+            new: "public func sum(_ xs: some Sequence<Int>) -> Int { 0 }",
+            ["changed func sum(_:)"], .additive),
+        DiffCase(
+            "an array parameter generalized to <S: Sequence> where S.Element == T",
+            old: "public func sum(_ xs: [Int]) -> Int { 0 }",
+            new: "public func sum<S: Sequence>(_ xs: S) -> Int where S.Element == Int { 0 }",
+            ["changed func sum(_:)"], .additive),
+        DiffCase(
+            "a parameter made optional accepts the old argument",
+            old: "public func show(title: String) {}",
+            new: "public func show(title: String?) {}",
+            ["changed func show(title:)"], .additive),
+        DiffCase(
+            "a generic constraint loosened",
+            old: "public func store<T: Hashable & Codable>(_ value: T) {}",
+            new: "public func store<T: Hashable>(_ value: T) {}",
+            ["changed func store(_:)"], .additive),
+        DiffCase(
+            "availability widened: lower minimums",
+            old: "@available(iOS 15, macOS 12, *)\npublic func scan() {}",
+            new: "@available(iOS 13, macOS 10.15, *)\npublic func scan() {}",
+            ["changed func scan()"], .additive),
+        DiffCase(
+            "availability widened: the attribute removed",
+            old: "public struct S { @available(macOS, introduced: 12)\n public var x: Int }",
+            new: "public struct S { public var x: Int }",
+            ["changed var S.x"], .additive),
+        DiffCase(
+            "throws removed from a function: a leftover try is only a warning",
+            old: "public func load() throws -> Int { 0 }",
+            new: "public func load() -> Int { 0 }",
+            ["changed func load()"], .additive),
+        DiffCase(
+            "async removed from a method: a leftover await is only a warning",
+            old: "public struct S { public func load() async throws {} }",
+            new: "public struct S { public func load() throws {} }",
+            ["changed func S.load()"], .additive),
+        DiffCase(
+            "throws narrowed to rethrows",
+            old: "public func each(_ body: () throws -> Void) throws {}",
+            new: "public func each(_ body: () throws -> Void) rethrows {}",
+            ["changed func each(_:)"], .additive),
+        DiffCase(
+            "attributes that change no call site",
+            old: "public struct S { public func f() {} }\npublic class C {}\npublic protocol P { func g() }",
+            new: """
+                @frozen public struct S { @inlinable @_disfavoredOverload @_alwaysEmitIntoClient @usableFromInline public func f() {} }
+                @_fixed_layout public class C {}
+                @preconcurrency public protocol P { @_documentation(visibility: public) func g() }
+                """,
+            [], .none),
+        DiffCase(
+            "a protocol requirement added with a default implementation in an unconstrained extension",
+            old: "public protocol Store { func save() }",
+            new: "public protocol Store { func save()\n func flush() }\nextension Store { public func flush() {} }",
+            ["added func Store.flush()", "added func Store.flush() (extension)"], .additive),
+        DiffCase(
+            "an associated type added with a default type",
+            old: "public protocol Store { func save() }",
+            new: "public protocol Store { associatedtype Item = String\n func save() }",
+            ["added associatedtype Store.Item"], .additive),
+        DiffCase(
+            "a requirement added together with its protocol",
+            old: "public struct A {}",
+            new: "public struct A {}\npublic protocol Q { func f() }",
+            ["added protocol Q", "added func Q.f()"], .additive),
+        DiffCase(
+            "an addition in a constrained protocol extension is found",
+            old: "public protocol P {}",
+            new: "public protocol P {}\nextension P where Self: RawRepresentable, RawValue == String { public func describe() -> String { \"\" } }\npublic extension P where Self: Equatable { func same(_ other: Self) -> Bool { true } }",
+            ["added func P.describe() (extension)", "added func P.same(_:) (extension)"], .additive),
+    ]
+}

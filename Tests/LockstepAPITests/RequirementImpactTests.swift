@@ -1,0 +1,74 @@
+import LockstepAPI
+import XCTest
+
+/// An added protocol requirement: its impact follows `APIContext.addedRequirementImpact` unless a default
+/// implementation covers every conformer, and the summary says which.
+final class RequirementImpactTests: XCTestCase {
+    private let store = "public protocol Store { func save() }"
+    private let storeWithFlush = "public protocol Store { func save()\n func flush() }"
+
+    private func diff(_ old: String, _ new: String, _ context: APIContext = .default) -> APIDiff {
+        APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)]),
+                new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)]), context: context)
+    }
+
+    func testWithoutDefaultIsBreakingByDefaultAndMinorForKindProtocols() {
+        let breaking = diff(store, storeWithFlush)
+        XCTAssertEqual(breaking.impact, .breaking)
+        XCTAssertEqual(breaking.changes.map(\.summary), [
+            "added protocol requirement `func Store.flush()` (breaking: it has no default implementation: conformers outside the package must add it)",
+        ])
+        let minor = diff(store, storeWithFlush, APIContext(addedRequirementImpact: .additive))
+        XCTAssertEqual(minor.impact, .additive)
+        XCTAssertEqual(minor.changes.map(\.summary), [
+            "added protocol requirement `func Store.flush()` (minor: kind protocols; it has no default implementation, so conformers move with the protocol set)",
+        ])
+    }
+
+    func testDefaultImplementationMakesItAdditiveForEveryKind() {
+        let new = storeWithFlush + "\nextension Store { public func flush() {} }"
+        for context in [APIContext.default, APIContext(addedRequirementImpact: .additive)] {
+            let result = diff(store, new, context)
+            XCTAssertEqual(result.impact, .additive)
+            XCTAssertEqual(result.changes.first { $0.key == "func Store.flush()" }?.summary,
+                           "added protocol requirement `func Store.flush()` (it has a default implementation)")
+        }
+    }
+
+    func testDefaultImplementationInAnUnchangedFileIsSeenByTheIncrementalDiff() {
+        let before = APIFileSurface.extract(from: SourceFile(path: "Store.swift", text: store))
+        let after = APIFileSurface.extract(from: SourceFile(path: "Store.swift", text: storeWithFlush))
+        let defaults = APIFileSurface.extract(
+            from: SourceFile(path: "Defaults.swift", text: "extension Store { public func flush() {} }"))
+        let incremental = APIDiff(old: [before], new: [after], shared: [defaults])
+        XCTAssertEqual(incremental.impact, .additive)
+        XCTAssertEqual(incremental, APIDiff(old: APISurface(combining: [before, defaults]),
+                                            new: APISurface(combining: [after, defaults])))
+    }
+
+    func testSynthesizedMemberBesideAConformanceInAnUnchangedFile() {
+        let before = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public struct A { public var x: Int }"))
+        let after = APIFileSurface.extract(from: SourceFile(
+            path: "A.swift", text: "public struct A { public var x: Int\n public func hash(into h: inout Hasher) {} }"))
+        let conformance = APIFileSurface.extract(from: SourceFile(path: "B.swift", text: "extension A: Hashable {}"))
+        let incremental = APIDiff(old: [before], new: [after], shared: [conformance])
+        XCTAssertTrue(incremental.isEmpty, "\(incremental.changes)")
+        XCTAssertEqual(incremental, APIDiff(old: APISurface(combining: [before, conformance]),
+                                            new: APISurface(combining: [after, conformance])))
+    }
+
+    func testCompatibleChangeNamesItsReasonAndBothPlaces() {
+        let result = APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "Old.swift", text: "public func add(item: String) {}")]),
+            new: APISurface.extract(from: [SourceFile(path: "New.swift", text: "\n\npublic func add(item: String, quantity: Int = 1) {}")]))
+        XCTAssertEqual(result.changes.count, 1)
+        let change = result.changes[0]
+        XCTAssertEqual(change.kind, .changed)
+        XCTAssertEqual(change.impact, .additive)
+        XCTAssertEqual(change.old?.file, "Old.swift")
+        XCTAssertEqual(change.new?.file, "New.swift")
+        XCTAssertEqual(change.new?.line, 3)
+        XCTAssertEqual(change.summary, "changed `func add(item:)` from `public func add(item: String)` to "
+            + "`public func add(item: String, quantity: Int = default)` (compatible: added parameters have default values)")
+    }
+}
