@@ -55,11 +55,16 @@ public struct APIComparison: Sendable {
             case .removed: mark = style.red("removed")
             case .changed: mark = style.yellow("changed")
             }
-            let place = (change.new ?? change.old).map { "  \(style.dim("\($0.file):\($0.line)"))" } ?? ""
+            var place = (change.new ?? change.old).map { "  \(style.dim("\($0.file):\($0.line)"))" } ?? ""
+            if change.kind == .changed, let old = change.old, let new = change.new {
+                // Both places: the declaration may have moved, and a reviewer reads the old one too.
+                place = "  " + style.dim("\(old.file):\(old.line) → \(new.file):\(new.line)")
+            }
             lines.append("  \(mark) \(change.key)  [\(change.impact == .breaking ? "breaking" : change.impact == .additive ? "minor" : "none")]\(place)")
             if change.kind == .changed, let old = change.old, let new = change.new {
                 lines.append("           - \(old.signature)")
                 lines.append("           + \(new.signature)")
+                if let note = change.note { lines.append("           (\(note))") }
             }
         }
         lines.append("requires: \(diff.levelReason)")
