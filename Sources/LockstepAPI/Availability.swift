@@ -60,8 +60,11 @@ struct Availability: Equatable {
         return .some("availability widened")
     }
 
+    /// `13.0` and `13` are one version: trailing zeros are dropped.
     private static func version(_ text: String) -> [Int] {
-        text.split(separator: ".").map { Int($0) ?? 0 }
+        var parts = text.split(separator: ".").map { Int($0) ?? 0 }
+        while parts.last == 0 { parts.removeLast() }
+        return parts
     }
 
     /// Lexicographic, with missing components read as zero.

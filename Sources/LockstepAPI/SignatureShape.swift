@@ -118,31 +118,17 @@ struct SignatureShape: Equatable {
     static func splitTopLevel(_ text: String, at separator: Character) -> [String] {
         var pieces: [String] = []
         var current = ""
-        var depth = 0
-        var inString = false
-        var previous: Character = " "
-        for char in text {
-            if inString {
-                current.append(char)
-                if char == "\"" && previous != "\\" { inString = false }
-                previous = char
-                continue
-            }
-            switch char {
-            case "\"": inString = true
-            case "(", "[", "<", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            default: break
-            }
-            if char == separator, depth == 0 {
+        var nesting = Nesting()
+        let chars = Array(text)
+        for (index, char) in chars.enumerated() {
+            nesting.read(char, at: index, in: chars)
+            if char == separator, nesting.isTopLevel {
                 let piece = current.trimmingSpaces()
                 if !piece.isEmpty { pieces.append(piece) }
                 current = ""
             } else {
                 current.append(char)
             }
-            previous = char
         }
         let piece = current.trimmingSpaces()
         if !piece.isEmpty { pieces.append(piece) }
@@ -151,26 +137,46 @@ struct SignatureShape: Equatable {
 
     /// The index of the bracket closing the one `text` starts with.
     private static func closingIndex(of text: Substring) -> Substring.Index? {
+        var nesting = Nesting()
+        let chars = Array(text)
+        for (offset, char) in chars.enumerated() {
+            nesting.read(char, at: offset, in: chars)
+            if nesting.isTopLevel, !nesting.inString, "([<{".contains(chars[0]) {
+                return text.index(text.startIndex, offsetBy: offset)
+            }
+        }
+        return nil
+    }
+
+    /// Bracket depth while reading a signature left to right. `<` opens a generic clause only when an
+    /// identifier, a bracket or a literal follows it (an operator name such as `<` or `<=` is followed by a
+    /// space or another operator character); `>` closes one only when one is open and it is not in `->`.
+    private struct Nesting {
         var depth = 0
-        var previous: Character = " "
+        var angles = 0
         var inString = false
-        for index in text.indices {
-            let char = text[index]
+        private var previous: Character = " "
+
+        var isTopLevel: Bool { depth == 0 && angles == 0 && !inString }
+
+        mutating func read(_ char: Character, at index: Int, in chars: [Character]) {
             defer { previous = char }
             if inString {
                 if char == "\"" && previous != "\\" { inString = false }
-                continue
+                return
             }
             switch char {
             case "\"": inString = true
-            case "(", "[", "<", "{": depth += 1
+            case "(", "[", "{": depth += 1
             case ")", "]", "}": depth -= 1
-            case ">" where previous != "-": depth -= 1
-            default: continue
+            case "<":
+                guard index + 1 < chars.count else { break }
+                let next = chars[index + 1]
+                if next.isLetter || next == "_" || next == "(" || next == "[" || next == "`" { angles += 1 }
+            case ">" where previous != "-" && angles > 0: angles -= 1
+            default: break
             }
-            if depth == 0 { return index }
         }
-        return nil
     }
 }
 
