@@ -29,6 +29,16 @@ extension DiffCase {
             new: "@available(*, deprecated, renamed: \"f(a:b:)\")\npublic func f(a: Int) {}\npublic func f(a: Int, b: Int) {}",
             ["added func f(a:b:)"], .additive),
         DiffCase(
+            "an old overload kept as disfavored next to a generic one",
+            old: "public func f(_ x: String) {}",
+            new: "@_disfavoredOverload public func f(_ x: String) {}\npublic func f(_ x: some StringProtocol) {}",
+            ["added func f(_:) (some StringProtocol)"], .additive),
+        DiffCase(
+            "a byte array parameter generalized to some DataProtocol",
+            old: "public func send(_ bytes: [UInt8]) {}",
+            new: "public func send(_ bytes: some DataProtocol) {}",
+            ["changed func send(_:)"], .additive),
+        DiffCase(
             "a String parameter generalized to <S: StringProtocol>",
             old: "public func log(_ message: String, level: Int) {}",
             new: "public func log<S: StringProtocol>(_ message: S, level: Int) {}",

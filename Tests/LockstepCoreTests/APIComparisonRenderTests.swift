@@ -15,4 +15,14 @@ final class APIComparisonRenderTests: XCTestCase {
         XCTAssertTrue(text.contains("changed func add(item:)  [minor]  Sources/Cart/Old.swift:1 → Sources/Cart/New.swift:2"), text)
         XCTAssertTrue(text.contains("(added parameters have default values)"), text)
     }
+
+    func testAddedRequirementSaysWhetherConformersMustAddIt() throws {
+        let diff = APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "P.swift", text: "public protocol P { func f() }")]),
+            new: APISurface.extract(from: [SourceFile(path: "P.swift", text: "public protocol P { func f()\n func g() }")]))
+        let id = try XCTUnwrap(ObjectID(hex: String(repeating: "c", count: 40)))
+        let text = APIComparison(component: "P", fromLabel: "1.0.0", toLabel: "HEAD", from: id, to: id, diff: diff).render()
+        XCTAssertTrue(text.contains("added   func P.g()  [breaking]"), text)
+        XCTAssertTrue(text.contains("(breaking: it has no default implementation: conformers outside the package must add it)"), text)
+    }
 }

@@ -64,8 +64,9 @@ public struct APIComparison: Sendable {
             if change.kind == .changed, let old = change.old, let new = change.new {
                 lines.append("           - \(old.signature)")
                 lines.append("           + \(new.signature)")
-                if let note = change.note { lines.append("           (\(note))") }
             }
+            // Why: a compatible change, or whether an added requirement has a default implementation.
+            if let note = change.note { lines.append("           (\(note))") }
         }
         lines.append("requires: \(diff.levelReason)")
         return lines.joined(separator: "\n")
