@@ -26,9 +26,17 @@ extension APIDiff {
         }
         if let availability { reasons.append(availability) }
         if before.modifiers != after.modifiers {
-            guard isWidenedToOpen(before.modifiers.joined(separator: " "), after.modifiers.joined(separator: " "))
-            else { return nil }
-            reasons.append("public → open")
+            // `@dynamicMemberLookup` and `@dynamicCallable` added only give clients a new way to write calls.
+            let gained = after.modifiers.filter { !before.modifiers.contains($0) }
+            let additions = gained.filter { additiveAttributes.contains($0) }
+            let rest = after.modifiers.filter { !additions.contains($0) }
+            if !additions.isEmpty { reasons.append(additions.joined(separator: ", ") + " added") }
+            if rest != before.modifiers {
+                guard isWidenedToOpen(before.modifiers.joined(separator: " "), rest.joined(separator: " ")) else {
+                    return nil
+                }
+                reasons.append("public → open")
+            }
         }
         // Conformers and subclasses implement these: what callers may omit, they must still match.
         let implemented = old.isProtocolRequirement || before.modifiers.contains("required")
@@ -45,6 +53,9 @@ extension APIDiff {
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
+
+    /// Attributes whose addition only lets clients write more.
+    private static let additiveAttributes: Set<String> = ["@dynamicMemberLookup", "@dynamicCallable"]
 
     /// What the new effects drop, when every call of the old function still compiles: `async` removed,
     /// `throws` removed or narrowed to `rethrows` / `throws(E)`, `rethrows` removed.

@@ -6,15 +6,20 @@ extension APIDiff {
 
     /// Rates every added protocol requirement: additive with a default implementation in an unconstrained
     /// extension of the protocol (same name and labels), with a default associated type, as an `optional`
-    /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`.
+    /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
+    /// added to an existing protocol counts the same way.
     static func rateAddedRequirements(
         _ changes: inout [APIChange], new: [String: APIDeclaration], context: APIContext
     ) {
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
         var defaults: [String: [APIDeclaration]]?
         for index in changes.indices where changes[index].kind == .added {
-            guard let requirement = changes[index].new, requirement.isProtocolRequirement,
-                  requirementKinds.contains(requirement.kind) else { continue }
+            guard let requirement = changes[index].new, requirement.isProtocolRequirement else { continue }
+            if requirement.kind == "conformance" {
+                rateAddedParent(&changes[index], addedKeys: addedKeys, context: context)
+                continue
+            }
+            guard requirementKinds.contains(requirement.kind) else { continue }
             if let owner = protocolKey(of: requirement.baseKey), addedKeys.contains(owner) { continue }
             let shape = SignatureShape(requirement.signature)
             if shape?.modifiers.contains("optional") == true { continue }
@@ -39,6 +44,19 @@ extension APIDiff {
                 ? "breaking: it has no default implementation: conformers outside the package must add it"
                 : "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
         }
+    }
+
+    /// A protocol's new parent (`protocol P: Sendable`): every conformer outside the package must now conform
+    /// to it too, as with a requirement without a default; nothing to do when the protocol itself is new.
+    private static func rateAddedParent(_ change: inout APIChange, addedKeys: Set<String>, context: APIContext) {
+        guard change.new != nil, let colon = change.key.firstIndex(of: ":") else { return }
+        let owner = "protocol " + change.key.dropFirst("conformance ".count).prefix { $0 != ":" }
+        if addedKeys.contains(owner) { return }
+        let parent = change.key[change.key.index(after: colon)...].trimmingSpaces()
+        change.impact = context.addedRequirementImpact
+        change.note = context.addedRequirementImpact == .breaking
+            ? "breaking: conformers outside the package must now conform to \(parent) too"
+            : "minor: kind protocols; conformers move with the protocol set"
     }
 
     /// A default implementation counts for every conformer when its extension adds no requirement of its own.

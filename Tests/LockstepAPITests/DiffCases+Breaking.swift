@@ -19,6 +19,11 @@ extension DiffCase {
             new: "@available(iOS 13, macOS 13, *)\npublic func scan() {}",
             ["changed func scan()"], .breaking),
         DiffCase(
+            "@dynamicMemberLookup removed from a type",
+            old: "@dynamicMemberLookup public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
+            new: "public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
+            ["changed struct Box"], .breaking),
+        DiffCase(
             "async added to a function",
             old: "public func load() {}",
             new: "public func load() async {}",

@@ -94,6 +94,11 @@ extension DiffCase {
             new: "public func each(_ body: () throws -> Void) rethrows {}",
             ["changed func each(_:)"], .additive),
         DiffCase(
+            "@dynamicMemberLookup added to a type",
+            old: "public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
+            new: "@dynamicMemberLookup public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
+            ["changed struct Box"], .additive),
+        DiffCase(
             "attributes that change no call site",
             old: "public struct S { public func f() {} }\npublic class C {}\npublic protocol P { func g() }",
             new: """

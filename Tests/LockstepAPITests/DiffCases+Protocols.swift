@@ -66,10 +66,10 @@ extension DiffCase {
             new: "public protocol P { func f() }\nextension P { public func f() {} }",
             ["added func P.f() (extension)"], .additive),
         DiffCase(
-            "a protocol refining one more protocol",
+            "a protocol refining one more protocol requires it of every conformer",
             old: "public protocol Repository { func all() -> [String] }",
             new: "public protocol Repository: Sendable { func all() -> [String] }",
-            ["added conformance Repository: Sendable"], .additive),
+            ["added conformance Repository: Sendable"], .breaking),
         DiffCase(
             "a protocol made internal takes its requirements with it",
             old: "public struct Door {}\npublic protocol Gate { func open() }",

@@ -25,6 +25,17 @@ final class RequirementImpactTests: XCTestCase {
         ])
     }
 
+    func testAParentAddedToAProtocolCountsLikeARequirement() {
+        let old = "public protocol Repository { func all() -> [String] }"
+        let new = "public protocol Repository: Sendable { func all() -> [String] }"
+        XCTAssertEqual(diff(old, new).changes.map(\.description), [
+            "[breaking] added `conformance Repository: Sendable` (breaking: conformers outside the package must now conform to Sendable too)",
+        ])
+        XCTAssertEqual(diff(old, new, APIContext(addedRequirementImpact: .additive)).impact, .additive)
+        XCTAssertEqual(diff("public struct A {}", "public struct A {}\npublic protocol Q: Sendable {}").impact, .additive,
+                       "a new protocol's parents are no burden on anyone yet")
+    }
+
     func testDefaultImplementationMakesItAdditiveForEveryKind() {
         let new = storeWithFlush + "\nextension Store { public func flush() {} }"
         for context in [APIContext.default, APIContext(addedRequirementImpact: .additive)] {
