@@ -25,10 +25,12 @@ extension APICollector {
         }
     }
 
-    /// Whether a recorded member's own name (or a conformance's protocol) starts with `_`.
-    static func isUnderscored(kind: String, qualifiedName: String, conformedTo: String?) -> Bool {
+    /// Whether a recorded member's own name (or a conformance's protocol) starts with `_`. A protocol's
+    /// `_`-parent still counts: its conformers must conform to it (`protocol P: _SendableAlias`).
+    static func isUnderscored(kind: String, qualifiedName: String, conformedTo: String?, container: String?) -> Bool {
         switch kind {
         case "conformance":
+            guard container != "protocol" else { return false }
             return conformedTo.map { isUnderscored(lastComponent($0)) } ?? false
         case "case", "init", "subscript":
             return false

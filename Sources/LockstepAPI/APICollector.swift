@@ -168,7 +168,8 @@ struct APICollector {
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
         lookup: String? = nil
     ) {
-        guard !Self.isUnderscored(kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo) else { return }
+        guard !Self.isUnderscored(kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
+                                  container: scope.kind) else { return }
         let key = (keyWord ?? kind) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let declaration = APIDeclaration(

@@ -54,6 +54,11 @@ extension DiffCase {
             new: "public protocol Repository { func all() -> [String] }",
             ["removed conformance Repository: Sendable"], .breaking),
         DiffCase(
+            "an underscored parent added to a protocol still binds its conformers",
+            old: "public protocol Factory { func make() }",
+            new: "public typealias _SendableAlias = Sendable\npublic protocol Factory: _SendableAlias { func make() }",
+            ["added conformance Factory: _SendableAlias"], .breaking),
+        DiffCase(
             "a non-defaulted parameter added",
             old: "public func add(item: String) {}",
             new: "public func add(item: String, quantity: Int) {}",
