@@ -84,7 +84,11 @@ extension APISurface {
         result.reserveCapacity(declarations.count)
         for var item in declarations {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
-            if let conformed = item.conformedTo, hidden.contains(conformed) { continue }
+            // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
+            // public protocol cannot refine an internal one anyway.
+            if let conformed = item.conformedTo, hidden.contains(conformed), item.declaration.container != "protocol" {
+                continue
+            }
             if item.conformedTo == nil, item.declaration.container == "extension",
                let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
                 item.declaration.baseKey += " (extension)"

@@ -59,6 +59,11 @@ extension DiffCase {
             new: "public typealias _SendableAlias = Sendable\npublic protocol Factory: _SendableAlias { func make() }",
             ["added conformance Factory: _SendableAlias"], .breaking),
         DiffCase(
+            "an underscored protocol added as a parent still binds its conformers",
+            old: "public protocol Factory { func make() }",
+            new: "public protocol _SendableMarker: Sendable {}\npublic protocol Factory: _SendableMarker { func make() }",
+            ["added conformance Factory: _SendableMarker"], .breaking),
+        DiffCase(
             "a non-defaulted parameter added",
             old: "public func add(item: String) {}",
             new: "public func add(item: String, quantity: Int) {}",
