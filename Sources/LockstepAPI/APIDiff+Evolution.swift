@@ -14,14 +14,15 @@
 extension APIDiff {
     /// Why `new` accepts every use of `old`, or nil when some client may stop compiling (or the
     /// signatures are equal).
-    static func compatibility(old: APIDeclaration, new: APIDeclaration) -> String? {
+    static func compatibility(old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil) -> String? {
         guard old.kind == new.kind, old.signature != new.signature,
               let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
               before.keyword == after.keyword, before.name == after.name,
               before.result == after.result, before.accessors == after.accessors
         else { return nil }
         var reasons: [String] = []
-        guard let availability = Availability.widening(from: before.availability, to: after.availability) else {
+        guard let availability = Availability.widening(from: before.availability, to: after.availability,
+                                                       supported: platforms) else {
             return nil
         }
         if let availability { reasons.append(availability) }
@@ -74,6 +75,17 @@ extension APIDiff {
         default: return nil
         }
         return dropped.isEmpty ? nil : dropped.joined(separator: "; ")
+    }
+
+    /// Reads each breaking change again knowing the component's platforms: an availability narrowed only on
+    /// a platform it does not support (tvOS, watchOS, visionOS) breaks none of its clients.
+    static func reviseForPlatforms(_ changes: inout [APIChange], context: APIContext) {
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard let old = changes[index].old, let new = changes[index].new,
+                  let reason = compatibility(old: old, new: new, platforms: context.platforms) else { continue }
+            changes[index].impact = .additive
+            changes[index].note = reason
+        }
     }
 
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have

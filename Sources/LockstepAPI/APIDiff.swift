@@ -65,6 +65,7 @@ public struct APIDiff: Sendable, Hashable {
         }
         Self.dropSynthesized(&changes, old: old.declarations, new: new.declarations)
         Self.pairDefaultedParameters(&changes)
+        Self.reviseForPlatforms(&changes, context: context)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))

@@ -46,10 +46,13 @@ struct Availability: Equatable {
 
     /// nil when `new` narrows `old` on some platform, "availability widened" when it widens, otherwise
     /// `.some(nil)`: no difference.
-    static func widening(from old: [String], to new: [String]) -> String?? {
+    ///
+    /// With `supported` (the component's platforms), tvOS, watchOS and visionOS restrictions count only when
+    /// the component supports that platform: a narrowing there breaks no client it has.
+    static func widening(from old: [String], to new: [String], supported: [String]? = nil) -> String?? {
         let before = Availability(old), after = Availability(new)
         if before == after { return .some(nil) }
-        for (platform, restriction) in after.platforms {
+        for (platform, restriction) in after.platforms where !isUnsupported(platform, supported) {
             let previous = before.platforms[platform] ?? Restriction()
             if Self.less(previous.introduced, restriction.introduced) { return nil }
             if restriction.unavailable && !previous.unavailable { return nil }
@@ -61,6 +64,15 @@ struct Availability: Equatable {
     }
 
     /// `13.0` and `13` are one version: trailing zeros are dropped.
+    private static let optionalPlatforms: Set<String> = ["tvos", "watchos", "visionos", "xros"]
+
+    private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
+        guard let supported else { return false }
+        var name = platform.lowercased()
+        if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
+        return optionalPlatforms.contains(name) && !supported.contains { $0.lowercased() == name }
+    }
+
     private static func version(_ text: String) -> [Int] {
         var parts = text.split(separator: ".").map { Int($0) ?? 0 }
         while parts.last == 0 { parts.removeLast() }

@@ -36,6 +36,14 @@ final class RequirementImpactTests: XCTestCase {
                        "a new protocol's parents are no burden on anyone yet")
     }
 
+    func testAvailabilityNarrowedOnlyOnAnUnsupportedPlatformIsNotBreaking() {
+        let old = "@available(macOS 13, iOS 16, tvOS 15, watchOS 8, *)\npublic func record() {}"
+        let new = "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)\npublic func record() {}"
+        XCTAssertEqual(diff(old, new).impact, .additive, "iOS and macOS only: tvOS and watchOS clients do not exist")
+        XCTAssertEqual(diff(old, new, APIContext(platforms: ["iOS", "macOS", "tvOS"])).impact, .breaking)
+        XCTAssertEqual(diff(old, "@available(macOS 14, iOS 16, *)\npublic func record() {}").impact, .breaking)
+    }
+
     func testDefaultImplementationMakesItAdditiveForEveryKind() {
         let new = storeWithFlush + "\nextension Store { public func flush() {} }"
         for context in [APIContext.default, APIContext(addedRequirementImpact: .additive)] {
