@@ -79,13 +79,21 @@ extension APIDiff {
 
     /// Reads each breaking change again knowing the component's platforms: an availability narrowed only on
     /// a platform it does not support (tvOS, watchOS, visionOS) breaks none of its clients.
+    /// A change seen only on such platforms is no change at all.
     static func reviseForPlatforms(_ changes: inout [APIChange], context: APIContext) {
-        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+        var unseen: Set<Int> = []
+        for index in changes.indices where changes[index].kind == .changed {
             guard let old = changes[index].old, let new = changes[index].new,
                   let reason = compatibility(old: old, new: new, platforms: context.platforms) else { continue }
-            changes[index].impact = .additive
-            changes[index].note = reason
+            if reason == Availability.unsupportedOnly {
+                unseen.insert(index)
+            } else if changes[index].impact == .breaking {
+                changes[index].impact = .additive
+                changes[index].note = reason
+            }
         }
+        guard !unseen.isEmpty else { return }
+        changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] }
     }
 
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have

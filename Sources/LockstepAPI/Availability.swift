@@ -60,10 +60,15 @@ struct Availability: Equatable {
                 guard let was = previous.obsoleted, !Self.less(obsoleted, was) else { return nil }
             }
         }
+        let relevant = Set(before.platforms.keys).union(after.platforms.keys).filter { !isUnsupported($0, supported) }
+        if relevant.allSatisfy({ before.platforms[$0] == after.platforms[$0] }) { return .some(unsupportedOnly) }
         return .some("availability widened")
     }
 
     /// `13.0` and `13` are one version: trailing zeros are dropped.
+    /// The reason given when only unsupported platforms' restrictions changed: no client sees it.
+    static let unsupportedOnly = "availability changed only on platforms the component does not support"
+
     private static let optionalPlatforms: Set<String> = ["tvos", "watchos", "visionos", "xros"]
 
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
