@@ -32,7 +32,7 @@ extension DiffCase {
             "an old overload kept as disfavored next to a generic one",
             old: "public func f(_ x: String) {}",
             new: "@_disfavoredOverload public func f(_ x: String) {}\npublic func f(_ x: some StringProtocol) {}",
-            ["added func f(_:) (some StringProtocol)"], .additive),
+            ["added func f(_:) (τ_0) where τ_0: StringProtocol"], .additive),
         DiffCase(
             "a byte array parameter generalized to some DataProtocol",
             old: "public func send(_ bytes: [UInt8]) {}",
