@@ -15,15 +15,15 @@ public struct APIDiff: Sendable, Hashable {
     /// When `#if` makes either surface differ between platforms, each platform is compared on its own and the
     /// changes are merged: a change found on some platforms only says which.
     public init(old: APISurface, new: APISurface, context: APIContext = .default) {
-        guard let platforms = (old.platformViews ?? new.platformViews)?.platforms else {
+        guard let platforms = Self.platformsToCompare(old, new) else {
             self.init(changes: Self.changes(old: old.declarations, new: new.declarations, context: context))
             return
         }
         var merged: [APIChange] = []
         var positions: [APIChange: Int] = [:]
         var found: [[String]] = []
-        for (index, platform) in platforms.enumerated() {
-            for change in Self.changes(old: old.declarations(onPlatform: index), new: new.declarations(onPlatform: index),
+        for platform in platforms {
+            for change in Self.changes(old: old.declarations(onPlatform: platform), new: new.declarations(onPlatform: platform),
                                            context: context) {
                 if let position = positions[change] {
                     found[position].append(platform)
@@ -38,6 +38,21 @@ public struct APIDiff: Sendable, Hashable {
             merged[index].platforms = found[index]
         }
         self.init(changes: merged)
+    }
+
+    /// The platforms to compare one by one, by name; nil when neither surface differs between platforms.
+    ///
+    /// The revisions may support different platforms (a release that adds `platforms: [.tvOS(…)]`): only those
+    /// both support are compared, since no client used the old release on a platform it did not support. When
+    /// they share none, the old revision's platforms are compared.
+    static func platformsToCompare(_ old: APISurface, _ new: APISurface) -> [String]? {
+        switch (old.platformViews?.platforms, new.platformViews?.platforms) {
+        case (nil, nil): return nil
+        case (let only?, nil), (nil, let only?): return only
+        case (let before?, let after?):
+            let shared = before.filter(after.contains)
+            return shared.isEmpty ? before : shared
+        }
     }
 
     /// Sorts the changes and takes the largest impact.

@@ -27,9 +27,10 @@ public struct APISurface: Sendable, Hashable, Codable {
         })
     }
 
-    /// The declarations that exist on the platform at `index` of `platformViews` (all of them without views).
-    func declarations(onPlatform index: Int) -> [String: APIDeclaration] {
-        guard let views = platformViews, index < views.declarations.count else { return declarations }
+    /// The declarations that exist on the named platform (all of them when the surface has no views or no such platform).
+    func declarations(onPlatform name: String) -> [String: APIDeclaration] {
+        guard let views = platformViews, let index = views.platforms.firstIndex(of: name),
+              index < views.declarations.count else { return declarations }
         return views.declarations[index]
     }
 

@@ -112,4 +112,18 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(full.impact, .additive) // l() stays on every platform through B; l(_:) is new on Linux
         XCTAssertEqual(full.changes.first?.platforms, ["Linux"])
     }
+
+    func testRevisionsSupportingDifferentPlatformsAreComparedPlatformByName() {
+        let source = "#if os(iOS)\npublic func haptic() {}\n#endif\n#if os(tvOS) || os(watchOS)\npublic func remote() {}\n#endif\npublic func beep() {}\n"
+        let before = APIContext(platforms: ["iOS", "macOS"])
+        let after = APIContext(platforms: ["macOS", "iOS", "tvOS", "watchOS"]) // a release that adds platforms
+        let old = APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: before)
+        let new = APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: after)
+        XCTAssertTrue(APIDiff(old: old, new: new, context: after).isEmpty,
+                      "\(APIDiff(old: old, new: new, context: after).changes)")
+        let removed = APISurface.extract(from: [SourceFile(path: "A.swift", text: "public func beep() {}\n")], context: after)
+        let result = APIDiff(old: old, new: removed, context: after)
+        XCTAssertEqual(result.changes.map(\.key), ["func haptic()"])
+        XCTAssertEqual(result.changes.first?.platforms, ["iOS"])
+    }
 }
