@@ -189,6 +189,7 @@ private struct ParameterEvolution {
         // Each changed parameter type must accept the old argument.
         var bound: [String: String] = [:]  // fresh generic parameter → the concrete type it replaces
         var generalized = false
+        var sendable = false
         for (index, pair) in pairs.enumerated() where pair.old.type != pair.new.type {
             let old = pair.old.type, new = pair.new.type
             guard !old.hasPrefix("inout "), !new.hasPrefix("inout ") else { return nil }
@@ -213,8 +214,15 @@ private struct ParameterEvolution {
                 generalized = true
                 continue
             }
+            // `@Sendable` added to a closure parameter: a client in Swift 5 mode gets a warning at most
+            // (an error only under strict concurrency checking, for a closure that captures non-Sendable state).
+            if Self.addsSendable(old, new) {
+                sendable = true
+                continue
+            }
             return nil
         }
+        if sendable { reasons.append("@Sendable added to a closure parameter") }
         // Fresh generic parameters: used only where the old concrete type stood, and satisfied by it.
         for name in declaredFresh {
             guard let concrete = bound[name], newGenerics.accepts(name, concrete) else { return nil }
@@ -229,6 +237,14 @@ private struct ParameterEvolution {
             reason = "a generic constraint loosened"
         }
         guard reason != nil else { return nil }
+    }
+
+    /// Whether `new` is `old` with `@Sendable` added to one or more function types and nothing else.
+    static func addsSendable(_ old: String, _ new: String) -> Bool {
+        let marker = "@Sendable "
+        let plain = new.replacing(marker, with: "")
+        return plain != new && plain == old.replacing(marker, with: "")
+            && new.ranges(of: marker).count > old.ranges(of: marker).count
     }
 
     /// `some P`, `some P & Q`, `some Sequence<T>`: the constraint and the element it fixes.

@@ -4,6 +4,16 @@ extension DiffCase {
     /// Changes some call site, conformer or subclass does not survive.
     static let breakingCases: [DiffCase] = [
         DiffCase(
+            "@Sendable added to a protocol requirement's closure parameter: conformers no longer match",
+            old: "public protocol P { func run(_ f: @escaping () -> Void) }",
+            new: "public protocol P { func run(_ f: @Sendable @escaping () -> Void) }",
+            ["changed func P.run(_:)"], .breaking),
+        DiffCase(
+            "@Sendable taken away from a closure result: callers relying on it break",
+            old: "public func make() -> @Sendable () -> Void { {} }",
+            new: "public func make() -> () -> Void { {} }",
+            ["changed func make()"], .breaking),
+        DiffCase(
             "availability narrowed: a higher minimum",
             old: "@available(iOS 13, *)\npublic func scan() {}",
             new: "@available(iOS 15, *)\npublic func scan() {}",

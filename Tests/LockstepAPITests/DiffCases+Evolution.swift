@@ -4,6 +4,11 @@ extension DiffCase {
     /// Changes every existing call site survives: additive ("changed, compatible") or nothing at all.
     static let evolutionCases: [DiffCase] = [
         DiffCase(
+            "@Sendable added to a closure parameter: a Swift 5 mode client at most gets a warning",
+            old: "public func run(_ f: @escaping () -> Void, done: (() -> Void)?) {}",
+            new: "public func run(_ f: @Sendable @escaping () -> Void, done: (@Sendable () -> Void)?) {}",
+            ["changed func run(_:done:)"], .additive),
+        DiffCase(
             "a defaulted parameter added in the middle keeps every call compiling",
             old: "public func move(from: Int, to: Int) {}",
             new: "public func move(from: Int, animated: Bool = false, to: Int) {}",
