@@ -37,9 +37,11 @@ extension APIDiff {
         }
         let sharedFinished = APISurface.finish(sharedItems, hidden: hidden, protocols: protocols, names: names)
             .filter { touched.contains($0.declaration.baseKey) }
-        let platforms = (old + new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
-        self.init(old: APISurface(finished: oldChanged + sharedFinished, platforms: platforms),
-                  new: APISurface(finished: newChanged + sharedFinished, platforms: platforms), context: context)
+        // Each side's platform masks index its own files' platform list (two revisions may support different ones).
+        let oldPlatforms = (old + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
+        let newPlatforms = (new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
+        self.init(old: APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms),
+                  new: APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms), context: context)
     }
 
     /// What `APISurface.finish` appends to the key of a protocol extension's member.

@@ -126,4 +126,19 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(result.changes.map(\.key), ["func haptic()"])
         XCTAssertEqual(result.changes.first?.platforms, ["iOS"])
     }
+
+    func testIncrementalDiffOfRevisionsSupportingDifferentPlatforms() {
+        // A release that drops `platforms: [.tvOS, .watchOS]`: every file is read with each revision's own context.
+        let before = APIContext(platforms: ["macOS", "iOS", "tvOS", "watchOS"])
+        let after = APIContext(platforms: ["iOS", "macOS"])
+        let text = "#if canImport(Darwin)\npublic protocol Extractor { associatedtype Carrier }\n#endif\n"
+        let old = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: text), context: before)
+        let new = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: text), context: after)
+        let other = "public func f() {}\n"
+        let oldB = APIFileSurface.extract(from: SourceFile(path: "B.swift", text: other), context: before)
+        let newB = APIFileSurface.extract(from: SourceFile(path: "B.swift", text: other + "public func g() {}\n"), context: after)
+        let diff = APIDiff(old: [old, oldB], new: [new, newB], shared: [], context: after)
+        XCTAssertEqual(diff.changes.map(\.key), ["func g()"], "\(diff.changes)")
+        XCTAssertEqual(diff.impact, .additive)
+    }
 }
