@@ -135,4 +135,32 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertNil(cache.surface(blob: ObjectID.hash(of: Data("x".utf8)), label: "Net/A.swift", context: "one"))
         XCTAssertTrue(APISurfaceCache.key(blob: blob, label: "l", context: "c").contains("format \(APISurfaceCache.formatVersion)"))
     }
+
+    func testALinkSwappedInAfterTheCacheOpenedIsNotWrittenThrough() throws {
+        let folder = try TemporaryFolder("lockstep-cache")
+        let elsewhere = try TemporaryFolder("lockstep-elsewhere")
+        let cache = APISurfaceCache(workspace: folder.url)
+        let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
+        let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
+        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one") // creates the real folder
+        let real = folder.url.appendingPathComponent(APISurfaceCache.folderName)
+        try FileManager.default.moveItem(at: real, to: folder.url.appendingPathComponent("moved"))
+        try FileManager.default.createSymbolicLink(at: real, withDestinationURL: elsewhere.url)
+        cache.store(surface, blob: blob, label: "Net/B.swift", context: "one")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path), [])
+    }
+
+    func testAFIFOInPlaceOfAnEntryIsIgnored() throws {
+        let folder = try TemporaryFolder("lockstep-cache")
+        let cache = APISurfaceCache(workspace: folder.url)
+        let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
+        let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
+        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one")
+        let entry = try XCTUnwrap(FileManager.default.contentsOfDirectory(
+            at: folder.url.appendingPathComponent(APISurfaceCache.folderName), includingPropertiesForKeys: nil).first)
+        try FileManager.default.removeItem(at: entry)
+        XCTAssertEqual(mkfifo(entry.path, 0o644), 0)
+        // Reading a FIFO without O_NONBLOCK would wait here for a writer forever.
+        XCTAssertNil(cache.surface(blob: blob, label: "Net/A.swift", context: "one"))
+    }
 }

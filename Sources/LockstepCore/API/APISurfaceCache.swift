@@ -22,7 +22,10 @@ final class APISurfaceCache: @unchecked Sendable {
     private let lock = NSLock()
     private var folderReady = false
 
+    private let workspace: URL
+
     init(workspace: URL) {
+        self.workspace = workspace
         folder = workspace.appendingPathComponent(Self.folderName)
         usable = Self.noLinks(from: workspace, through: Self.folderName)
     }
@@ -55,7 +58,7 @@ final class APISurfaceCache: @unchecked Sendable {
     func store(_ surface: APIFileSurface, blob: ObjectID, label: String, context: String) {
         guard usable, prepareFolder(), let body = try? JSONEncoder().encode(surface) else { return }
         let key = Self.key(blob: blob, label: label, context: context)
-        Self.writeAtomically(Data(key.utf8) + body, to: file(for: key))
+        write(Data(key.utf8) + body, to: file(for: key))
     }
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
@@ -80,7 +83,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// Remembers a diff's changes under `key`; failures are ignored.
     func store(_ diff: APIDiff, key: String) {
         guard usable, prepareFolder(), let body = try? JSONEncoder().encode(diff.changes) else { return }
-        Self.writeAtomically(Data(key.utf8) + body, to: file(for: key))
+        write(Data(key.utf8) + body, to: file(for: key))
     }
 
     /// The running toolchain's Swift version (e.g. `[6, 3]`): remembered beside the surfaces for the `swift`
@@ -94,7 +97,7 @@ final class APISurfaceCache: @unchecked Sendable {
         }
         let line = Toolchain.versionLine
         guard let version = Toolchain.swiftVersion(in: line) else { return nil }
-        if usable, let identity, prepareFolder() { Self.writeAtomically(Data("\(identity)\n\(line)\n".utf8), to: memo) }
+        if usable, let identity, prepareFolder() { write(Data("\(identity)\n\(line)\n".utf8), to: memo) }
         return version
     }
 
@@ -123,12 +126,22 @@ final class APISurfaceCache: @unchecked Sendable {
         return true
     }
 
-    /// The file's bytes, not following a link in its place.
+    /// The file's bytes, not following a link in its place; nil for anything but a regular file (a FIFO
+    /// put there must not block the command).
     static func read(_ url: URL) -> Data? {
-        let fd = open(url.path, O_RDONLY | O_NOFOLLOW)
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return try? handle.readToEnd()
+    }
+
+    /// Writes an entry, checking again first that no folder on the way has become a link since the cache
+    /// was opened (someone may swap one in during a long run).
+    private func write(_ data: Data, to url: URL) {
+        guard Self.noLinks(from: workspace, through: Self.folderName) else { return }
+        Self.writeAtomically(data, to: url)
     }
 
     /// Writes a temporary file beside `url` (never following a link) and renames it over `url`.
