@@ -14,8 +14,8 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// The impact of a protocol requirement added without a default implementation: `.additive` (minor) for a
     /// component of kind `protocols` (its implementation moves with it), `.breaking` for every other kind.
     public var addedRequirementImpact: APIImpact
-    /// The language mode the component compiles in (5 for `swift-tools-version` 5.x, 6 from 6.0), which
-    /// `#if swift(>=…)` compares with.
+    /// The language mode the component compiles in (5 for `swift-tools-version` 5.x, 6 from 6.0 unless the
+    /// manifest asks for 5 with `swiftLanguageModes:` or `.swiftLanguageMode(.v5)`), which `#if swift(>=…)` compares with.
     public var languageMode: Int
 
     /// Creates a context; the defaults are those of `APIContext.default`.

@@ -160,4 +160,16 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(Toolchain.swiftVersion(in: "Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)"), [5, 10])
         XCTAssertNil(Toolchain.swiftVersion(in: "unknown"))
     }
+
+    func testLanguageModeFollowsToolsVersionAndExplicitModes() {
+        let six = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"K\")\n"
+        XCTAssertEqual(APIContext.languageMode(ofManifest: six), 6)
+        XCTAssertEqual(APIContext.languageMode(ofManifest: "// swift-tools-version:5.9\nimport PackageDescription\n"), 5)
+        XCTAssertEqual(APIContext.languageMode(ofManifest: six + "// swiftLanguageModes: [.v5]\n".dropFirst(3)), 5)
+        XCTAssertEqual(APIContext.languageMode(ofManifest: six.replacingOccurrences(
+            of: "name: \"K\")", with: "name: \"K\", swiftLanguageModes: [.v5, .v6])")), 6)
+        XCTAssertEqual(APIContext.languageMode(ofManifest: six.replacingOccurrences(
+            of: "name: \"K\")", with: "name: \"K\", swiftLanguageVersions: [.v5])")), 5)
+        XCTAssertEqual(APIContext.languageMode(ofManifest: six + "// .target(name: \"K\", swiftSettings: [.swiftLanguageMode(.v5)])\n"), 5)
+    }
 }

@@ -79,12 +79,27 @@ extension APIContext {
 
     /// The language mode a manifest's `swift-tools-version` implies: 6 from tools version 6.0, else 5
     /// (what `#if swift(>=…)` compares with).
+    ///
+    /// A package that asks for Swift 5 explicitly (`swiftLanguageModes: [.v5]`, `swiftLanguageVersions: [.v5]`,
+    /// or a target's `.swiftLanguageMode(.v5)`) compiles in 5: `#if swift(>=6)` is then false.
     static func languageMode(ofManifest text: String) -> Int {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
         guard let marker = firstLine.range(of: "swift-tools-version:") else { return 5 }
         let version = firstLine[marker.upperBound...].drop { $0 == " " }
         let major = Int(version.prefix { $0.isNumber }) ?? 5
-        return major >= 6 ? 6 : 5
+        guard major >= 6 else { return 5 }
+        if text.contains(".swiftLanguageMode(.v5)") || text.contains(".swiftLanguageMode(.version(\"5")
+            || text.contains(".unsafeFlags([\"-swift-version\", \"5\"]") {
+            return 5
+        }
+        for listName in ["swiftLanguageModes:", "swiftLanguageVersions:"] {
+            guard let start = text.range(of: listName) else { continue }
+            let list = text[start.upperBound...].drop { $0 == " " || $0 == "\n" }
+            guard list.first == "[", let close = list.firstIndex(of: "]") else { continue }
+            // SwiftPM builds with the newest mode the list names.
+            return list[..<close].contains(".v6") || list[..<close].contains("\"6") ? 6 : 5
+        }
+        return 6
     }
 
     /// PackageDescription's platform names → the names `#if os(…)` knows (Mac Catalyst is `os(iOS)`).
