@@ -173,3 +173,26 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(APIContext.languageMode(ofManifest: six + "// .target(name: \"K\", swiftSettings: [.swiftLanguageMode(.v5)])\n"), 5)
     }
 }
+
+/// `swift --version` is asked with a time limit: a hung `swift` on PATH must not hang `diff`, `check` or `integrate`.
+final class ToolchainTests: XCTestCase {
+    func testAHungSwiftOnPathGivesUnknownInsteadOfHanging() throws {
+        let folder = try TemporaryFolder("lockstep-fake-swift")
+        let fake = folder.url.appendingPathComponent("swift")
+        try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: fake)
+        XCTAssertEqual(chmod(fake.path, 0o755), 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder.url.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        XCTAssertEqual(Toolchain.run(timeout: 1, environment: environment), "unknown")
+    }
+
+    func testARealAnswerIsItsFirstLine() throws {
+        let folder = try TemporaryFolder("lockstep-fake-swift")
+        let fake = folder.url.appendingPathComponent("swift")
+        try Data("#!/bin/sh\necho 'Swift version 9.1 (fake)'\necho 'Target: x'\n".utf8).write(to: fake)
+        XCTAssertEqual(chmod(fake.path, 0o755), 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder.url.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        XCTAssertEqual(Toolchain.run(timeout: 30, environment: environment), "Swift version 9.1 (fake)")
+    }
+}

@@ -29,16 +29,25 @@ public enum Toolchain {
         return nil
     }
 
-    private static func run() -> String {
+    /// `swift --version`'s first line, or "unknown" when it cannot run or does not answer within `timeout`
+    /// seconds (a hung `swift` wrapper on PATH must not hang every command that diffs or builds).
+    static func run(timeout: Double = 60, environment: [String: String]? = nil) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "--version"]
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         guard (try? process.run()) != nil else { return "unknown" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        guard finished.wait(timeout: .now() + timeout) == .success else {
+            process.terminate()
+            return "unknown"
+        }
+        // The version is one short line: it fits the pipe's buffer, so reading after the exit cannot block.
+        let data = (try? pipe.fileHandleForReading.readToEnd()) ?? Data()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "unknown"
     }
 }
