@@ -25,4 +25,13 @@ final class APIComparisonRenderTests: XCTestCase {
         XCTAssertTrue(text.contains("added   func P.g()  [breaking]"), text)
         XCTAssertTrue(text.contains("(breaking: it has no default implementation: conformers outside the package must add it)"), text)
     }
+
+    func testAChangeConfinedToSomePlatformsSaysWhereOnItsLine() throws {
+        let diff = APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "H.swift", text: "#if canImport(UIKit)\npublic func haptic() {}\n#endif\n")]),
+            new: APISurface.extract(from: [SourceFile(path: "H.swift", text: "")]))
+        let id = try XCTUnwrap(ObjectID(hex: String(repeating: "d", count: 40)))
+        let text = APIComparison(component: "H", fromLabel: "1.0.0", toLabel: "HEAD", from: id, to: id, diff: diff).render()
+        XCTAssertTrue(text.contains("func haptic() (on iOS)  [breaking]"), text)
+    }
 }

@@ -60,7 +60,8 @@ public struct APIComparison: Sendable {
                 // Both places: the declaration may have moved, and a reviewer reads the old one too.
                 place = "  " + style.dim("\(old.file):\(old.line) → \(new.file):\(new.line)")
             }
-            lines.append("  \(mark) \(change.key)  [\(change.impact == .breaking ? "breaking" : change.impact == .additive ? "minor" : "none")]\(place)")
+            let platforms = change.platforms.map { " (on \($0.joined(separator: ", ")))" } ?? ""
+            lines.append("  \(mark) \(change.key)\(platforms)  [\(change.impact == .breaking ? "breaking" : change.impact == .additive ? "minor" : "none")]\(place)")
             if change.kind == .changed, let old = change.old, let new = change.new {
                 lines.append("           - \(old.signature)")
                 lines.append("           + \(new.signature)")
