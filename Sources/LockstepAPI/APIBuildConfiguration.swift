@@ -23,24 +23,8 @@ struct APIBuildConfiguration: BuildConfiguration {
             ? VersionTuple(components: compiler) : VersionTuple(5, 10)
     }
 
-    /// `OSX` → `macOS`, `xrOS` → `visionOS`, any case → the compiler's spelling.
-    static func canonicalOS(_ name: String) -> String {
-        switch name.lowercased() {
-        case "macos", "osx", "macosx": return "macOS"
-        case "ios": return "iOS"
-        case "tvos": return "tvOS"
-        case "watchos": return "watchOS"
-        case "visionos", "xros": return "visionOS"
-        case "maccatalyst": return "iOS" // Mac Catalyst builds the iOS code paths.
-        case "linux": return "Linux"
-        case "windows": return "Windows"
-        case "android": return "Android"
-        case "wasi": return "WASI"
-        case "openbsd": return "OpenBSD"
-        case "freebsd": return "FreeBSD"
-        default: return name
-        }
-    }
+    /// The compiler's spelling of a platform name, or the name itself when it is not one `APIContext.osName` knows.
+    static func canonicalOS(_ name: String) -> String { APIContext.osName(name) ?? name }
 
     private var isApple: Bool { ["macOS", "iOS", "tvOS", "watchOS", "visionOS"].contains(os) }
 

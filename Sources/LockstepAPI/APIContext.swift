@@ -30,4 +30,24 @@ public struct APIContext: Sendable, Hashable, Codable {
 
     /// iOS and macOS, Swift 6.2 in language mode 5, no known modules, added requirements breaking.
     public static let `default` = APIContext()
+
+    /// A platform as `#if os(…)` spells it, from a manifest's or a person's spelling (`macOS`, `OSX`, `linux`,
+    /// `macCatalyst` (which builds the iOS code paths), any case); nil for a name that is no platform it knows.
+    public static func osName(_ name: String) -> String? {
+        switch name.lowercased() {
+        case "macos", "osx", "macosx": return "macOS"
+        case "ios", "maccatalyst": return "iOS"
+        case "tvos": return "tvOS"
+        case "watchos": return "watchOS"
+        case "visionos", "xros": return "visionOS"
+        case "driverkit": return "DriverKit"
+        case "linux": return "Linux"
+        case "windows": return "Windows"
+        case "android": return "Android"
+        case "wasi": return "WASI"
+        case "openbsd": return "OpenBSD"
+        case "freebsd": return "FreeBSD"
+        default: return nil
+        }
+    }
 }

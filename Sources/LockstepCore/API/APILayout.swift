@@ -65,7 +65,7 @@ extension APIContext {
     init(component: Component, manifest: Manifest?, swiftVersion: [Int]) {
         var platforms: [String] = []
         for name in manifest?.platforms ?? [] {
-            if let os = Self.osName[name], !platforms.contains(os) { platforms.append(os) }
+            if let os = Self.osName(name), !platforms.contains(os) { platforms.append(os) }
         }
         var modules = Set<String>()
         for target in manifest?.targets ?? [] {
@@ -101,13 +101,6 @@ extension APIContext {
         }
         return 6
     }
-
-    /// PackageDescription's platform names → the names `#if os(…)` knows (Mac Catalyst is `os(iOS)`).
-    static let osName: [String: String] = [
-        "macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS",
-        "macCatalyst": "iOS", "driverKit": "DriverKit", "linux": "Linux", "android": "Android",
-        "windows": "Windows", "wasi": "WASI", "openbsd": "OpenBSD",
-    ]
 
     /// A stable text of everything in the context, for cache keys (`modules` sorted: a set has no order).
     var fingerprint: String {
