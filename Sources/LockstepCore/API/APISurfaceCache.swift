@@ -116,14 +116,9 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// True when no existing folder on the way from `root` to `relative` is a link or something other than a folder.
     static func noLinks(from root: URL, through relative: String) -> Bool {
-        var url = root
-        for part in relative.split(separator: "/") {
-            url.appendPathComponent(String(part))
-            var info = stat()
-            guard lstat(url.path, &info) == 0 else { return true } // absent: created as a real folder
-            guard info.st_mode & S_IFMT == S_IFDIR else { return false }
-        }
-        return true
+        let parts = relative.split(separator: "/")
+        let chain = parts.indices.map { parts[...$0].joined(separator: "/") }
+        return WorkspaceState.firstNotARealFolder(in: root, among: chain) == nil
     }
 
     /// The file's bytes, not following a link in its place; nil for anything but a regular file (a FIFO
