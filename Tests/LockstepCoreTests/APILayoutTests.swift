@@ -176,23 +176,24 @@ final class APILayoutTests: XCTestCase {
 
 /// `swift --version` is asked with a time limit: a hung `swift` on PATH must not hang `diff`, `check` or `integrate`.
 final class ToolchainTests: XCTestCase {
-    func testAHungSwiftOnPathGivesUnknownInsteadOfHanging() throws {
+    /// An environment whose PATH finds first a `swift` that runs `script`; the folder lives as long as the test.
+    private func fakeSwift(_ script: String) throws -> (folder: TemporaryFolder, environment: [String: String]) {
         let folder = try TemporaryFolder("lockstep-fake-swift")
         let fake = folder.url.appendingPathComponent("swift")
-        try Data("#!/bin/sh\nexec sleep 600\n".utf8).write(to: fake)
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: fake)
         XCTAssertEqual(chmod(fake.path, 0o755), 0)
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = folder.url.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        XCTAssertEqual(Toolchain.run(timeout: 1, environment: environment), "unknown")
+        return (folder, environment)
+    }
+
+    func testAHungSwiftOnPathGivesUnknownInsteadOfHanging() throws {
+        let fake = try fakeSwift("exec sleep 600")
+        XCTAssertEqual(Toolchain.run(timeout: 1, environment: fake.environment), "unknown")
     }
 
     func testARealAnswerIsItsFirstLine() throws {
-        let folder = try TemporaryFolder("lockstep-fake-swift")
-        let fake = folder.url.appendingPathComponent("swift")
-        try Data("#!/bin/sh\necho 'Swift version 9.1 (fake)'\necho 'Target: x'\n".utf8).write(to: fake)
-        XCTAssertEqual(chmod(fake.path, 0o755), 0)
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = folder.url.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        XCTAssertEqual(Toolchain.run(timeout: 30, environment: environment), "Swift version 9.1 (fake)")
+        let fake = try fakeSwift("echo 'Swift version 9.1 (fake)'\necho 'Target: x'")
+        XCTAssertEqual(Toolchain.run(timeout: 30, environment: fake.environment), "Swift version 9.1 (fake)")
     }
 }

@@ -136,13 +136,19 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertTrue(APISurfaceCache.key(blob: blob, label: "l", context: "c").contains("format \(APISurfaceCache.formatVersion)"))
     }
 
-    func testALinkSwappedInAfterTheCacheOpenedIsNotWrittenThrough() throws {
+    /// A cache in a fresh folder holding `Net/A.swift`'s surface under context "one".
+    private func cacheWithOneEntry() throws -> (TemporaryFolder, APISurfaceCache, ObjectID, APIFileSurface) {
         let folder = try TemporaryFolder("lockstep-cache")
-        let elsewhere = try TemporaryFolder("lockstep-elsewhere")
         let cache = APISurfaceCache(workspace: folder.url)
         let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
         let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
-        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one") // creates the real folder
+        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one")
+        return (folder, cache, blob, surface)
+    }
+
+    func testALinkSwappedInAfterTheCacheOpenedIsNotWrittenThrough() throws {
+        let (folder, cache, blob, surface) = try cacheWithOneEntry() // the store created the real folder
+        let elsewhere = try TemporaryFolder("lockstep-elsewhere")
         let real = folder.url.appendingPathComponent(APISurfaceCache.folderName)
         try FileManager.default.moveItem(at: real, to: folder.url.appendingPathComponent("moved"))
         try FileManager.default.createSymbolicLink(at: real, withDestinationURL: elsewhere.url)
@@ -151,11 +157,7 @@ final class APISurfaceCacheTests: XCTestCase {
     }
 
     func testAFIFOInPlaceOfAnEntryIsIgnored() throws {
-        let folder = try TemporaryFolder("lockstep-cache")
-        let cache = APISurfaceCache(workspace: folder.url)
-        let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
-        let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
-        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one")
+        let (folder, cache, blob, _) = try cacheWithOneEntry()
         let entry = try XCTUnwrap(FileManager.default.contentsOfDirectory(
             at: folder.url.appendingPathComponent(APISurfaceCache.folderName), includingPropertiesForKeys: nil).first)
         try FileManager.default.removeItem(at: entry)
