@@ -1,4 +1,5 @@
 import Foundation
+import LockstepAPI
 import LockstepCore
 import LockstepTestSupport
 import XCTest
@@ -52,5 +53,58 @@ final class CheckScalingTests: XCTestCase {
         XCTAssertLessThanOrEqual(largest.cachedCommits, 4)
         XCTAssertLessThanOrEqual(largest.cachedFileVersions, (1 + files) * 3)
         XCTAssertEqual(reader.statistics.treesRead, releases)
+    }
+}
+
+/// A file's surface depends only on the part of the context it can read, so a release that only adds a
+/// dependency to the manifest does not parse the files again that never name it.
+final class ContextRelevanceTests: XCTestCase {
+    func manifest(dependencies: [String]) -> String {
+        let packages = dependencies.map { "        .package(url: \"https://example.com/\($0).git\", from: \"1.0.0\"),\n" }.joined()
+        let products = dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(
+            name: "Net",
+            products: [.library(name: "Net", targets: ["Net"])],
+            dependencies: [
+        \(packages)    ],
+            targets: [.target(name: "Net", dependencies: [\(products)])]
+        )
+
+        """
+    }
+
+    func testADependencyAddedReparsesOnlyTheFilesThatNameIt() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Net")
+        try repo.write("Package.swift", manifest(dependencies: []))
+        try repo.write("Sources/Net/Plain.swift", "public struct Plain {}\n")
+        try repo.write("Sources/Net/Uses.swift", "#if canImport(Logging)\npublic func logged() {}\n#endif\n")
+        try repo.release("1.0.0")
+        try repo.write("Package.swift", manifest(dependencies: ["Logging"]))
+        try repo.release("1.1.0")
+        let context = RuleContext(snapshot: try ws.snapshot())
+        let findings = try Rules.run(Rules.all.filter { $0.needsAPIDiff }, on: context)
+        XCTAssertEqual(findings, [], "a function added behind canImport of a new dependency is a minor change")
+        // Net.swift from the builder, Plain.swift and Uses.swift at 1.0.0, then only Uses.swift again at 1.1.0.
+        XCTAssertEqual(context.api.statistics.filesParsed, 4)
+        let diff = try context.api.diff(of: try XCTUnwrap(ws.snapshot().component("Net")).component,
+                                        from: try XCTUnwrap(ws.snapshot().component("Net")).releases[0].commit,
+                                        to: try XCTUnwrap(ws.snapshot().component("Net")).releases[1].commit)
+        XCTAssertEqual(diff.changes.map(\.key), ["func logged()"])
+    }
+
+    func testTheRelevantContextKeepsWhatTheTextCanRead() {
+        let context = APIContext(platforms: ["iOS", "macOS"], swiftVersion: [6, 3], modules: ["Logging", "Metrics"], languageMode: 6)
+        let plain = context.relevant(to: "public struct A {}\n")
+        XCTAssertEqual(plain.modules, [])
+        XCTAssertEqual(plain.languageMode, APIContext.default.languageMode)
+        XCTAssertEqual(plain.platforms, context.platforms)
+        let conditional = context.relevant(to: "#if swift(>=6)\npublic func f(_ l: Logging.Logger) {}\n#endif\n")
+        XCTAssertEqual(conditional.modules, ["Logging"])
+        XCTAssertEqual(conditional.languageMode, 6)
+        XCTAssertEqual(conditional.swiftVersion, [6, 3])
     }
 }

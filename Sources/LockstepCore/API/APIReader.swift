@@ -19,10 +19,12 @@ public final class APIReader: @unchecked Sendable {
     /// Parsed versions kept per file path.
     static let versionsPerFile = 3
 
-    /// One source file of a commit: its path and content.
+    /// One source file of a commit: its path, content, and the part of the context its surface depends on.
     struct FileVersion: Hashable {
         var path: String
         var blob: ObjectID
+        /// `APIContext.relevant(to:)`'s fingerprint: two revisions share the file only when this agrees too.
+        var context: String
     }
 
     private typealias CommitFiles = [(file: FileVersion, part: APIFileSurface)]
@@ -118,9 +120,9 @@ public final class APIReader: @unchecked Sendable {
     private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
         let before = try revision(of: component, at: old)
         let after = try revision(of: component, at: new)
-        // A file read with another context (platforms, modules) may differ though its blob does not.
-        let unchanged = before.context == after.context
-            ? Set(before.files.map(\.file)).intersection(after.files.map(\.file)) : []
+        // A file read with another context (platforms, modules it names) may differ though its blob does not:
+        // `FileVersion` carries the part of the context the file depends on.
+        let unchanged = Set(before.files.map(\.file)).intersection(after.files.map(\.file))
         var diff = APIDiff(old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
                            new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
                            shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
@@ -177,34 +179,38 @@ public final class APIReader: @unchecked Sendable {
         }
         if layout == nil { listed = try Self.swiftFiles(repository, at: commit, under: "Sources") }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
-        let fingerprint = context.fingerprint
-        let files = try listed.map { file -> (file: FileVersion, part: APIFileSurface) in
+        // Blobs are read on this thread (one repository handle), then parsed on all cores: a big component
+        // (swift-collections has hundreds of files per release) otherwise kept one core busy while the other idled.
+        let texts = try listed.map { String(decoding: try repository.readBlob($0.blob), as: UTF8.self) }
+        let files = try parallelMap(Array(zip(listed, texts).enumerated())) { index, item -> (file: FileVersion, part: APIFileSurface) in
+            let file = item.0
             let label = "\(component.path)/\(file.path)"
-            let version = FileVersion(path: file.path, blob: file.blob)
-            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part }) {
+            let relevant = context.relevant(to: item.1)
+            let fingerprint = relevant.fingerprint
+            let version = FileVersion(path: file.path, blob: file.blob, context: fingerprint)
+            if let cached = self.lock.withLock({ self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part }) {
                 return (version, cached)
             }
             let part: APIFileSurface
-            if let stored = diskCache?.surface(blob: file.blob, label: label, context: fingerprint) {
+            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint) {
                 part = stored
-                lock.withLock { counts.filesFromDiskCache += 1 }
+                self.lock.withLock { self.counts.filesFromDiskCache += 1 }
             } else {
-                let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
                 do {
-                    part = try APIFileSurface.read(from: SourceFile(path: label, text: text), context: context)
+                    part = try APIFileSurface.read(from: SourceFile(path: label, text: item.1), context: relevant)
                 } catch let error as SourceFileError {
                     throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
                 }
-                lock.withLock {
-                    counts.filesParsed += 1
-                    unsaved[component.name, default: []].insert(Self.unsavedKey(file.blob, label, fingerprint))
+                self.lock.withLock {
+                    self.counts.filesParsed += 1
+                    self.unsaved[component.name, default: []].insert(Self.unsavedKey(file.blob, label, fingerprint))
                 }
             }
-            lock.withLock {
-                var recent = fileCache[label] ?? []
+            self.lock.withLock {
+                var recent = self.fileCache[label] ?? []
                 recent.append((file.blob, fingerprint, part))
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
-                fileCache[label] = recent
+                self.fileCache[label] = recent
             }
             return (version, part)
         }
@@ -238,11 +244,10 @@ public final class APIReader: @unchecked Sendable {
         guard !pending.isEmpty else { return }
         var written = Set<String>()
         for revision in revisions {
-            let fingerprint = revision.context.fingerprint
             for (file, part) in revision.files {
-                let key = Self.unsavedKey(file.blob, part.path, fingerprint)
+                let key = Self.unsavedKey(file.blob, part.path, file.context)
                 guard pending.contains(key), written.insert(key).inserted else { continue }
-                diskCache.store(part, blob: file.blob, label: part.path, context: fingerprint)
+                diskCache.store(part, blob: file.blob, label: part.path, context: file.context)
             }
         }
     }
