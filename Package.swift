@@ -37,6 +37,7 @@ let package = Package(
             "LockstepParsing",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftIfConfig", package: "swift-syntax"),
         ], exclude: ["README.md"]),
         // Extracts the public API surface of Swift sources and diffs two surfaces.
         .target(name: "LockstepAPI", dependencies: [

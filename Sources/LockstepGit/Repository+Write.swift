@@ -26,23 +26,38 @@ extension Repository {
     /// `GitError` with `isModified` and nothing is changed. The work tree is not touched.
     public func commitFile(_ file: String, contents: Data, onBranch branch: String, expectedTip: ObjectID,
                            message: String, author: Signature) throws -> ObjectID {
-        var blob = git_oid()
-        _ = try contents.withUnsafeBytes { bytes in
-            try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
-                      "git_blob_create_from_buffer", path: path)
+        try commitFiles([(file, contents)], onBranch: branch, expectedTip: expectedTip, message: message, author: author)
+    }
+
+    /// Commits several files of the root tree in one commit (e.g. `Package.swift` and its `Package@swift-X.Y.swift`
+    /// variants), with the same compare-and-swap of the branch as `commitFile`.
+    public func commitFiles(_ files: [(path: String, contents: Data)], onBranch branch: String, expectedTip: ObjectID,
+                            message: String, author: Signature) throws -> ObjectID {
+        var blobs: [git_oid] = []
+        for file in files {
+            var blob = git_oid()
+            _ = try file.contents.withUnsafeBytes { bytes in
+                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
+                          "git_blob_create_from_buffer", path: path)
+            }
+            blobs.append(blob)
         }
         let treeID: git_oid = try withTree(of: expectedTip) { baseline in
-            var mode = GIT_FILEMODE_BLOB
-            var existing: OpaquePointer?
-            if git_tree_entry_bypath(&existing, baseline, file) == 0 {
-                mode = git_tree_entry_filemode(existing)
-                git_tree_entry_free(existing)
+            // The C path strings must outlive the update call: duplicate them, free them after.
+            let cPaths = files.map { strdup($0.path) }
+            defer { cPaths.forEach { free($0) } }
+            var updates: [git_tree_update] = []
+            for (index, file) in files.enumerated() {
+                var mode = GIT_FILEMODE_BLOB
+                var existing: OpaquePointer?
+                if git_tree_entry_bypath(&existing, baseline, file.path) == 0 {
+                    mode = git_tree_entry_filemode(existing)
+                    git_tree_entry_free(existing)
+                }
+                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: mode, path: UnsafePointer(cPaths[index])))
             }
             var out = git_oid()
-            try file.withCString { cPath in
-                var update = git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blob, filemode: mode, path: cPath)
-                try check(git_tree_create_updated(&out, pointer, baseline, 1, &update), "git_tree_create_updated", path: path)
-            }
+            try check(git_tree_create_updated(&out, pointer, baseline, updates.count, &updates), "git_tree_create_updated", path: path)
             return out
         }
         let commit = try createCommit(tree: treeID, parents: [expectedTip], message: message,

@@ -1,19 +1,88 @@
 import SwiftSyntax
 
-/// Collects `.package(...)` calls and `Package(name:)`, recording the first unreadable one as an error.
+/// Collects `.package(...)` calls and `Package(name:)`; a `.package(...)` it cannot read is recorded with its
+/// place and the others are still read.
 final class DependencyVisitor: SyntaxVisitor {
     let file: String
     let converter: SourceLocationConverter
+    /// String constants of the file (`let v = "1.2.0"`), which arguments may name instead of a literal.
+    let constants: [String: String]
     var dependencies: [PackageDependency] = []
     var packageName: String?
     /// `Package(...)` calls seen (several: `let package` declared in `#if` branches).
     var packageDeclarations = 0
-    var error: ManifestError?
+    /// Every `.package(...)` that could not be read, in source order.
+    var unreadable: [ManifestError] = []
 
-    init(file: String, converter: SourceLocationConverter) {
+    /// The toolchain `swift(>=…)`/`compiler(>=…)` are decided against (nil: the newest).
+    let toolchain: [Int]?
+    /// The manifest's language mode (the major of its tools version).
+    let languageMode: Int
+    private var decided: [Int: ManifestConditions.Value] = [:]
+
+    init(file: String, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5) {
         self.file = file
         self.converter = converter
+        self.constants = constants
+        self.toolchain = toolchain
+        self.languageMode = languageMode
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The condition branches `node` sits in, outermost first; nil when one of them is never taken (a `#if`
+    /// clause decided false, or one after a clause decided true).
+    func branches(of node: some SyntaxProtocol) -> [ConditionBranch]? {
+        var result: [ConditionBranch] = []
+        var child = Syntax(node)
+        while let parent = child.parent {
+            defer { child = parent }
+            if let clause = parent.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self),
+               let declaration = list.parent?.as(IfConfigDeclSyntax.self) {
+                let clauses = Array(list)
+                guard let index = clauses.firstIndex(where: { $0.id == clause.id }) else { continue }
+                var undecidedBefore = false
+                for earlier in clauses[..<index] {
+                    switch value(of: earlier) {
+                    case .active: return nil
+                    case .unknown: undecidedBefore = true
+                    case .inactive: break
+                    }
+                }
+                let own = value(of: clause)
+                if own == .inactive { return nil }
+                if undecidedBefore || own == .unknown {
+                    let text = clause.poundKeyword.text + (clause.condition.map { " " + $0.trimmedDescription } ?? "")
+                    result.append(ConditionBranch(id: declaration.position.utf8Offset, clause: index, text: text))
+                }
+            } else if let ifExpression = parent.as(IfExprSyntax.self) {
+                // A runtime `if` (an environment lookup): its body and its `else` are alternatives.
+                if child.id == ifExpression.body.id {
+                    result.append(ConditionBranch(id: ifExpression.position.utf8Offset, clause: 0,
+                                                  text: "if " + ifExpression.conditions.trimmedDescription))
+                } else if let keyword = ifExpression.elseKeyword, child.position >= keyword.endPosition {
+                    result.append(ConditionBranch(id: ifExpression.position.utf8Offset, clause: 1, text: "else"))
+                }
+            }
+        }
+        return result.reversed()
+    }
+
+    private func value(of clause: IfConfigClauseSyntax) -> ManifestConditions.Value {
+        guard let condition = clause.condition else { return .active } // #else
+        let key = clause.position.utf8Offset
+        if let known = decided[key] { return known }
+        let value = ManifestConditions.evaluate(condition, toolchain: toolchain, languageMode: languageMode)
+        decided[key] = value
+        return value
+    }
+
+    /// A string literal, or the name of a string constant of the file; nil for anything computed.
+    func stringValue(_ expression: ExprSyntax) -> String? {
+        if let literal = stringLiteral(expression) { return literal }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return constants[reference.baseName.text]
+        }
+        return nil
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -28,10 +97,14 @@ final class DependencyVisitor: SyntaxVisitor {
               member.declName.baseName.text == "package", isDependencyBase(member.base) else {
             return .visitChildren
         }
+        // A `.package(...)` in a branch that is never taken is not part of the manifest.
+        guard let branches = branches(of: node) else { return .skipChildren }
         do {
-            dependencies.append(try readDependency(node))
+            var dependency = try readDependency(node)
+            dependency.branches = branches
+            dependencies.append(dependency)
         } catch let failure as ManifestError {
-            if error == nil { error = failure }
+            unreadable.append(failure)
         } catch {}
         return .skipChildren
     }
@@ -63,8 +136,8 @@ final class DependencyVisitor: SyntaxVisitor {
             let label = argument.label?.text
             let expression = argument.expression
             func literal() throws -> String {
-                guard let value = stringLiteral(expression) else {
-                    throw fail(expression, "expected a string literal for `\(label ?? "_"):` in .package(...); Lockstep reads manifests statically")
+                guard let value = stringValue(expression) else {
+                    throw fail(expression, "expected a string literal (or a `let` string constant of this file) for `\(label ?? "_"):` in .package(...), found `\(expression.trimmedDescription)`; Lockstep reads manifests statically")
                 }
                 return value
             }
@@ -104,7 +177,7 @@ final class DependencyVisitor: SyntaxVisitor {
         // "1.0.0"..<"2.0.0" and "1.0.0"..."1.9.0" parse as a sequence (unfolded) of three elements.
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            if elements.count == 3, let lower = stringLiteral(elements[0]), let upper = stringLiteral(elements[2]),
+            if elements.count == 3, let lower = stringValue(elements[0]), let upper = stringValue(elements[2]),
                let op = elements[1].as(BinaryOperatorExprSyntax.self) {
                 switch op.operator.text {
                 case "..<": return .range(lower, upper)
@@ -114,7 +187,7 @@ final class DependencyVisitor: SyntaxVisitor {
             }
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
-           let lower = stringLiteral(infix.leftOperand), let upper = stringLiteral(infix.rightOperand) {
+           let lower = stringValue(infix.leftOperand), let upper = stringValue(infix.rightOperand) {
             switch infix.operator.trimmedDescription {
             case "..<": return .range(lower, upper)
             case "...": return .closedRange(lower, upper)
@@ -123,7 +196,7 @@ final class DependencyVisitor: SyntaxVisitor {
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-           let argument = call.arguments.first, let value = stringLiteral(argument.expression) {
+           let argument = call.arguments.first, let value = stringValue(argument.expression) {
             switch (member.declName.baseName.text, argument.label?.text) {
             case ("upToNextMajor", "from"): return .upToNextMajor(value)
             case ("upToNextMinor", "from"): return .upToNextMinor(value)
@@ -146,4 +219,23 @@ func stringLiteral(_ expression: ExprSyntax) -> String? {
         value += text.content.text
     }
     return value
+}
+
+/// Collects the file's top-level `let NAME = "text"` (or `let NAME: Version = "text"`) constants. Constants
+/// declared under `#if`, in a type or a function are not collected: which value applies is not fixed by the text.
+final class ConstantCollector {
+    /// Name → value; a name bound twice is dropped.
+    static func constants(in tree: SourceFileSyntax) -> [String: String] {
+        var values: [String: String] = [:]
+        var twice = Set<String>()
+        for item in tree.statements {
+            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if values[name] != nil || twice.contains(name) { values[name] = nil; twice.insert(name); continue }
+                if let value = binding.initializer.flatMap({ stringLiteral($0.value) }) { values[name] = value }
+            }
+        }
+        return values
+    }
 }

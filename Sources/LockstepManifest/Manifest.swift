@@ -18,15 +18,20 @@ public struct Manifest: Sendable {
     /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
     /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
     public var packageDeclarationCount: Int = 1
+    /// Every `.package(...)` that could not be read (a computed requirement, a function call), with its place;
+    /// the other dependencies are still in `dependencies`.
+    public var unreadableDependencies: [ManifestError] = []
     /// The manifest's text, kept for rewrites.
     public var text: String
     /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
     public var file: String
 
     /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
-    public static func parse(_ text: String, file: String) throws -> Manifest {
+    /// `toolchain` decides `#if swift(>=…)`/`compiler(>=…)` (nil: the newest); other `#if` conditions and runtime
+    /// `if`s are kept as alternatives (`PackageDependency.branches`).
+    public static func parse(_ text: String, file: String, toolchain: [Int]? = nil) throws -> Manifest {
         do {
-            return try BoundedParser.parse(text) { tree in try read(tree, text: text, file: file) }
+            return try BoundedParser.parse(text) { tree in try read(tree, text: text, file: file, toolchain: toolchain) }
         } catch let problem as NestingScan.Problem {
             throw ManifestError(file: file, line: problem.line, column: problem.column,
                                 reason: "\(problem.reason); Lockstep does not read a manifest nested this deep (swift-syntax would take too long or overflow its stack)")
@@ -34,21 +39,22 @@ public struct Manifest: Sendable {
     }
 
     /// Reads a parsed manifest (on the parser's large-stack thread: the visitor recurses as deep as the tree).
-    private static func read(_ tree: SourceFileSyntax, text: String, file: String) throws -> Manifest {
+    private static func read(_ tree: SourceFileSyntax, text: String, file: String, toolchain: [Int]?) throws -> Manifest {
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         if tree.hasError {
             let location = firstErrorLocation(in: tree, converter: converter, file: file)
             throw ManifestError(file: file, line: location.line, column: location.column,
                                 reason: "Package.swift has a syntax error here; fix it so the manifest parses")
         }
-        let visitor = DependencyVisitor(file: file, converter: converter)
+        let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree),
+                                        toolchain: toolchain, languageMode: ManifestSelection.toolsVersion(of: text)[0])
         visitor.walk(tree)
-        if let error = visitor.error { throw error }
         let layout = LayoutVisitor()
         layout.walk(tree)
         return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                         products: layout.products, targets: layout.targets, platforms: layout.platforms,
-                        packageDeclarationCount: visitor.packageDeclarations, text: text, file: file)
+                        packageDeclarationCount: visitor.packageDeclarations,
+                        unreadableDependencies: visitor.unreadable, text: text, file: file)
     }
 
     private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: String) -> SourceLocation {

@@ -60,6 +60,17 @@ public struct PackageDependency: Hashable, Sendable {
     public var column: Int
     /// UTF-8 byte range of the requirement argument(s), the part a pin rewrite replaces.
     public var requirementRange: Range<Int>
+    /// The `#if`/`if` branches the call sits in that could not be decided (outermost first); empty when it is
+    /// always part of the manifest.
+    public var branches: [ConditionBranch] = []
+
+    /// True when this dependency and `other` sit in different branches of one condition: never both apply.
+    public func isAlternative(to other: PackageDependency) -> Bool {
+        branches.contains { mine in other.branches.contains { $0.id == mine.id && $0.clause != mine.clause } }
+    }
+
+    /// The branches as written (`#if os(Linux)`, `else`), for messages; empty when unconditional.
+    public var conditionText: String { branches.map(\.text).joined(separator: ", ") }
 
     /// The package's identity as SwiftPM derives it: the last path component without `.git`.
     public var identity: String {

@@ -88,31 +88,65 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(reread.dependencies.last?.identity, "Extra")
     }
 
-    func testUnreadableRequirementNamesFileLineAndColumn() {
+    func testUnreadableRequirementNamesFileLineAndColumnAndKeepsTheOthers() throws {
         let text = """
             let v = "1.0.0"
             let package = Package(name: "X", dependencies: [
-                .package(url: "https://x/A.git", from: v),
+                .package(url: "https://x/A.git", from: makeVersion()),
+                .package(url: "https://x/B.git", from: v),
+                .package(url: "https://x/C.git", makeRequirement()),
             ])
             """
-        XCTAssertThrowsError(try Manifest.parse(text, file: "apps/X/Package.swift @ abc1234")) { error in
-            let manifestError = error as? ManifestError
-            XCTAssertEqual(manifestError?.line, 3)
-            XCTAssertEqual(manifestError?.column, 44)
-            XCTAssertTrue("\(error)".hasPrefix("apps/X/Package.swift @ abc1234:3:44:"), "\(error)")
-        }
+        let manifest = try Manifest.parse(text, file: "apps/X/Package.swift @ abc1234")
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["B"])
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [3, 5])
+        XCTAssertEqual(manifest.unreadableDependencies.first?.column, 44)
+        XCTAssertTrue("\(manifest.unreadableDependencies[0])".hasPrefix("apps/X/Package.swift @ abc1234:3:44:"), "\(manifest.unreadableDependencies)")
+        XCTAssertTrue(manifest.unreadableDependencies[0].reason.contains("`makeVersion()`"), manifest.unreadableDependencies[0].reason)
+        XCTAssertTrue("\(manifest.unreadableDependencies[1])".contains("cannot read the version requirement"), "\(manifest.unreadableDependencies)")
     }
 
-    func testUnknownRequirementShapeIsAnError() {
+    /// `let` string constants of the file stand for their value in every argument; the pin rewrites the
+    /// `.package` argument and leaves the constant (other code may use it).
+    func testLetConstantsAreResolvedAndPinnedInTheArgument() throws {
         let text = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let logVersion: Version = "1.2.0"
+            let lower = "2.0.0"
+            let upper: Version = "3.0.0"
+            let url = "https://x/Log.git"
             let package = Package(name: "X", dependencies: [
-                .package(url: "https://x/A.git", makeRequirement()),
+                .package(url: url, from: logVersion),
+                .package(url: "https://x/R.git", lower..<upper),
+                .package(url: "https://x/M.git", .upToNextMinor(from: logVersion)),
             ])
             """
-        XCTAssertThrowsError(try Manifest.parse(text, file: "Package.swift")) { error in
-            XCTAssertEqual((error as? ManifestError)?.line, 2)
-            XCTAssertTrue("\(error)".contains("cannot read the version requirement"), "\(error)")
-        }
+        let manifest = try Manifest.parse(text, file: "Package.swift")
+        XCTAssertEqual(manifest.unreadableDependencies, [])
+        XCTAssertEqual(manifest.dependencies.map(\.url), ["https://x/Log.git", "https://x/R.git", "https://x/M.git"])
+        XCTAssertEqual(manifest.dependencies.map(\.requirement), [.upToNextMajor("1.2.0"), .range("2.0.0", "3.0.0"), .upToNextMinor("1.2.0")])
+        let pinned = manifest.pinning(manifest.dependencies[0], toExact: "1.3.0")
+        XCTAssertEqual(pinned, text.replacingOccurrences(of: "url: url, from: logVersion", with: "url: url, exact: \"1.3.0\""))
+    }
+
+    /// A constant bound in `#if` branches or twice has no single value: the dependency is unreadable.
+    func testConstantsWithoutOneValueAreNotGuessed() throws {
+        let text = """
+            #if os(Linux)
+            let v = "1.0.0"
+            #else
+            let v = "2.0.0"
+            #endif
+            let package = Package(name: "X", dependencies: [
+                .package(url: "https://x/A.git", from: v),
+                .package(url: "https://x/B.git", from: "1.0.0"),
+            ])
+            """
+        let manifest = try Manifest.parse(text, file: "Package.swift")
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["B"])
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [7])
     }
 
     func testSyntaxErrorIsAnError() {

@@ -108,31 +108,13 @@ final class BuildSandbox {
         // A committed Package.resolved would fight the pins; SwiftPM writes a new one.
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("Package.resolved"))
 
-        let manifestURL = folder.appendingPathComponent("Package.swift")
-        // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
-        let manifest = try Manifest.parse(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: "\(build.app.path)/Package.swift @ \(build.commit.short)")
-        let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
-        var declared = Set<String>()
-        var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
+        // Every manifest file (Package.swift and each Package@swift-X.Y.swift) gets the pins: whichever one
+        // SwiftPM loads for the build's toolchain builds exactly these versions.
         var originals: [String: Set<String>] = [:]
-        for dependency in manifest.dependencies {
-            guard let name = config.componentName(for: dependency), let version = versions[name] else { continue }
-            declared.insert(name)
-            let url = dependency.url ?? config.remoteURL(of: name)
-            pins.append((dependency: dependency, version: version.version.description, url: url))
-            if let url { originals[name, default: []].insert(url) }
+        for file in try SnapshotLoader.manifestFileNames(repository, at: build.commit) {
+            try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
+                            build: build, originals: &originals)
         }
-        var text = manifest.pinning(pins)
-        // Components reached only through other packages get a pin too, so every build sees main's versions.
-        let extra = build.versions.filter { !declared.contains($0.component) }.compactMap { pinned -> (url: String, version: String)? in
-            guard let url = config.remoteURL(of: pinned.component) else { return nil }
-            originals[pinned.component, default: []].insert(url)
-            return (url: url, version: pinned.version.description)
-        }
-        text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
-        // The tree may hold Package.swift or .swiftpm as links (to anywhere): replace them, never write through.
-        try FileManager.default.removeItem(at: manifestURL)
-        try text.write(to: manifestURL, atomically: true, encoding: .utf8)
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
         for pinned in build.versions {
@@ -157,5 +139,33 @@ final class BuildSandbox {
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
         try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
         return folder
+    }
+
+    /// Rewrites one manifest file of a build copy so every component is pinned `exact:` to the build's version,
+    /// adding the components the app reaches only transitively; records the URLs it names them by.
+    private func pinManifest(_ manifestURL: URL, label: String, build: AppBuild, originals: inout [String: Set<String>]) throws {
+        // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
+        let manifest = try Manifest.parse(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label)
+        let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
+        var declared = Set<String>()
+        var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
+        for dependency in manifest.dependencies {
+            guard let name = config.componentName(for: dependency), let version = versions[name] else { continue }
+            declared.insert(name)
+            let url = dependency.url ?? config.remoteURL(of: name)
+            pins.append((dependency: dependency, version: version.version.description, url: url))
+            if let url { originals[name, default: []].insert(url) }
+        }
+        var text = manifest.pinning(pins)
+        // Components reached only through other packages get a pin too, so every build sees main's versions.
+        let extra = build.versions.filter { !declared.contains($0.component) }.compactMap { pinned -> (url: String, version: String)? in
+            guard let url = config.remoteURL(of: pinned.component) else { return nil }
+            originals[pinned.component, default: []].insert(url)
+            return (url: url, version: pinned.version.description)
+        }
+        text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
+        // The tree may hold the manifest or .swiftpm as links (to anywhere): replace them, never write through.
+        try FileManager.default.removeItem(at: manifestURL)
+        try text.write(to: manifestURL, atomically: true, encoding: .utf8)
     }
 }

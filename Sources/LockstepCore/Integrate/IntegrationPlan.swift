@@ -83,7 +83,7 @@ public struct IntegrationPlan: Sendable {
         }
         // What is built must be exactly what is committed: every manifest the run rewrites must be unambiguous.
         for build in builds {
-            try requireSingleManifest(build.app, at: build.commit, config: snapshot.config)
+            try requirePinnableVariants(build.app, at: build.commit, components: build.versions.map(\.component), config: snapshot.config)
             guard let manifest = snapshot.app(build.app.name)?.manifest else { continue }
             try requireUnambiguous(manifest, app: build.app, components: build.versions.map(\.component), config: snapshot.config)
         }
@@ -95,30 +95,41 @@ public struct IntegrationPlan: Sendable {
                                manifests: ruleContext.manifests)
     }
 
-    /// Refuses an app with version-specific manifests (`Package@swift-5.9.swift`): SwiftPM would build one of
-    /// those, while lockstep pins `Package.swift` only, so what is built would not be what is committed.
-    static func requireSingleManifest(_ app: App, at commit: ObjectID, config: WorkspaceConfig) throws {
+    /// Refuses an app whose version-specific manifests (`Package@swift-5.9.swift`) cannot all be pinned: the build
+    /// copy and the pin commit rewrite every manifest file, so whichever one SwiftPM loads holds the pins.
+    static func requirePinnableVariants(_ app: App, at commit: ObjectID, components: [String], config: WorkspaceConfig) throws {
         let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
-        let variants = try repository.rootNames(at: commit).filter { $0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift") }
-        guard !variants.isEmpty else { return }
-        throw IntegrationError.refused("\(app.path) has version-specific manifests (\(variants.sorted().joined(separator: ", "))) that SwiftPM may build instead of Package.swift; lockstep pins Package.swift only, so it cannot integrate \(app.name) yet. Fold them into Package.swift")
+        for file in try SnapshotLoader.manifestFileNames(repository, at: commit) where file != ManifestSelection.regular {
+            let data = try repository.readFile(file, at: commit) ?? Data()
+            let manifest: Manifest
+            do {
+                manifest = try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(file) @ \(commit.short)")
+            } catch let error as ManifestError {
+                throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
+            }
+            try requireUnambiguous(manifest, app: app, components: components, config: config)
+        }
     }
 
-    /// Refuses a manifest whose pins cannot be written unambiguously: `Package(...)` declared more than once (in
-    /// `#if` branches), or one of `components` named by more than one `.package(...)`.
+    /// Refuses a manifest whose pins cannot be written unambiguously: a `.package(...)` it cannot read, `Package(...)`
+    /// declared more than once (in `#if` branches), or one of `components` named by more than one `.package(...)`.
     static func requireUnambiguous(_ manifest: Manifest, app: App, components: [String], config: WorkspaceConfig) throws {
+        if let unreadable = manifest.unreadableDependencies.first {
+            throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read this `.package(...)` of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. Write its requirement as a string literal or a top-level `let` string constant")
+        }
         let declarations = manifest.packageDeclarationCount
         if declarations > 1 {
-            throw IntegrationError.refused("\(app.path)/Package.swift declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")
+            throw IntegrationError.refused("\(manifest.file.components(separatedBy: " @ ").first ?? manifest.file) declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")
         }
         let wanted = Set(components)
-        var seen: [String: Int] = [:]
+        var seen: [String: [PackageDependency]] = [:]
         for dependency in manifest.dependencies {
             guard let name = config.componentName(for: dependency), wanted.contains(name) else { continue }
-            if let first = seen[name] {
-                throw IntegrationError.refused("\(app.path)/Package.swift names \(name) twice (lines \(first) and \(dependency.line)); lockstep would not know which requirement to pin. Keep one `.package(...)` for \(name)")
+            // Alternatives (`#if os(macOS)` … `#else` …) are fine: never both apply, and each is pinned.
+            if let first = seen[name]?.first(where: { !$0.isAlternative(to: dependency) }) {
+                throw IntegrationError.refused("\(manifest.file.components(separatedBy: " @ ").first ?? manifest.file) names \(name) twice (lines \(first.line) and \(dependency.line)); lockstep would not know which requirement to pin. Keep one `.package(...)` for \(name)")
             }
-            seen[name] = dependency.line
+            seen[name, default: []].append(dependency)
         }
     }
 

@@ -130,9 +130,9 @@ public final class Integrator: @unchecked Sendable {
                 guard let tip = try repository.branchTip(branch) else {
                     throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
                 }
-                let manifest = try pinnedManifest(change, at: tip, repository: repository, original: nil)
-                guard let pinned = manifest.pinned else { continue }
-                _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+                for manifest in try pinnedManifests(change, at: tip, repository: repository, original: nil) {
+                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned)
+                }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
             }
@@ -216,28 +216,35 @@ public final class Integrator: @unchecked Sendable {
         }
     }
 
-    /// Main's manifest at `tip` and the same text with this change's pins (nil when every pin is already there).
-    /// Refuses a manifest that cannot be pinned unambiguously, and (with `original`) a requirement that another
-    /// run changed since this one was planned.
-    func pinnedManifest(_ change: PinChange, at tip: ObjectID, repository: Repository,
-                        original: [String: Requirement]?) throws -> (base: Data, pinned: Data?) {
-        let base = try repository.readFile("Package.swift", at: tip) ?? Data()
-        // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
-        guard let text = String(bytes: base, encoding: .utf8) else {
-            throw IntegrationError.refused("\(change.app.path)/Package.swift (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
-        }
-        let manifest = try Manifest.parse(text, file: "\(change.app.path)/Package.swift @ \(tip.short)")
-        try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
-        var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
-        for (component, version) in change.pins {
-            guard let dependency = manifest.dependencies.first(where: { config.componentName(for: $0) == component }) else { continue }
-            if dependency.requirement == .exact(version.description) { continue }
-            if let before = original?[component], dependency.requirement != before {
-                throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
+    /// Every manifest file of main at `tip` (`Package.swift` and each `Package@swift-X.Y.swift`) that this change's
+    /// pins rewrite, with its text before and after: whichever file SwiftPM loads, the pins hold. Empty when every
+    /// pin is already there. Refuses a manifest that cannot be pinned unambiguously, and (with `original`, per
+    /// file) a requirement that another run changed since this one was planned.
+    func pinnedManifests(_ change: PinChange, at tip: ObjectID, repository: Repository,
+                         original: [String: [String: Requirement]]?) throws -> [(file: String, base: Data, pinned: Data)] {
+        var result: [(file: String, base: Data, pinned: Data)] = []
+        for file in try SnapshotLoader.manifestFileNames(repository, at: tip) {
+            let base = try repository.readFile(file, at: tip) ?? Data()
+            // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
+            guard let text = String(bytes: base, encoding: .utf8) else {
+                throw IntegrationError.refused("\(change.app.path)/\(file) (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
             }
-            pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
+            let manifest = try Manifest.parse(text, file: "\(change.app.path)/\(file) @ \(tip.short)")
+            try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
+            var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
+            // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned.
+            for (component, version) in change.pins {
+                for dependency in manifest.dependencies where config.componentName(for: dependency) == component {
+                if dependency.requirement == .exact(version.description) { continue }
+                if let before = original?[file]?[component], dependency.requirement != before {
+                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` in \(file) (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
+                }
+                pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
+                }
+            }
+            if !pins.isEmpty { result.append((file, base, Data(manifest.pinning(pins).utf8))) }
         }
-        return (base, pins.isEmpty ? nil : Data(manifest.pinning(pins).utf8))
+        return result
     }
 
     /// Commits the pins on the branch that was checked out when the run started (compare-and-swap), rebuilding
@@ -264,7 +271,7 @@ public final class Integrator: @unchecked Sendable {
                 attempt += 1
                 guard attempt <= options.maxTries else { break }
                 // What moved main may be another run's pin of the same component: refuse that before rebuilding.
-                _ = try pinnedManifest(change, at: tip, repository: repository, original: original)
+                _ = try pinnedManifests(change, at: tip, repository: repository, original: original)
                 if let verified { events(.mainMoved(app: change.app.name, from: verified, to: tip, attempt: attempt)) }
                 try await rebuild(change.app, at: tip, plan: plan, sandbox: sandbox, attempt: attempt + 1)
                 verified = tip
@@ -273,14 +280,17 @@ public final class Integrator: @unchecked Sendable {
             let checkoutLock = PinLock(workspace: config.root, kind: .checkout)
             try checkoutLock.acquire(timeout: 120) { events(.waiting($0)) }
             defer { checkoutLock.release() }
-            let manifest = try pinnedManifest(change, at: tip, repository: repository, original: original)
-            guard let pinned = manifest.pinned else { return tip }
-            let checkout: CheckoutPlan
+            let manifests = try pinnedManifests(change, at: tip, repository: repository, original: original)
+            guard !manifests.isEmpty else { return tip }
+            var checkouts: [CheckoutPlan] = []
             do {
-                checkout = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+                for manifest in manifests {
+                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned))
+                }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). \(rerun)")
             }
+            let updates = checkouts.compactMap { plan -> CheckoutUpdate? in if case .follow(let update) = plan { return update } else { return nil } }
             let description = change.pins.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             let message = """
                 Pin \(description)
@@ -294,25 +304,29 @@ public final class Integrator: @unchecked Sendable {
                     let author = try repository.defaultSignature()
                     // The checkout first, the branch second: a crash in between leaves the pin staged, which a
                     // rerun completes; the other order could leave a checkout whose `git commit -a` reverts it.
-                    if case .follow(let update) = checkout {
+                    var applied: [CheckoutUpdate] = []
+                    for update in updates {
                         do {
                             try MainCheckout.apply(update, to: repository)
+                            applied.append(update)
                         } catch {
+                            for done in applied.reversed() { MainCheckout.undo(done, in: repository) }
                             throw IntegrationError.refused("could not update \(change.app.name)'s checkout (\(error)); its checkout is as it was. \(rerun)")
                         }
                     }
                     let commit: ObjectID
                     do {
-                        commit = try repository.commitFile("Package.swift", contents: pinned, onBranch: branch,
-                                                           expectedTip: tip, message: message, author: author)
+                        commit = try repository.commitFiles(manifests.map { ($0.file, $0.pinned) }, onBranch: branch,
+                                                            expectedTip: tip, message: message, author: author)
                     } catch {
-                        if case .follow(let update) = checkout { undoUnlessCommitted(update, repository: repository, branch: branch) }
+                        for update in applied.reversed() { undoUnlessCommitted(update, repository: repository, branch: branch) }
                         throw error
                     }
                     let note: String
-                    switch checkout {
-                    case .untouched(let reason): note = reason
-                    case .follow(let update): note = update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
+                    if case .untouched(let reason) = checkouts.first {
+                        note = reason
+                    } else {
+                        note = updates.contains(where: \.keepsEdits) ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
                     pinnedApps.append(change.app.name)
                     events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
@@ -342,13 +356,17 @@ public final class Integrator: @unchecked Sendable {
         MainCheckout.undo(update, in: repository)
     }
 
-    /// The requirements main had on the candidates when planned, to detect a concurrent pin of the same component.
-    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: Requirement] {
-        guard let commit, let data = try repository.readFile("Package.swift", at: commit) else { return [:] }
-        let manifest = try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(change.app.path)/Package.swift")
-        var result: [String: Requirement] = [:]
-        for dependency in manifest.dependencies {
-            if let name = config.componentName(for: dependency) { result[name] = dependency.requirement }
+    /// The requirements main had on the candidates when planned, per manifest file, to detect a concurrent pin of
+    /// the same component.
+    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: [String: Requirement]] {
+        guard let commit else { return [:] }
+        var result: [String: [String: Requirement]] = [:]
+        for file in try SnapshotLoader.manifestFileNames(repository, at: commit) {
+            guard let data = try repository.readFile(file, at: commit) else { continue }
+            let manifest = try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(change.app.path)/\(file)")
+            for dependency in manifest.dependencies {
+                if let name = config.componentName(for: dependency) { result[file, default: [:]][name] = dependency.requirement }
+            }
         }
         return result
     }

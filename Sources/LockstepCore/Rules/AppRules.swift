@@ -111,6 +111,8 @@ extension RuleContext {
 extension AppSnapshot {
     /// Where a dependency is declared in this app's manifest.
     func location(of dependency: PackageDependency) -> FindingLocation {
-        FindingLocation(file: "\(app.path)/Package.swift", line: dependency.line)
+        // The manifest file read (Package.swift or a Package@swift-X.Y.swift), without its " @ commit".
+        let file = manifest.map { $0.file.components(separatedBy: " @ ").first ?? $0.file } ?? "\(app.path)/Package.swift"
+        return FindingLocation(file: file, line: dependency.line)
     }
 }

@@ -1,7 +1,8 @@
 import LockstepGit
 import LockstepManifest
 
-/// LS103: a component manifest that cannot be read (the rules that need it skip it).
+/// LS103: a component manifest that cannot be read (the rules that need it skip it), or one `.package(...)` of a
+/// component or app manifest that cannot (the rules use the others).
 struct LS103: Rule {
     let id = "LS103"
     let severity = Severity.error
@@ -20,24 +21,60 @@ struct LS103: Rule {
                 if let pinned = main.dependency(on: state.component.name)?.dependency.requirement.exactVersion,
                    let tag = state.tag(for: pinned) { revisions.append((tag.name, tag.commit)) }
             }
-            // One finding per distinct problem, listing every revision that has it.
+            // One finding per distinct problem, listing every revision that has it: a manifest that cannot be
+            // read at all, or one `.package(...)` in it that cannot (the others are still used).
             var order: [String] = []
-            var groups: [String: (error: ManifestError, labels: [String])] = [:]
+            var groups: [String: (error: ManifestError, whole: Bool, labels: [String])] = [:]
             var seen = Set<ObjectID>()
             for (label, commit) in revisions where seen.insert(commit).inserted {
-                guard let error = context.manifests.manifestError(of: state.component, at: commit) else { continue }
-                let key = "\(error.line):\(error.column):\(error.reason)"
-                if groups[key] == nil { order.append(key); groups[key] = (error, []) }
-                groups[key]!.labels.append(label)
+                var problems: [(ManifestError, Bool)] = []
+                if let error = context.manifests.manifestError(of: state.component, at: commit) {
+                    problems = [(error, true)]
+                } else if let manifest = try? context.manifests.manifest(of: state.component, at: commit) {
+                    problems = manifest.unreadableDependencies.map { ($0, false) }
+                }
+                for (error, whole) in problems {
+                    let key = "\(error.line):\(error.column):\(error.reason)"
+                    if groups[key] == nil { order.append(key); groups[key] = (error, whole, []) }
+                    groups[key]!.labels.append(label)
+                }
             }
             for key in order {
-                let (error, labels) = groups[key]!
-                findings.append(finding(state.component.name, version: labels[0],
-                    "\(state.component.path)/Package.swift cannot be read at \(labels.joined(separator: ", ")): \(error.reason) (line \(error.line), column \(error.column)); rules that need its dependencies skip it",
-                    help: "fix the manifest so it parses as a plain SwiftPM manifest, then release the fix",
-                    locations: [FindingLocation(file: "\(state.component.path)/Package.swift @ \(labels[0])", line: error.line)]))
+                let (error, whole, labels) = groups[key]!
+                // The file SwiftPM would load there: Package.swift or a Package@swift-X.Y.swift.
+                let file = "\(state.component.path)/\(Self.fileName(error))"
+                let revisionList = "\(labels.joined(separator: ", "))"
+                let message = whole
+                    ? "\(file) cannot be read at \(revisionList): \(error.reason) (line \(error.line), column \(error.column)); rules that need its dependencies skip it"
+                    : "a `.package(...)` of \(file) cannot be read at \(revisionList): \(error.reason) (line \(error.line), column \(error.column)); rules use its other dependencies and cannot judge this one"
+                findings.append(finding(state.component.name, version: labels[0], message,
+                    help: whole ? "fix the manifest so it parses as a plain SwiftPM manifest, then release the fix"
+                                : "write the requirement as a string literal or a top-level `let` string constant of the manifest (`let v = \"1.2.0\"`), then release the fix",
+                    locations: [FindingLocation(file: "\(file) @ \(labels[0])", line: error.line)]))
             }
         }
+        findings += appFindings(context)
         return findings
+    }
+
+    /// An app's `.package(...)` that cannot be read: `integrate` cannot tell whether it names a candidate.
+    private func appFindings(_ context: RuleContext) -> [Finding] {
+        context.snapshot.apps.flatMap { app -> [Finding] in
+            guard let manifest = app.manifest, context.focus.isEmpty else { return [] }
+            let file = "\(app.app.path)/\(Self.fileName(manifest.unreadableDependencies.first))"
+            return manifest.unreadableDependencies.map { error in
+                finding(app.app.name, app: app.app.name,
+                        "a `.package(...)` of \(file) cannot be read: \(error.reason) (line \(error.line), column \(error.column)); rules and integrate skip it",
+                        help: "write the requirement as a string literal or a top-level `let` string constant of the manifest",
+                        locations: [FindingLocation(file: "\(file) @ HEAD", line: error.line)])
+            }
+        }
+    }
+
+    /// The manifest file's name in a `ManifestError` (`Package.swift` or a `Package@swift-X.Y.swift`).
+    static func fileName(_ error: ManifestError?) -> String {
+        guard let error else { return "Package.swift" }
+        let path = error.file.components(separatedBy: " @ ").first ?? error.file
+        return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }

@@ -38,10 +38,19 @@ public enum Tie {
         let line = version.line
         let suggested = Requirement.upToNextMinor(line.firstVersion.description)
         let fix = line.minor == nil ? "from: \"\(line.firstVersion)\"" : suggested.manifestText
-        guard let dependency = dependencies.first(where: { $0.component == protocolSet })?.dependency else {
+        let requirements = dependencies.filter { $0.component == protocolSet }.map(\.dependency)
+        guard !requirements.isEmpty else {
             return Problem(message: "\(version) does not depend on its protocol set \(protocolSet)",
                            help: "add `.package(url: …\(protocolSet)…, \(fix))` to its Package.swift", line: nil)
         }
+        // Alternatives (`#if os(Linux)` … `#else` …): the tie must hold in each, whichever host builds; a
+        // conditional local override (`if env["LOCAL"] { .package(path:) }`) beside a versioned one is not a release's.
+        let versioned = requirements.contains { $0.requirement.isVersioned }
+        return requirements.lazy.filter { !(versioned && !$0.branches.isEmpty && !$0.requirement.isVersioned) }.compactMap { problem(implementation: version, line: line, fix: fix, protocolSet: protocolSet, dependency: $0) }.first
+    }
+
+    private static func problem(implementation version: Version, line: CompatibilityLine, fix: String, protocolSet: String,
+                                dependency: PackageDependency) -> Problem? {
         guard let interval = dependency.requirement.interval else {
             return Problem(message: "\(version) requires \(protocolSet) with `\(dependency.requirement.manifestText)`, which names no version line",
                            help: "require \(protocolSet) with `\(fix)`", line: dependency.line)

@@ -6,7 +6,7 @@ struct ConfigParser {
     let file: String
     let root: URL
 
-    private static let topKeys = ["remote", "components", "apps"]
+    private static let topKeys = ["remote", "components", "apps", "swift-tools-version"]
     private static let componentKeys = ["name", "path", "kind", "implements"]
     private static let appKeys = ["name", "path", "role", "build"]
 
@@ -91,7 +91,9 @@ struct ConfigParser {
             let build = try optionalString(entry, "build") ?? "swift build"
             apps.append(App(name: name, path: path, role: role, build: build))
         }
-        return WorkspaceConfig(root: root.standardizedFileURL, remote: remote, components: components, apps: apps)
+        var config = WorkspaceConfig(root: root.standardizedFileURL, remote: remote, components: components, apps: apps)
+        config.swiftToolsVersion = try toolsVersion(mapping["swift-tools-version"])
+        return config
     }
 
     private func error(at node: Node, _ message: String) -> ConfigError {

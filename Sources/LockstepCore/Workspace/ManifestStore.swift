@@ -10,13 +10,13 @@ public final class ManifestStore: @unchecked Sendable {
 
     init(config: WorkspaceConfig) { self.config = config }
 
-    /// The component's `Package.swift` at `commit`, parsed. Throws a `WorkspaceError` or `ManifestError`.
+    /// The component's manifest at `commit` (the file SwiftPM would load: `Package.swift` or a `Package@swift-X.Y.swift`), parsed. Throws a `WorkspaceError` or `ManifestError`.
     public func manifest(of component: Component, at commit: ObjectID) throws -> Manifest {
         let key = component.name + "@" + commit.hex
         if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
         let result = Result {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            return try SnapshotLoader.readManifest(repository, at: commit, label: "\(component.path)/Package.swift", owner: component.name)
+            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config)
         }
         lock.withLock { cache[key] = result }
         return try result.get()
@@ -29,7 +29,7 @@ public final class ManifestStore: @unchecked Sendable {
             let key = component.name + "@" + commit.hex
             if lock.withLock({ cache[key] }) != nil { continue }
             let result = Result {
-                try SnapshotLoader.readManifest(repository, at: commit, label: "\(component.path)/Package.swift", owner: component.name)
+                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config)
             }
             lock.withLock { cache[key] = result }
         }
@@ -61,5 +61,18 @@ public final class ManifestStore: @unchecked Sendable {
         try manifest(of: component, at: commit).dependencies.map {
             ResolvedDependency(dependency: $0, component: config.componentName(for: $0))
         }
+    }
+}
+
+extension ManifestStore {
+    /// The name of the manifest file read for `component` at `commit` (`Package.swift` or a
+    /// `Package@swift-X.Y.swift`), for messages; `Package.swift` when it cannot be told.
+    public func fileName(of component: Component, at commit: ObjectID) -> String {
+        let label: String
+        if let manifest = try? manifest(of: component, at: commit) { label = manifest.file }
+        else if let error = manifestError(of: component, at: commit) { label = error.file }
+        else { return "Package.swift" }
+        let path = label.components(separatedBy: " @ ").first ?? label
+        return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }

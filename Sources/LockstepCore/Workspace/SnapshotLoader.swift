@@ -81,21 +81,29 @@ public enum SnapshotLoader {
         guard let commit = head.commit else {
             return AppSnapshot(app: app, head: nil, branch: head.branch, manifest: nil, dependencies: [])
         }
-        let manifest = try readManifest(repository, at: commit, label: "\(app.path)/Package.swift", owner: app.name)
+        let manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config)
         let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
         return AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
     }
 
-    /// Reads and parses `Package.swift` at a commit; a missing or unparsable manifest is an error naming the file.
-    static func readManifest(_ repository: Repository, at commit: ObjectID, label: String, owner: String) throws -> Manifest {
+    /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
+    /// (`Package.swift` or a `Package@swift-X.Y.swift`); a missing or unparsable one is an error naming the file.
+    static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig) throws -> Manifest {
         let data: Data?
-        do { data = try repository.readFile("Package.swift", at: commit) } catch let error as GitError {
-            throw WorkspaceError("\(owner): cannot read \(label) at \(commit.short): \(error)")
+        let name: String
+        do {
+            name = try manifestFileName(repository, at: commit, config: config)
+            data = try repository.readFile(name, at: commit)
+        } catch let error as GitError {
+            throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let data else {
-            throw WorkspaceError("\(owner): \(label) does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
+            throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
         }
-        return try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(label) @ \(commit.short)")
+        let text = String(decoding: data, as: UTF8.self)
+        // The toolchain decides `#if swift(>=…)`; asked (a `swift --version`) only when there is an `#if`.
+        return try Manifest.parse(text, file: "\(folder)/\(name) @ \(commit.short)",
+                                  toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
     }
 }
 

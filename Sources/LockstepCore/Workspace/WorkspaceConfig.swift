@@ -12,6 +12,9 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var remote: String?
     public var components: [Component] { didSet { componentIndex = Self.index(components, remote: remote) } }
     public var apps: [App]
+    /// `swift-tools-version:` of `lockstep.yml` (e.g. `[6, 0]`): the toolchain whose manifest files are read
+    /// (`Package@swift-X.Y.swift`); nil asks the running `swift --version`.
+    public var swiftToolsVersion: [Int]? = nil
     /// Components by normalized remote URL and by lowercased name, for matching manifest dependencies.
     private(set) var componentIndex: (byURL: [String: String], byName: [String: String])
 
@@ -35,6 +38,7 @@ public struct WorkspaceConfig: Sendable, Equatable {
 
     public static func == (lhs: WorkspaceConfig, rhs: WorkspaceConfig) -> Bool {
         lhs.root == rhs.root && lhs.remote == rhs.remote && lhs.components == rhs.components && lhs.apps == rhs.apps
+            && lhs.swiftToolsVersion == rhs.swiftToolsVersion
     }
 
     /// The component called `name`, if any.
