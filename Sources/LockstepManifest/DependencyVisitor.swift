@@ -129,6 +129,7 @@ final class DependencyVisitor: SyntaxVisitor {
     private func readDependency(_ call: FunctionCallExprSyntax) throws -> PackageDependency {
         var url: String?
         var name: String?
+        var registryID: String?
         var requirement: Requirement?
         var requirementStart: AbsolutePosition?
         var requirementEnd: AbsolutePosition?
@@ -147,7 +148,8 @@ final class DependencyVisitor: SyntaxVisitor {
             }
             switch label {
             case "url", "location": url = try literal()
-            case "name", "id": name = try literal()
+            case "name": name = try literal()
+            case "id": registryID = try literal()
             case "path":
                 requirement = .path(try literal()); markRequirement()
             case "from": requirement = .upToNextMajor(try literal()); markRequirement()
@@ -164,11 +166,11 @@ final class DependencyVisitor: SyntaxVisitor {
         guard let requirement, let requirementStart, let requirementEnd else {
             throw fail(call, "this .package(...) has no version requirement Lockstep understands (expected exact:, from:, a range, branch:, revision: or path:)")
         }
-        if url == nil, case .path = requirement {} else if url == nil && name == nil {
+        if url == nil, case .path = requirement {} else if url == nil && registryID == nil {
             throw fail(call, "this .package(...) names no url:, path: or id:")
         }
         let location = call.startLocation(converter: converter)
-        return PackageDependency(url: url, explicitName: name, requirement: requirement,
+        return PackageDependency(url: url, explicitName: name, registryID: registryID, requirement: requirement,
                                  line: location.line, column: location.column,
                                  requirementRange: requirementStart.utf8Offset..<requirementEnd.utf8Offset)
     }

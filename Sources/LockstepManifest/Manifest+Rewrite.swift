@@ -4,14 +4,15 @@ import SwiftSyntax
 extension Manifest {
     /// The manifest's text with `dependency`'s requirement replaced by `exact: "<version>"`; every other byte kept.
     ///
-    /// A `path:` dependency has no URL to pin; pass `url` and it becomes `url: "<url>", exact: "<version>"`.
+    /// A `path:` dependency has no URL to pin; pass `url` and it becomes `url: "<url>", exact: "<version>"`. A registry
+    /// dependency (`id:`) keeps its id: only its requirement changes, `url` is not added.
     public func pinning(_ dependency: PackageDependency, toExact version: String, url: String? = nil) -> String {
         replacingRequirement(of: dependency, with: Self.pinText(dependency, version, url: url))
     }
 
     static func pinText(_ dependency: PackageDependency, _ version: String, url: String?) -> String {
         let exact = "exact: \(SwiftLiteral.string(version))"
-        if dependency.url == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
+        if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
         return exact
     }
 

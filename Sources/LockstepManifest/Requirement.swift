@@ -50,8 +50,10 @@ public enum Requirement: Hashable, Sendable {
 public struct PackageDependency: Hashable, Sendable {
     /// The `url:` argument, when the dependency is remote.
     public var url: String?
-    /// The `name:` (or registry `id:`) argument, when given.
+    /// The `name:` argument, when given. SwiftPM ignores it for identity, and so does Lockstep.
     public var explicitName: String?
+    /// The registry id `scope.name` of `.package(id:...)`, when the dependency comes from a registry.
+    public var registryID: String? = nil
     /// The version requirement (a `.path` requirement for local packages).
     public var requirement: Requirement
     /// 1-based line of the `.package(` call in the manifest.
@@ -72,17 +74,14 @@ public struct PackageDependency: Hashable, Sendable {
     /// The branches as written (`#if os(Linux)`, `else`), for messages; empty when unconditional.
     public var conditionText: String { branches.map(\.text).joined(separator: ", ") }
 
-    /// The package's identity as SwiftPM derives it: the last path component without `.git`.
+    /// The package's identity as SwiftPM derives it, in the manifest's case (SwiftPM compares it ignoring case):
+    /// the registry id, else the last path component of the URL or path without `.git`. `name:` does not change it.
     public var identity: String {
-        if let explicitName { return explicitName }
-        let source: String
+        if let registryID { return registryID }
         switch requirement {
-        case .path(let path): source = path
-        default: source = url ?? ""
+        case .path(let path) where url == nil: return PackageIdentity.name(ofLocation: path)
+        default: return PackageIdentity.name(ofLocation: url ?? "")
         }
-        var last = source.split(separator: "/").last.map(String.init) ?? source
-        if last.hasSuffix(".git") { last.removeLast(4) }
-        return last
     }
 }
 

@@ -37,7 +37,7 @@ final class ManifestTests: XCTestCase {
             .revision("0123456789abcdef"), .path("../Local"), .exact("3.0.0"), .exact("0.0.1"),
         ])
         XCTAssertEqual(manifest.dependencies.map(\.identity),
-                       ["Exact", "From", "Major", "Minor", "Range", "Closed", "Branch", "Revision", "Local", "Named", "Qualified"])
+                       ["Exact", "From", "Major", "Minor", "Range", "Closed", "Branch", "Revision", "Local", "named-repo", "Qualified"])
         XCTAssertEqual(manifest.dependencies.first?.line, 7)
         XCTAssertEqual(manifest.dependencies.first?.column, 9)
         XCTAssertEqual(manifest.dependencies.last?.line, 17)

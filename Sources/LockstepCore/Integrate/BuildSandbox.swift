@@ -152,7 +152,8 @@ final class BuildSandbox {
         for dependency in manifest.dependencies {
             guard let name = config.componentName(for: dependency), let version = versions[name] else { continue }
             declared.insert(name)
-            let url = dependency.url ?? config.remoteURL(of: name)
+            // A registry dependency keeps its id (only its requirement is pinned): it has no URL to mirror.
+            let url = dependency.registryID != nil ? nil : dependency.url ?? config.remoteURL(of: name)
             pins.append((dependency: dependency, version: version.version.description, url: url))
             if let url { originals[name, default: []].insert(url) }
         }

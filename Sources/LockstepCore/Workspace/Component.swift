@@ -24,12 +24,18 @@ public struct Component: Sendable, Equatable {
     public var kind: ComponentKind
     /// For a business component: the name of the protocol set it implements.
     public var implements: String?
+    /// The repo's URL when the `remote` pattern does not give it (`url:`); also one of the names manifests may use.
+    public var url: String?
+    /// Old names or URLs that manifests may still use for this component (`aliases:`), matched by package identity.
+    public var aliases: [String]
 
-    public init(name: String, path: String, kind: ComponentKind, implements: String? = nil) {
+    public init(name: String, path: String, kind: ComponentKind, implements: String? = nil, url: String? = nil, aliases: [String] = []) {
         self.name = name
         self.path = path
         self.kind = kind
         self.implements = implements
+        self.url = url
+        self.aliases = aliases
     }
 }
 

@@ -7,7 +7,7 @@ struct ConfigParser {
     let root: URL
 
     private static let topKeys = ["remote", "components", "apps", "swift-tools-version"]
-    private static let componentKeys = ["name", "path", "kind", "implements"]
+    private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases"]
     private static let appKeys = ["name", "path", "role", "build"]
 
     func parse(_ text: String) throws -> WorkspaceConfig {
@@ -43,10 +43,7 @@ struct ConfigParser {
             throw error(at: node, "expected a mapping with `remote`, `components` and `apps`")
         }
         try rejectUnknownKeys(mapping, allowed: Self.topKeys, in: "the workspace file")
-        let remote = try optionalString(mapping, "remote")
-        if let remote, let node = mapping["remote"] {
-            try checkRemote(remote, at: node)
-        }
+        let remotes = try remotePatterns(mapping)
         var seen: [String: (name: String, node: Node)] = [:]
         var components: [Component] = []
         var componentNodes: [(Component, Node.Mapping)] = []
@@ -67,10 +64,12 @@ struct ConfigParser {
             if kind != .business, let node = entry["implements"] {
                 throw error(at: node, "only business components have `implements:`; `\(name)` is \(kind.rawValue)")
             }
-            let component = Component(name: name, path: path, kind: kind, implements: implements)
+            let (url, aliases) = try identityFields(entry)
+            let component = Component(name: name, path: path, kind: kind, implements: implements, url: url, aliases: aliases)
             components.append(component)
             componentNodes.append((component, entry))
         }
+        try checkIdentitiesUnique(componentNodes)
         for (component, entry) in componentNodes {
             guard let target = component.implements else { continue }
             if !components.contains(where: { $0.name == target && $0.kind == .protocols }) {
@@ -91,12 +90,12 @@ struct ConfigParser {
             let build = try optionalString(entry, "build") ?? "swift build"
             apps.append(App(name: name, path: path, role: role, build: build))
         }
-        var config = WorkspaceConfig(root: root.standardizedFileURL, remote: remote, components: components, apps: apps)
+        var config = WorkspaceConfig(root: root.standardizedFileURL, remotes: remotes, components: components, apps: apps)
         config.swiftToolsVersion = try toolsVersion(mapping["swift-tools-version"])
         return config
     }
 
-    private func error(at node: Node, _ message: String) -> ConfigError {
+    func error(at node: Node, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message)
     }
 
@@ -198,16 +197,11 @@ struct ConfigParser {
 
     /// `remote` is pasted into manifests as a URL, so it must look like one: `{name}` and no character a URL
     /// cannot hold (spaces, quotes, backslashes, control characters).
-    private func checkRemote(_ remote: String, at node: Node) throws {
+    func checkRemote(_ remote: String, at node: Node) throws {
         guard remote.contains("{name}") else {
             throw error(at: node, "`remote` must contain `{name}`, e.g. https://git.example.com/ios/{name}.git")
         }
-        let forbidden = Set("\"`\\<>^|{}".unicodeScalars)
-        let rest = remote.replacingOccurrences(of: "{name}", with: "")
-        if let bad = rest.unicodeScalars.first(where: { scalar in
-            forbidden.contains(scalar) || scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
-                || [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
-        }) {
+        if let bad = Self.firstNonURLCharacter(in: remote.replacingOccurrences(of: "{name}", with: "")) {
             throw error(at: node, "`remote` contains \(SafeName.describe(bad)), which cannot appear in a URL; percent-encode it (e.g. %20 for a space) or fix the pattern")
         }
     }

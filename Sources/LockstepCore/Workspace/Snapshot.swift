@@ -119,21 +119,6 @@ public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-extension WorkspaceConfig {
-    /// Matches a manifest dependency to a component: by the `remote` URL pattern, else by package name.
-    public func componentName(for dependency: PackageDependency) -> String? {
-        if let url = dependency.url, let name = componentIndex.byURL[Self.normalizedURL(url)] { return name }
-        return componentIndex.byName[dependency.identity.lowercased()]
-    }
-
-    static func normalizedURL(_ url: String) -> String {
-        var text = url.lowercased()
-        while text.hasSuffix("/") { text.removeLast() }
-        if text.hasSuffix(".git") { text.removeLast(4) }
-        return text
-    }
-}
-
 /// Text `integrate` writes into its release tags, so later runs and rules can recognise them.
 public enum IntegrationMarker {
     public static let releaseTagLine = "Released by lockstep integrate"

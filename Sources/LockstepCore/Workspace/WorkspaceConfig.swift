@@ -8,36 +8,37 @@ public struct WorkspaceConfig: Sendable, Equatable {
 
     /// The folder holding `lockstep.yml`; every repo path is relative to it.
     public var root: URL
-    /// How manifests name a component's repo, with `{name}` in place of the component name.
-    public var remote: String?
-    public var components: [Component] { didSet { componentIndex = Self.index(components, remote: remote) } }
+    /// How manifests name components' repos, each with `{name}` in place of the component name; the first is the
+    /// one Lockstep writes when it needs a component's URL and the component has no `url:`.
+    public var remotes: [String] { didSet { componentIndex = Self.index(components, remotes: remotes) } }
+    /// The first `remote` pattern, if any (set it to replace all of them).
+    public var remote: String? {
+        get { remotes.first }
+        set { remotes = newValue.map { [$0] } ?? [] }
+    }
+    public var components: [Component] { didSet { componentIndex = Self.index(components, remotes: remotes) } }
     public var apps: [App]
     /// `swift-tools-version:` of `lockstep.yml` (e.g. `[6, 0]`): the toolchain whose manifest files are read
     /// (`Package@swift-X.Y.swift`); nil asks the running `swift --version`.
     public var swiftToolsVersion: [Int]? = nil
-    /// Components by normalized remote URL and by lowercased name, for matching manifest dependencies.
-    private(set) var componentIndex: (byURL: [String: String], byName: [String: String])
+    /// Components by package identity (lowercased), for matching manifest dependencies.
+    private(set) var componentIndex: [String: String]
 
     public init(root: URL, remote: String?, components: [Component], apps: [App]) {
-        self.root = root
-        self.remote = remote
-        self.components = components
-        self.apps = apps
-        componentIndex = Self.index(components, remote: remote)
+        self.init(root: root, remotes: remote.map { [$0] } ?? [], components: components, apps: apps)
     }
 
-    private static func index(_ components: [Component], remote: String?) -> (byURL: [String: String], byName: [String: String]) {
-        var byURL: [String: String] = [:]
-        var byName: [String: String] = [:]
-        for component in components {
-            if let remote { byURL[normalizedURL(remote.replacingOccurrences(of: "{name}", with: component.name))] = component.name }
-            byName[component.name.lowercased()] = component.name
-        }
-        return (byURL, byName)
+    /// A workspace whose manifests may name components' repos by any of `remotes`.
+    public init(root: URL, remotes: [String], components: [Component], apps: [App]) {
+        self.root = root
+        self.remotes = remotes
+        self.components = components
+        self.apps = apps
+        componentIndex = Self.index(components, remotes: remotes)
     }
 
     public static func == (lhs: WorkspaceConfig, rhs: WorkspaceConfig) -> Bool {
-        lhs.root == rhs.root && lhs.remote == rhs.remote && lhs.components == rhs.components && lhs.apps == rhs.apps
+        lhs.root == rhs.root && lhs.remotes == rhs.remotes && lhs.components == rhs.components && lhs.apps == rhs.apps
             && lhs.swiftToolsVersion == rhs.swiftToolsVersion
     }
 
@@ -65,9 +66,11 @@ public struct WorkspaceConfig: Sendable, Equatable {
         }
     }
 
-    /// The URL manifests use for `component`, from the `remote` pattern.
+    /// The URL Lockstep writes for `component` (pins of local-path dependencies, build copies): its `url:`, else
+    /// the first `remote` pattern.
     public func remoteURL(of component: String) -> String? {
-        remote?.replacingOccurrences(of: "{name}", with: component)
+        if let url = self.component(named: component)?.url { return url }
+        return remote?.replacingOccurrences(of: "{name}", with: component)
     }
 
     /// Finds `lockstep.yml` in `start` or the nearest parent that has one.

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+
+/// `lockstep init`: writes a first `lockstep.yml` for the repos a team already has.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Guess a commented lockstep.yml from the git repos under a folder.",
+        discussion: """
+            Finds the git repos under DIR (not inside other repos, hidden folders or .build; 4 levels deep), reads \
+            each one's Package.swift at HEAD and its origin URL, and guesses components (depended on, or offering a \
+            library), apps (depending on components, depended on by none), kinds (XProtocols/XInterface/XAPI next \
+            to X: protocols and business), app roles (all exact: → main, else shell) and the remote pattern. The \
+            reasons go to stderr and into the file as comments. Exit 1 when lockstep.yml exists (without --force).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The workspace folder. Default: the current folder.", valueName: "dir"))
+    var dir: String?
+
+    @Option(help: .hidden)
+    var workspace: String?
+
+    @Flag(help: "Replace an existing lockstep.yml.")
+    var force = false
+
+    @Flag(help: "Print the file to stdout and write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        if let dir, let workspace, dir != workspace {
+            throw ValidationError("give the folder once: either DIR or --workspace")
+        }
+    }
+
+    func run() throws {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder = URL(fileURLWithPath: dir ?? workspace ?? ".", relativeTo: cwd).standardizedFileURL
+        let proposal = try WorkspaceInit.propose(in: folder)
+        for line in proposal.summary { Output.error(line) }
+        if dryRun {
+            FileHandle.standardOutput.write(Data(proposal.text.utf8))
+            return
+        }
+        do {
+            let file = try WorkspaceInit.write(proposal, force: force)
+            Output.line("wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the lines marked REVIEW, then run `lockstep matrix`")
+        } catch let refusal as WorkspaceInit.Refusal {
+            throw CommandFailure(code: 1, message: "error: \(refusal.description)")
+        }
+    }
+}

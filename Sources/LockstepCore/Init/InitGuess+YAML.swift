@@ -1,0 +1,67 @@
+import Foundation
+
+extension WorkspaceGuess {
+    /// The guesses as a commented `lockstep.yml`: each entry preceded by the reasons for it.
+    var yaml: String {
+        var lines = [
+            "# Written by `lockstep init`. Each entry says why it was guessed; review the lines marked REVIEW.",
+            "# Kinds: base (foundation), protocols (a business component's public interface), business (its",
+            "# implementation, with implements:). Roles: main (pins every component exact:), shell (ranges).",
+        ]
+        if let remote {
+            let count = components.filter { $0.url == nil && $0.origin != nil }.count
+            lines.append("remote: \(Self.scalar(remote))   # explains the origins of \(count) of \(components.count) components; the others have url:")
+        }
+        lines.append(components.isEmpty ? "components: []" : "components:")
+        for entry in components {
+            lines += Self.comments(entry)
+            var fields = ["name: \(Self.scalar(entry.name))", "path: \(Self.scalar(entry.path))", "kind: \(entry.kind!.rawValue)"]
+            if let implements = entry.implements { fields.append("implements: \(Self.scalar(implements))") }
+            if let url = entry.url { fields.append("url: \(Self.scalar(url))") }
+            if !entry.aliases.isEmpty { fields.append("aliases: [\(entry.aliases.map(Self.scalar).joined(separator: ", "))]") }
+            lines.append("  - { \(fields.joined(separator: ", ")) }")
+        }
+        lines.append(apps.isEmpty ? "apps: []" : "apps:")
+        for entry in apps {
+            lines += Self.comments(entry)
+            lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")
+        }
+        if !leftOut.isEmpty {
+            lines.append("# Not listed:")
+            lines += leftOut.map { "#   \(Self.oneLine($0))" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What init prints about its guesses, one line per entry.
+    var summary: [String] {
+        components.map { "\($0.name) (\($0.path)): \($0.kind!.rawValue)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
+            + apps.map { "\($0.name) (\($0.path)): app, \($0.role!.rawValue) — \($0.reasons.joined(separator: "; "))" }
+            + leftOut
+    }
+
+    private static func comments(_ entry: GuessedEntry) -> [String] {
+        ["  # \(oneLine(entry.name)):"] + entry.reasons.map { "  #   \(oneLine($0))" }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// A plain YAML scalar when it is unambiguous in a flow mapping, else a double-quoted one.
+    static func scalar(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) }
+        let typed = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(text.lowercased()) || Double(text) != nil
+        if plain, let first = text.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first), !typed { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { quoted += String(format: "\\u%04X", scalar.value) } else { quoted.unicodeScalars.append(scalar) }
+            }
+        }
+        return quoted + "\""
+    }
+}

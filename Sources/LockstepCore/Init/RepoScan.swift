@@ -1,0 +1,75 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+
+/// A git repo found under the folder `lockstep init` looks at, with what init reads of it.
+struct FoundRepo: Sendable {
+    /// Path relative to the workspace folder, `/`-separated.
+    var path: String
+    /// The repo folder's own name.
+    var folderName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    /// The fetch URL of `origin`, when it has one.
+    var origin: String?
+    /// `Package.swift` at HEAD, when it could be read.
+    var manifest: Manifest?
+    /// Why the repo is left out (no commit, no manifest), or nil.
+    var leftOut: String?
+    /// Why the manifest could not be read (it is still listed, as a component), or nil.
+    var manifestProblem: String?
+}
+
+/// Finds git repos under a folder and reads each one's origin and manifest at HEAD, straight from git.
+enum RepoScan {
+    /// How deep below the workspace folder repos are looked for (`components/ios/Login` is 3).
+    static let maximumDepth = 4
+
+    /// Relative paths of the repos under `root`, sorted. Never descends into a repo, a hidden folder (`.git`,
+    /// `.lockstep`, `.swiftpm`), `.build` or a symbolic link, nor deeper than `maximumDepth`.
+    static func repoPaths(under root: URL) -> [String] {
+        var found: [String] = []
+        func walk(_ folder: URL, relative: String, depth: Int) {
+            guard depth < maximumDepth,
+                  let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                let url = folder.appendingPathComponent(entry)
+                guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeDirectory else { continue }
+                let path = relative.isEmpty ? entry : relative + "/" + entry
+                if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) {
+                    found.append(path)
+                } else {
+                    walk(url, relative: path, depth: depth + 1)
+                }
+            }
+        }
+        walk(root, relative: "", depth: 0)
+        return found
+    }
+
+    /// Reads one repo; failures become `leftOut` or `manifestProblem`, never an error, so one odd repo does not
+    /// stop init.
+    static func read(_ path: String, root: URL) -> FoundRepo {
+        var repo = FoundRepo(path: path)
+        let repository: Repository
+        do {
+            repository = try Repository.open(at: root.appendingPathComponent(path).path)
+        } catch {
+            repo.leftOut = "git cannot open it (\(error))"
+            return repo
+        }
+        repo.origin = try? repository.remoteURL(named: "origin")
+        guard let commit = try? repository.head().commit else {
+            repo.leftOut = "it has no commit yet"
+            return repo
+        }
+        guard (try? repository.readFile("Package.swift", at: commit)) != nil else {
+            repo.leftOut = "it has no Package.swift at HEAD (not a SwiftPM package)"
+            return repo
+        }
+        do {
+            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, label: "\(path)/Package.swift", owner: path)
+        } catch {
+            repo.manifestProblem = "\(error)"
+        }
+        return repo
+    }
+}
