@@ -12,6 +12,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var remote: String?
     public var components: [Component] { didSet { componentIndex = Self.index(components, remote: remote) } }
     public var apps: [App]
+    /// `accept:`: reviewed findings that fail nothing (one rule on one component version each).
+    public var accepts: [AcceptEntry] = []
     /// Components by normalized remote URL and by lowercased name, for matching manifest dependencies.
     private(set) var componentIndex: (byURL: [String: String], byName: [String: String])
 
