@@ -9,8 +9,10 @@ struct BumpCommand: ParsableCommand {
         abstract: "Tag a component's HEAD with its next release candidate (X.Y.Z-rc.N).",
         discussion: """
             The level is computed: the public-API diff since the newest release gives the least level, the tie \
-            raises an implementation to its protocol set's line, and a flag may raise it further. A flag lower \
-            than required is refused. Bumping never builds anything and never touches any app.
+            raises an implementation to its protocol set's line, and a flag may raise it further. A level lower \
+            than required is refused unless --reason says why: then it is released at that level and the decision \
+            is kept in the tag (`Lockstep-Accepted-Level: patch (required: major): TEXT`), which LS203 honours. \
+            Bumping never builds anything and never touches any app.
             """
     )
 
@@ -28,6 +30,15 @@ struct BumpCommand: ParsableCommand {
     @Flag(help: "Ask for a patch version (refused when the changes need more).")
     var patch = false
 
+    /// `--level`'s values.
+    enum Level: String, ExpressibleByArgument, CaseIterable { case patch, minor, major }
+
+    @Option(help: "The level to release at (patch, minor, major); lower than the diff requires only with --reason.")
+    var level: Level?
+
+    @Option(help: "Why a level lower than the public-API diff requires is right (kept in the tag annotation).")
+    var reason: String?
+
     @Flag(help: "Print what would be tagged; write nothing.")
     var dryRun = false
 
@@ -35,18 +46,26 @@ struct BumpCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
-        if [major, minor, patch].filter({ $0 }).count > 1 {
-            throw ValidationError("pass at most one of --major, --minor, --patch")
+        if [major, minor, patch, level != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("pass at most one of --level, --major, --minor, --patch")
+        }
+        if let reason {
+            guard requested != nil else { throw ValidationError("--reason goes with the level it explains: add --level patch|minor|major") }
+            if reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason must say why the lower level is right") }
         }
     }
 
-    var requested: BumpLevel? { major ? .breaking : minor ? .minor : patch ? .patch : nil }
+    var requested: BumpLevel? {
+        if let level { return BumpLevel(flagName: level.rawValue) }
+        return major ? .breaking : minor ? .minor : patch ? .patch : nil
+    }
 
     /// Plans a bump and (unless a dry run) writes its tag; a refusal becomes exit 1 with its reason.
-    static func bump(_ component: String, requested: BumpLevel?, dryRun: Bool, snapshot: WorkspaceSnapshot) throws -> BumpPlan {
+    static func bump(_ component: String, requested: BumpLevel?, reason: String? = nil, dryRun: Bool, snapshot: WorkspaceSnapshot) throws -> BumpPlan {
         let context = RuleContext(snapshot: snapshot)
         do {
-            let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(component, requested: requested)
+            let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api)
+                .plan(component, requested: requested, reason: reason)
             if !dryRun { try Bumper.apply(plan, config: snapshot.config) }
             return plan
         } catch let refusal as BumpRefusal {
@@ -55,20 +74,26 @@ struct BumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try Self.bump(component, requested: requested, dryRun: dryRun, snapshot: options.loadSnapshot())
+        let plan = try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: options.loadSnapshot())
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
             Output.line("\(plan.summary) \(outcome)")
+            if let accepted = plan.accepted {
+                Output.line("  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)")
+            }
         case .json:
             struct BumpJSON: Codable {
                 var component: String, from: String?, to: String, tag: String, level: String
                 var reasons: [String], commit: String, dryRun: Bool
                 var changes: [String]
+                var accepted: Accepted?
+                struct Accepted: Codable { var level: String, required: String, reason: String }
             }
             let json = BumpJSON(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
                                 tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
-                                dryRun: dryRun, changes: plan.changes.map(\.summary))
+                                dryRun: dryRun, changes: plan.changes.map(\.summary),
+                                accepted: plan.accepted.map { .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason) })
             Output.line(try JSONText.encode(json))
         }
     }

@@ -7,7 +7,11 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run every rule (LS101–LS406) over the workspace and print one diagnostic per finding.",
-        discussion: "Exits 1 when any error is found, 0 otherwise. Name components to judge only those."
+        discussion: """
+            Exits 1 when any error is found that nobody accepted, 0 otherwise. Name components to judge only those. \
+            Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown; \
+            --no-baseline shows them. Findings accepted by `accept:` or a tag's `--reason` are shown as accepted.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -22,31 +26,50 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: text (for people), json, or junit (XML for CI test views).")
     var format: Format = .text
 
+    @Flag(help: "Ignore lockstep-baseline.yml: show and count every finding.")
+    var noBaseline = false
+
     func run() throws {
         let snapshot = try options.loadSnapshot()
         for name in components { _ = try snapshot.requireComponent(name) }
+        let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
         let rules = Rules.all
-        let findings = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        let raw = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
+        let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
         case .text:
             let style = Output.style
-            for finding in findings { Output.line(FindingText.render(finding, style: style) + "\n") }
-            Output.line(findings.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(findings))
+            let shown = findings.filter { $0.accepted?.by != .baseline }
+            for finding in shown { Output.line(FindingText.render(finding, style: style) + "\n") }
+            Output.line(shown.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(shown))
+            if hidden > 0 {
+                Output.line("\(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown (`lockstep check --no-baseline` shows them).")
+            }
         case .json:
+            let open = findings.filter { $0.accepted == nil }
             let report = CheckJSON(findings: findings,
-                                   errors: findings.filter { $0.severity == .error }.count,
-                                   warnings: findings.filter { $0.severity == .warning }.count)
+                                   errors: open.filter { $0.severity == .error }.count,
+                                   warnings: open.filter { $0.severity == .warning }.count,
+                                   accepted: findings.count - open.count - hidden, baselined: hidden)
             Output.line(try JSONText.encode(report))
         case .junit:
-            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings)]).xml)
+            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted == nil })]).xml)
         }
-        if findings.contains(where: { $0.severity == .error }) { throw CommandFailure(code: 1) }
+        if findings.contains(where: \.counts) { throw CommandFailure(code: 1) }
     }
 }
 
 /// `check --format json`.
 struct CheckJSON: Codable {
+    var schemaVersion = 1
+    /// Every finding, accepted ones with `accepted: { by, reason }`.
     var findings: [Finding]
+    /// Errors and warnings nobody accepted.
     var errors: Int
     var warnings: Int
+    /// Findings accepted by `accept:` entries or tag annotations.
+    var accepted: Int
+    /// Findings accepted by the baseline file.
+    var baselined: Int
 }

@@ -210,6 +210,9 @@ enum IntegrationText {
         var lines = ["Candidates:"]
         lines += plan.candidates.map { "  \($0.summary) (commit \($0.commit.short))" }
         lines.append(plan.errors.isEmpty ? "Rules: pass" : "Rules: \(plan.errors.count) error(s) — integrate would refuse:")
+        if plan.earlierFindings > 0 {
+            lines.append("  (\(plan.earlierFindings) finding(s) about earlier versions, there before this release, are not judged here; `lockstep check` shows them)")
+        }
         for finding in plan.findings { lines.append(FindingText.plain(finding).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
         lines.append("Builds (shells first, then mains):")
         if plan.builds.isEmpty { lines.append("  none: no app uses the candidates") }

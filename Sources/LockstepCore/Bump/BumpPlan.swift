@@ -18,6 +18,8 @@ public struct BumpPlan: Sendable {
     public var changes: [APIChange]
     /// HEAD, the commit that gets the tag.
     public var commit: ObjectID
+    /// A level below the diff's, chosen with a reason (`bump --level L --reason TEXT`): a trailer of the tag.
+    public var accepted: AcceptedLevel? = nil
 
     /// `Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only)`.
     public var summary: String {
@@ -38,6 +40,10 @@ public struct BumpPlan: Sendable {
         }
         lines.append("")
         lines.append("Tagged by lockstep bump.")
+        if let accepted {
+            lines.append("")
+            lines.append(accepted.trailer)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,8 +15,9 @@ public struct BumpPlanner {
         self.api = api
     }
 
-    /// The plan for `name`, raised to `requested` if given. Throws `BumpRefusal` when it must not happen.
-    public func plan(_ name: String, requested: BumpLevel? = nil) throws -> BumpPlan {
+    /// The plan for `name`, raised to `requested` if given, or lowered to it when `reason` says why (recorded in the
+    /// tag as an `AcceptedLevel` trailer). Throws `BumpRefusal` when it must not happen.
+    public func plan(_ name: String, requested: BumpLevel? = nil, reason: String? = nil) throws -> BumpPlan {
         let state = try snapshot.requireComponent(name)
         let component = state.component
         guard let head = state.head else { throw BumpRefusal(name, "\(component.path) has no commits yet") }
@@ -39,19 +40,23 @@ public struct BumpPlanner {
         var changes: [APIChange] = []
         var level: BumpLevel
         var target: Version
+        var accepted: AcceptedLevel?
         if let release {
             let diff = try api.diff(of: component, from: release.commit, to: head)
             changes = diff.changes
             level = diff.requiredLevel
             reasons.append(diff.levelReason.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
             if let requested {
-                if requested < level {
+                if requested < level, let reason {
+                    accepted = AcceptedLevel(chosen: requested, required: level, reason: reason)
+                    reasons.append("--level \(requested.flagName) accepted instead of \(level.flagName): \(accepted!.reason)")
+                } else if requested < level {
                     let drivers = diff.changes(requiring: level).prefix(10).map { change -> String in
                         let place = (change.new ?? change.old).map { " (\($0.file):\($0.line))" } ?? ""
                         return "\(change.summary)\(place)"
                     }
                     throw BumpRefusal(name, "--\(requested.flagName) is lower than the \(level) level these changes require",
-                                      details: drivers + ["use --\(level.flagName), or drop the flag to let lockstep choose"])
+                                      details: drivers + ["use --\(level.flagName), or drop the flag to let lockstep choose; to release at the lower level anyway, say why with --reason TEXT (recorded in the tag, honoured by LS203)"])
                 }
                 if requested > level { reasons.append("--\(requested.flagName) requested") }
                 level = requested
@@ -120,13 +125,17 @@ public struct BumpPlanner {
            let problem = Tie.problem(implementation: version, protocolSet: protocolSet, dependencies: dependencies) {
             throw BumpRefusal(name, "LS202: the tie breaks: \(name) \(problem.message)", details: ["help: \(problem.help)"])
         }
+        // The tie or the rc series may have raised the level back: record only a level that stays below the diff's.
+        if let chosen = accepted {
+            accepted = level < chosen.required ? AcceptedLevel(chosen: level, required: chosen.required, reason: chosen.reason) : nil
+        }
         let style = state.tagStyle
         let tagName = style.tagName(for: version)
         if let clash = state.versionTags.first(where: { $0.version == version }) ?? state.otherTags.first(where: { $0.name == tagName }).map({ VersionTag(name: $0.name, version: version, commit: $0.commit, isAnnotated: $0.isAnnotated) }) {
             throw BumpRefusal(name, "tag \(clash.name) already exists (on \(clash.commit.short))")
         }
         return BumpPlan(component: name, from: release, to: version, tagName: tagName, level: level,
-                        reasons: reasons, changes: changes, commit: head)
+                        reasons: reasons, changes: changes, commit: head, accepted: accepted)
     }
 }
 

@@ -35,11 +35,14 @@ public struct IntegrationPlan: Sendable {
     public var candidates: [Candidate]
     public var builds: [AppBuild]
     public var pinChanges: [PinChange]
-    /// Findings of the rules on the workspace as it would be after the release.
+    /// Findings the release introduces: on the workspace as it would be after it, and not on the workspace before
+    /// (by fingerprint); accepted ones are marked and refuse nothing.
     public var findings: [Finding]
+    /// How many findings after the release were there before it (earlier versions): never judged.
+    public var earlierFindings: Int = 0
     /// The manifests read while planning (the builds' graphs), for the build copies.
     public var manifests: ManifestStore
-    public var errors: [Finding] { findings.filter { $0.severity == .error } }
+    public var errors: [Finding] { findings.filter(\.counts) }
 
     /// Plans an integration. Reads only.
     public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil,
@@ -50,7 +53,7 @@ public struct IntegrationPlan: Sendable {
         if Set(names).count != names.count { throw IntegrationError.usage("a component is named twice") }
         let speculative = snapshot.speculativelyReleasing(candidates)
         let ruleContext = RuleContext(snapshot: speculative, focus: Set(names))
-        let findings = try Rules.run(Rules.all, on: ruleContext).filter { $0.rule != "LS405" }
+        let judged = try introducedFindings(before: snapshot, after: speculative, candidates: Set(names), afterContext: ruleContext)
         let versions = try versionSet(speculative, candidates: candidates)
         var builds: [AppBuild] = []
         for role in [AppRole.shell, .main] {
@@ -91,8 +94,8 @@ public struct IntegrationPlan: Sendable {
             guard let manifest = snapshot.app(change.app.name)?.manifest else { continue }
             try requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: snapshot.config)
         }
-        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: findings,
-                               manifests: ruleContext.manifests)
+        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: judged.introduced,
+                               earlierFindings: judged.earlier, manifests: ruleContext.manifests)
     }
 
     /// Refuses an app whose version-specific manifests (`Package@swift-5.9.swift`) cannot all be pinned: the build

@@ -187,7 +187,8 @@ public final class Integrator: @unchecked Sendable {
             do {
                 let object = try repository.createAnnotatedTag(
                     named: candidate.releaseTagName, commit: candidate.commit,
-                    message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n",
+                    message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n"
+                        + Self.carriedTrailers(from: candidate, in: repository),
                     tagger: try repository.defaultSignature())
                 written.append((candidate.releaseTagName, object, repository, candidate.component.name))
                 done.append(candidate)
@@ -382,5 +383,15 @@ public final class Integrator: @unchecked Sendable {
         build.commit = tip
         let outcome = try await self.build(build, in: sandbox, manifests: replanned.manifests, attempt: attempt)
         guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
+    }
+}
+
+extension Integrator {
+    /// The rc's `Lockstep-Accepted-Level` lines, for the release tag: the decision made at bump time stays with the
+    /// version it was made for, so LS203 honours the release as it did the rc.
+    static func carriedTrailers(from candidate: Candidate, in repository: Repository) -> String {
+        guard candidate.tag.isAnnotated, let message = try? repository.tagObject(named: candidate.tag.name)?.message else { return "" }
+        let lines = AcceptedLevel.lines(in: message)
+        return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n") + "\n"
     }
 }

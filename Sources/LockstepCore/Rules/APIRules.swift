@@ -13,12 +13,12 @@ struct LS203: Rule {
         // Components are independent: diff them in parallel, each thread with its own repository handle.
         let perComponent = try parallelMap(context.components) { state in
             defer { reader.forget(state.component) } // keeps memory to the components in flight
-            return try Self.findings(for: state, reader: reader, rule: self)
+            return try Self.findings(for: state, reader: reader, rule: self, config: context.snapshot.config)
         }
         return perComponent.flatMap { $0 }
     }
 
-    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203) throws -> [Finding] {
+    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig) throws -> [Finding] {
         var findings: [Finding] = []
         let releases = state.releases
         // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
@@ -48,10 +48,33 @@ struct LS203: Rule {
             } else {
                 help = "\(required) changes need a \(required) version, and none can follow \(previous.version): its numbers are at their maximum"
             }
-            findings.append(rule.finding(state.component.name, version: "\(tag.version)",
+            var finding = rule.finding(state.component.name, version: "\(tag.version)",
                 "\(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \(previous.version)",
-                help: help, locations: locations))
+                help: help, locations: locations)
+            if let accepted = try acceptedLevel(for: tag, actual: actual, required: required, state: state, config: config) {
+                finding.accepted = FindingAcceptance(by: .tag, reason: "\(accepted.chosen.flagName) chosen over \(accepted.required.flagName): \(accepted.reason)")
+            }
+            findings.append(finding)
         }
         return findings
+    }
+}
+
+extension LS203 {
+    /// The `Lockstep-Accepted-Level` decision covering `tag`: a trailer in the annotation of a tag on the same commit
+    /// naming this release or one of its rcs (the release `integrate` writes carries it forward; before that, the rc's
+    /// covers the release too), choosing exactly the level released for changes at most as severe as `required`.
+    static func acceptedLevel(for tag: VersionTag, actual: BumpLevel, required: BumpLevel, state: ComponentSnapshot,
+                              config: WorkspaceConfig) throws -> AcceptedLevel? {
+        let related = state.versionTags.filter { $0.commit == tag.commit && $0.isAnnotated && $0.version.release == tag.version.release }
+        guard !related.isEmpty else { return nil }
+        let repository = try SnapshotLoader.openRepository(state.component.path, name: state.component.name, config: config)
+        for candidate in related {
+            guard let message = try repository.tagObject(named: candidate.name)?.message else { continue }
+            if let accepted = AcceptedLevel.all(in: message).first(where: { $0.chosen == actual && $0.required >= required }) {
+                return accepted
+            }
+        }
+        return nil
     }
 }

@@ -41,7 +41,8 @@ struct LS301: Rule {
                         "\(state.component.name) (\(state.component.kind.rawValue)) depends on \(target) (\(targetKind.rawValue)) at \(label); \(why)",
                         help: targetKind == .business ? "depend on \(context.snapshot.config.component(named: target)?.implements ?? "its protocol set") instead and resolve \(target) through the mediator"
                                                       : "move the shared code into a base component, or remove the dependency",
-                        locations: [FindingLocation(file: "\(state.component.path)/Package.swift @ \(label)", line: resolved.dependency.line)]))
+                        locations: [FindingLocation(file: "\(state.component.path)/Package.swift @ \(label)", line: resolved.dependency.line)],
+                        key: "on \(target)"))
                 }
             }
         }
@@ -50,7 +51,8 @@ struct LS301: Rule {
             for cycle in Self.cycles(in: graphs[graph]!) where cycles.insert(cycle).inserted {
                 guard cycle.contains(where: context.isInFocus) else { continue }
                 findings.append(finding(cycle[0], "dependency cycle at \(graph): \((cycle + [cycle[0]]).joined(separator: " → "))",
-                                        help: "break the cycle: move what both need into a base component or a protocol set"))
+                                        help: "break the cycle: move what both need into a base component or a protocol set",
+                                        key: "cycle \(graph): \(cycle.joined(separator: " → "))"))
             }
         }
         return findings

@@ -8,7 +8,8 @@ struct LS101: Rule {
         context.components.flatMap { component in
             component.otherTags.map { tag in
                 finding(component.component.name, "tag `\(tag.name)` is not a SemVer version and is ignored for versioning",
-                        help: "rename it to MAJOR.MINOR.PATCH (e.g. `1.2.0` or `v1.2.0`) if it marks a release, or leave it if it does not")
+                        help: "rename it to MAJOR.MINOR.PATCH (e.g. `1.2.0` or `v1.2.0`) if it marks a release, or leave it if it does not",
+                        key: "tag \(tag.name)")
             }
         }
     }

@@ -6,7 +6,7 @@ struct ConfigParser {
     let file: String
     let root: URL
 
-    private static let topKeys = ["remote", "components", "apps", "swift-tools-version"]
+    private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept"]
     private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases"]
     private static let appKeys = ["name", "path", "role", "build"]
 
@@ -92,6 +92,7 @@ struct ConfigParser {
         }
         var config = WorkspaceConfig(root: root.standardizedFileURL, remotes: remotes, components: components, apps: apps)
         config.swiftToolsVersion = try toolsVersion(mapping["swift-tools-version"])
+        config.accepts = try acceptEntries(mapping, components: components)
         return config
     }
 
@@ -99,7 +100,7 @@ struct ConfigParser {
         ConfigError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message)
     }
 
-    private func yamlSyntaxError(_ error: YamlError) -> ConfigError {
+    func yamlSyntaxError(_ error: YamlError) -> ConfigError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
@@ -113,7 +114,7 @@ struct ConfigParser {
         }
     }
 
-    private func rejectUnknownKeys(_ mapping: Node.Mapping, allowed: [String], in place: String) throws {
+    func rejectUnknownKeys(_ mapping: Node.Mapping, allowed: [String], in place: String) throws {
         for (key, _) in mapping {
             guard let name = key.string, allowed.contains(name) else {
                 throw error(at: key, "unknown key `\(key.string ?? "?")` in \(place); allowed keys: \(allowed.joined(separator: ", "))")
@@ -121,7 +122,7 @@ struct ConfigParser {
         }
     }
 
-    private func requiredString(_ mapping: Node.Mapping, _ key: String, owner: Node) throws -> String {
+    func requiredString(_ mapping: Node.Mapping, _ key: String, owner: Node) throws -> String {
         guard let node = mapping[key] else {
             throw error(at: owner, "missing field `\(key)`")
         }
@@ -131,7 +132,7 @@ struct ConfigParser {
         return value
     }
 
-    private func optionalString(_ mapping: Node.Mapping, _ key: String) throws -> String? {
+    func optionalString(_ mapping: Node.Mapping, _ key: String) throws -> String? {
         guard let node = mapping[key] else { return nil }
         guard let value = node.scalar?.string, !value.isEmpty else {
             throw error(at: node, "`\(key)` must be a non-empty string")
@@ -139,7 +140,7 @@ struct ConfigParser {
         return value
     }
 
-    private func sequence(_ mapping: Node.Mapping, _ key: String, required: Bool) throws -> [Node] {
+    func sequence(_ mapping: Node.Mapping, _ key: String, required: Bool) throws -> [Node] {
         guard let node = mapping[key] else {
             if required { throw ConfigError(file: file, line: 1, column: 1, message: "missing field `\(key)`") }
             return []

@@ -21,6 +21,8 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// `swift-tools-version:` of `lockstep.yml` (e.g. `[6, 0]`): the toolchain whose manifest files are read
     /// (`Package@swift-X.Y.swift`); nil asks the running `swift --version`.
     public var swiftToolsVersion: [Int]? = nil
+    /// `accept:`: reviewed findings that fail nothing (one rule on one component version each).
+    public var accepts: [AcceptEntry] = []
     /// Components by package identity (lowercased), for matching manifest dependencies.
     private(set) var componentIndex: [String: String]
 
@@ -39,7 +41,7 @@ public struct WorkspaceConfig: Sendable, Equatable {
 
     public static func == (lhs: WorkspaceConfig, rhs: WorkspaceConfig) -> Bool {
         lhs.root == rhs.root && lhs.remotes == rhs.remotes && lhs.components == rhs.components && lhs.apps == rhs.apps
-            && lhs.swiftToolsVersion == rhs.swiftToolsVersion
+            && lhs.swiftToolsVersion == rhs.swiftToolsVersion && lhs.accepts == rhs.accepts
     }
 
     /// The component called `name`, if any.

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+
+/// `lockstep baseline`: accept the workspace's current findings as history, in lockstep-baseline.yml.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record the current findings as accepted history in lockstep-baseline.yml, so check starts green.",
+        discussion: """
+            Runs every rule on the whole workspace and writes each error and warning that no `accept:` entry or tag \
+            annotation accepts into lockstep-baseline.yml next to lockstep.yml (sorted; a rerun with nothing new \
+            changes no byte; entries already there keep their reason), with each component's newest version. \
+            Afterwards `check` exits 0 on the same workspace; findings about later versions, and new findings, \
+            still count. Review the file and commit it.
+            """
+    )
+
+    @OptionGroup var options: WorkspaceOptions
+
+    @Option(help: "Why this history is accepted (recorded with each new entry).")
+    var reason: String?
+
+    @Flag(help: "Print the file instead of writing it.")
+    var dryRun = false
+
+    func validate() throws {
+        if let reason, reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason must say why the findings are accepted") }
+    }
+
+    func run() throws {
+        let snapshot = try options.loadSnapshot()
+        let config = snapshot.config
+        let file = Baseline.file(in: config.root)
+        var previous: Baseline?
+        do {
+            previous = try Baseline.load(for: config)
+        } catch let error as ConfigError {
+            // The file is about to be replaced: a broken one must not stop its own regeneration.
+            Output.error("warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
+        }
+        let raw = try Rules.run(Rules.all, on: RuleContext(snapshot: snapshot))
+        let reviewed = FindingReview.apply(raw, config: config, baseline: nil)
+        let baseline = Baseline.recording(reviewed, snapshot: snapshot, previous: previous, reason: reason)
+        let text = baseline.text
+        if dryRun {
+            Output.line(String(text.dropLast()))
+            return
+        }
+        let old = try? String(contentsOf: file, encoding: .utf8)
+        guard old != text else {
+            Output.line("\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw WorkspaceError("cannot write \(file.path): \(FileErrorText.reason(error)); check that the workspace folder is writable")
+        }
+        let added = baseline.findings.filter { entry in previous?.findings.contains { $0.fingerprint == entry.fingerprint } != true }.count
+        let dropped = (previous?.findings.count ?? 0) - (baseline.findings.count - added)
+        Output.line("Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep check` now counts only what comes after; review and commit the file.")
+    }
+}

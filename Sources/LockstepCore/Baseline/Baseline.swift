@@ -1,0 +1,147 @@
+import Foundation
+
+/// `lockstep-baseline.yml`: the findings a workspace accepted when it adopted lockstep (history it cannot change).
+public struct Baseline: Sendable, Equatable {
+    /// The file's name, next to `lockstep.yml`.
+    public static let fileName = "lockstep-baseline.yml"
+    /// The reason recorded when `baseline` is run without `--reason`.
+    public static let defaultReason = "history before the workspace adopted lockstep"
+
+    /// A component and the newest version whose history the baseline accepts.
+    public struct ComponentEntry: Sendable, Equatable {
+        public var name: String
+        public var version: String
+
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    /// One accepted finding.
+    public struct Entry: Sendable, Equatable {
+        /// `Finding.fingerprint`: what matches a finding to this entry.
+        public var fingerprint: String
+        public var rule: String
+        public var component: String
+        public var version: String?
+        public var app: String?
+        public var reason: String
+
+        public init(fingerprint: String, rule: String, component: String, version: String?, app: String?, reason: String) {
+            self.fingerprint = fingerprint
+            self.rule = rule
+            self.component = component
+            self.version = version
+            self.app = app
+            self.reason = reason
+        }
+    }
+
+    /// Sorted by name.
+    public var components: [ComponentEntry]
+    /// Sorted by fingerprint, one per fingerprint.
+    public var findings: [Entry]
+
+    public init(components: [ComponentEntry], findings: [Entry]) {
+        self.components = components.sorted { $0.name < $1.name }
+        self.findings = findings.sorted { $0.fingerprint < $1.fingerprint }
+    }
+
+    /// The entry accepting `finding`, if any.
+    public func entry(for finding: Finding) -> Entry? {
+        let fingerprint = finding.fingerprint
+        return findings.first { $0.fingerprint == fingerprint }
+    }
+
+    /// Where the baseline of the workspace at `root` lives.
+    public static func file(in root: URL) -> URL { root.appendingPathComponent(fileName) }
+
+    /// Reads the workspace's baseline; nil when there is none. Every mistake is a `ConfigError` with line and column.
+    public static func load(for config: WorkspaceConfig) throws -> Baseline? {
+        let file = file(in: config.root)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue {
+            throw ConfigError(file: file.path, line: 0, column: 0, message: "this is a folder, not the baseline file; remove it and run `lockstep baseline`")
+        }
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the baseline file: \(FileErrorText.reason(error)); check that it is a readable UTF-8 text file")
+        }
+        return try parse(text, file: file.path, config: config)
+    }
+
+    /// Validates baseline text already in memory; `file` names it in errors.
+    public static func parse(_ text: String, file: String, config: WorkspaceConfig) throws -> Baseline {
+        try ConfigParser(file: file, root: config.root).parseBaseline(text, config: config)
+    }
+
+    /// The baseline accepting `findings` (errors and warnings nobody accepted otherwise; notes never fail anything).
+    /// Entries already in `previous` keep their reason, so a rerun with nothing new writes the same bytes.
+    public static func recording(_ findings: [Finding], snapshot: WorkspaceSnapshot, previous: Baseline?, reason: String?) -> Baseline {
+        var entries: [String: Entry] = [:]
+        for finding in findings where finding.severity >= .warning && finding.accepted == nil {
+            let fingerprint = finding.fingerprint
+            guard entries[fingerprint] == nil else { continue }
+            let kept = previous?.findings.first { $0.fingerprint == fingerprint }?.reason
+            entries[fingerprint] = Entry(fingerprint: fingerprint, rule: finding.rule, component: finding.subject, version: finding.version,
+                                         app: finding.app, reason: kept ?? reason ?? defaultReason)
+        }
+        let components = snapshot.components.compactMap { state in
+            state.newestVersion.map { ComponentEntry(name: state.component.name, version: $0.version.description) }
+        }
+        return Baseline(components: components, findings: Array(entries.values))
+    }
+}
+
+extension Baseline {
+    /// The file's text: a commented header, then `components:` and `findings:`, sorted, every value quoted.
+    public var text: String {
+        var lines = [
+            "# Lockstep baseline: findings this workspace accepted when it adopted lockstep, because they are about",
+            "# history that cannot change (tags already published). `lockstep check` shows how many it hides and does not",
+            "# fail on them; `lockstep check --no-baseline` shows everything. Findings about later versions, and new",
+            "# findings, still count. Regenerate with `lockstep baseline [--reason TEXT]` (kept entries keep their reason).",
+            "# A finding is matched by its fingerprint: RULE SUBJECT [VERSION] [in APP] [[KEY]] — never a line or message.",
+            "components:",
+        ]
+        if components.isEmpty { lines[lines.count - 1] += " []" }
+        for component in components {
+            lines.append("  - { name: \(Self.quoted(component.name)), version: \(Self.quoted(component.version)) }")
+        }
+        lines.append(findings.isEmpty ? "findings: []" : "findings:")
+        for entry in findings {
+            lines.append("  - fingerprint: \(Self.quoted(entry.fingerprint))")
+            lines.append("    rule: \(Self.quoted(entry.rule))")
+            lines.append("    component: \(Self.quoted(entry.component))")
+            if let version = entry.version { lines.append("    version: \(Self.quoted(version))") }
+            if let app = entry.app { lines.append("    app: \(Self.quoted(app))") }
+            lines.append("    reason: \(Self.quoted(entry.reason))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A YAML double-quoted scalar for any text (control characters escaped, so one entry stays one line).
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                    result += String(format: "\\u%04X", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
