@@ -84,6 +84,7 @@ public final class Integrator: @unchecked Sendable {
             try lock.acquire(timeout: 120) { events(.waiting($0)) }
             defer { lock.release() }
             try checkMainApps(plan)
+            try checkCandidates(plan)
         }
 
         let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
