@@ -26,22 +26,41 @@ extension Repository {
     /// `GitError` with `isModified` and nothing is changed. The work tree is not touched.
     public func commitFile(_ file: String, contents: Data, onBranch branch: String, expectedTip: ObjectID,
                            message: String, author: Signature) throws -> ObjectID {
-        var blob = git_oid()
-        _ = try contents.withUnsafeBytes { bytes in
-            try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
-                      "git_blob_create_from_buffer", path: path)
+        try commitFiles([(file, contents)], onBranch: branch, expectedTip: expectedTip, message: message, author: author)
+    }
+
+    /// Commits several files in one commit on top of `branch` (compare-and-swap, as `commitFile`): a pin and the
+    /// `Package.resolved` entries that go with it land together or not at all.
+    public func commitFiles(_ files: [(path: String, contents: Data)], onBranch branch: String, expectedTip: ObjectID,
+                            message: String, author: Signature) throws -> ObjectID {
+        var blobs: [git_oid] = []
+        for file in files {
+            var blob = git_oid()
+            _ = try file.contents.withUnsafeBytes { bytes in
+                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
+                          "git_blob_create_from_buffer", path: path)
+            }
+            blobs.append(blob)
         }
         let treeID: git_oid = try withTree(of: expectedTip) { baseline in
-            var mode = GIT_FILEMODE_BLOB
-            var existing: OpaquePointer?
-            if git_tree_entry_bypath(&existing, baseline, file) == 0 {
-                mode = git_tree_entry_filemode(existing)
-                git_tree_entry_free(existing)
+            var modes: [git_filemode_t] = []
+            for file in files {
+                var mode = GIT_FILEMODE_BLOB
+                var existing: OpaquePointer?
+                if git_tree_entry_bypath(&existing, baseline, file.path) == 0 {
+                    mode = git_tree_entry_filemode(existing)
+                    git_tree_entry_free(existing)
+                }
+                modes.append(mode)
             }
             var out = git_oid()
-            try file.withCString { cPath in
-                var update = git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blob, filemode: mode, path: cPath)
-                try check(git_tree_create_updated(&out, pointer, baseline, 1, &update), "git_tree_create_updated", path: path)
+            try withStrArray(files.map(\.path)) { paths in
+                var updates: [git_tree_update] = []
+                for index in files.indices {
+                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: modes[index],
+                                                   path: UnsafePointer(paths.pointee.strings[index])))
+                }
+                try check(git_tree_create_updated(&out, pointer, baseline, updates.count, &updates), "git_tree_create_updated", path: path)
             }
             return out
         }

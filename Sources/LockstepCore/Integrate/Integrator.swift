@@ -134,6 +134,9 @@ public final class Integrator: @unchecked Sendable {
                 let manifest = try pinnedManifest(change, at: tip, repository: repository, original: nil)
                 guard let pinned = manifest.pinned else { continue }
                 _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+                if let resolved = try pinnedResolved(change, at: tip, manifest: (manifest.base, pinned), repository: repository) {
+                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned)
+                }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
             }
@@ -276,12 +279,17 @@ public final class Integrator: @unchecked Sendable {
             defer { checkoutLock.release() }
             let manifest = try pinnedManifest(change, at: tip, repository: repository, original: original)
             guard let pinned = manifest.pinned else { return tip }
-            let checkout: CheckoutPlan
+            let resolved = try pinnedResolved(change, at: tip, manifest: (manifest.base, pinned), repository: repository)
+            var checkouts: [CheckoutPlan] = []
             do {
-                checkout = try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned)
+                checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: "Package.swift", base: manifest.base, pinned: pinned))
+                if let resolved {
+                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned))
+                }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). \(rerun)")
             }
+            let updates = checkouts.compactMap { plan -> CheckoutUpdate? in if case .follow(let update) = plan { return update } else { return nil } }
             let description = change.pins.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             let message = """
                 Pin \(description)
@@ -295,26 +303,31 @@ public final class Integrator: @unchecked Sendable {
                     let author = try repository.defaultSignature()
                     // The checkout first, the branch second: a crash in between leaves the pin staged, which a
                     // rerun completes; the other order could leave a checkout whose `git commit -a` reverts it.
-                    if case .follow(let update) = checkout {
+                    var applied: [CheckoutUpdate] = []
+                    for update in updates {
                         do {
                             try MainCheckout.apply(update, to: repository)
+                            applied.append(update)
                         } catch {
+                            applied.reversed().forEach { MainCheckout.undo($0, in: repository) }
                             throw IntegrationError.refused("could not update \(change.app.name)'s checkout (\(error)); its checkout is as it was. \(rerun)")
                         }
                     }
+                    var files: [(path: String, contents: Data)] = [("Package.swift", pinned)]
+                    if let resolved { files.append((PinnedResolved.file, resolved.pinned)) }
                     let commit: ObjectID
                     do {
-                        commit = try repository.commitFile("Package.swift", contents: pinned, onBranch: branch,
-                                                           expectedTip: tip, message: message, author: author)
+                        commit = try repository.commitFiles(files, onBranch: branch, expectedTip: tip, message: message, author: author)
                     } catch {
-                        if case .follow(let update) = checkout { undoUnlessCommitted(update, repository: repository, branch: branch) }
+                        applied.reversed().forEach { undoUnlessCommitted($0, repository: repository, branch: branch) }
                         throw error
                     }
-                    let note: String
-                    switch checkout {
+                    var note: String
+                    switch checkouts[0] {
                     case .untouched(let reason): note = reason
-                    case .follow(let update): note = update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
+                    case .follow(let update): note = updates.contains(where: \.keepsEdits) || update.keepsEdits ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
+                    if let resolved { note += "; \(resolved.note)" }
                     pinnedApps.append(change.app.name)
                     events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
                     return commit
