@@ -74,7 +74,8 @@ struct BumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: options.loadSnapshot())
+        let snapshot = try options.loadSnapshot()
+        let plan = try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot)
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
@@ -82,6 +83,9 @@ struct BumpCommand: ParsableCommand {
             if let accepted = plan.accepted {
                 Output.line("  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)")
             }
+            // The rc is made; what remains is integrate (with any component whose rc this one needs), never another bump.
+            let command = (try? snapshot.integrateCommand(for: plan.component, at: plan.commit)) ?? "lockstep integrate \(plan.component)"
+            Output.line("next: `\(command)` builds the apps against it, then releases and pins it")
         case .json:
             struct BumpJSON: Codable {
                 var component: String, from: String?, to: String, tag: String, level: String

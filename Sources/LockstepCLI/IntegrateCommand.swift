@@ -56,12 +56,18 @@ struct IntegrateCommand: AsyncParsableCommand {
         let display = ProgressDisplay()
         let integrator = Integrator(config: config, options: settings) { display.show($0) }
         if dryRun {
+            // The same checks in the same order as the run (state folders, plan, rules, checkouts, candidates) and
+            // the same error text: a dry run that passes means the run would start building.
+            try WorkspaceState.requireRealFolders(in: config.root)
             let plan = try wrap { try integrator.plan(candidates) }
             Output.line(IntegrationText.plan(plan))
             try writeReport(plan: plan, outcomes: [])
-            if !plan.errors.isEmpty { throw CommandFailure(code: 1) }
-            // The main checkouts as they are now: would the pins land cleanly?
-            try wrap { try integrator.checkMainApps(plan) }
+            let completing = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
+            do {
+                try integrator.preflight(plan)
+            } catch let error as IntegrationError {
+                throw IntegrationText.failure(error, released: completing, rerun: Self.rerunCommand(candidates))
+            }
             return
         }
         let result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
@@ -87,8 +93,13 @@ struct IntegrateCommand: AsyncParsableCommand {
             if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
             guard let error = error as? IntegrationError else { throw error }
             throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: integrator.pinnedApps,
-                                          rerun: "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))")
+                                          rerun: rerunCommand(candidates))
         }
+    }
+
+    /// `lockstep integrate A B`: the command that finishes a run over `candidates`.
+    static func rerunCommand(_ candidates: [String]) -> String {
+        "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))"
     }
 
     func wrap<T>(_ body: () throws -> T) throws -> T {

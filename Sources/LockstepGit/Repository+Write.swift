@@ -29,8 +29,8 @@ extension Repository {
         try commitFiles([(file, contents)], onBranch: branch, expectedTip: expectedTip, message: message, author: author)
     }
 
-    /// Commits several files of the root tree in one commit (e.g. `Package.swift` and its `Package@swift-X.Y.swift`
-    /// variants), with the same compare-and-swap of the branch as `commitFile`.
+    /// Commits several files in one commit on top of `branch` (compare-and-swap, as `commitFile`): a pin in
+    /// `Package.swift`, its `Package@swift-X.Y.swift` variants and `Package.resolved` land together or not at all.
     public func commitFiles(_ files: [(path: String, contents: Data)], onBranch branch: String, expectedTip: ObjectID,
                             message: String, author: Signature) throws -> ObjectID {
         var blobs: [git_oid] = []
@@ -43,21 +43,25 @@ extension Repository {
             blobs.append(blob)
         }
         let treeID: git_oid = try withTree(of: expectedTip) { baseline in
-            // The C path strings must outlive the update call: duplicate them, free them after.
-            let cPaths = files.map { strdup($0.path) }
-            defer { cPaths.forEach { free($0) } }
-            var updates: [git_tree_update] = []
-            for (index, file) in files.enumerated() {
+            var modes: [git_filemode_t] = []
+            for file in files {
                 var mode = GIT_FILEMODE_BLOB
                 var existing: OpaquePointer?
                 if git_tree_entry_bypath(&existing, baseline, file.path) == 0 {
                     mode = git_tree_entry_filemode(existing)
                     git_tree_entry_free(existing)
                 }
-                updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: mode, path: UnsafePointer(cPaths[index])))
+                modes.append(mode)
             }
             var out = git_oid()
-            try check(git_tree_create_updated(&out, pointer, baseline, updates.count, &updates), "git_tree_create_updated", path: path)
+            try withStrArray(files.map(\.path)) { paths in
+                var updates: [git_tree_update] = []
+                for index in files.indices {
+                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: modes[index],
+                                                   path: UnsafePointer(paths.pointee.strings[index])))
+                }
+                try check(git_tree_create_updated(&out, pointer, baseline, updates.count, &updates), "git_tree_create_updated", path: path)
+            }
             return out
         }
         let commit = try createCommit(tree: treeID, parents: [expectedTip], message: message,

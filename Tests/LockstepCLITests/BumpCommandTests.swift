@@ -29,10 +29,25 @@ final class BumpCommandTests: XCTestCase {
     func testTextLineAndDryRun() throws {
         let ws = try cart()
         let dry = try Lockstep.run(["bump", "Cart", "--dry-run", "--workspace", ws.root.path])
-        XCTAssertEqual(dry.stdout, "Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only) would tag \(try ws["Cart"].head().prefix(7)) (dry run: nothing written)\n")
+        let next = "next: `lockstep integrate Cart` builds the apps against it, then releases and pins it\n"
+        XCTAssertEqual(dry.stdout, "Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only) would tag \(try ws["Cart"].head().prefix(7)) (dry run: nothing written)\n" + next)
         XCTAssertEqual(try ws["Cart"].git("tag"), "0.1.7")
         let real = try Lockstep.run(["bump", "Cart", "--workspace", ws.root.path])
-        XCTAssertEqual(real.stdout, "Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only) tagged at \(try ws["Cart"].head().prefix(7))\n")
+        XCTAssertEqual(real.stdout, "Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only) tagged at \(try ws["Cart"].head().prefix(7))\n" + next)
+    }
+
+    func testAfterBumpTheAdviceIsIntegrateNotBumpAgain() throws {
+        let ws = try cart()
+        let before = try Lockstep.run(["check", "--workspace", ws.root.path])
+        XCTAssertTrue(before.stdout.contains("run `lockstep bump Cart`"), before.stdout)
+        XCTAssertEqual(try Lockstep.run(["bump", "Cart", "--workspace", ws.root.path]).status, 0)
+        let after = try Lockstep.run(["check", "--workspace", ws.root.path])
+        XCTAssertTrue(after.stdout.contains("HEAD is release candidate 0.1.8-rc.1: run `lockstep integrate Cart`"), after.stdout)
+        XCTAssertFalse(after.stdout.contains("lockstep bump"), after.stdout)
+        // A commit after the rc: bumping again is the right advice once more.
+        try ws["Cart"].write("Sources/Cart/More.swift", "func more() {}\n")
+        try ws["Cart"].commit("more")
+        XCTAssertTrue(try Lockstep.run(["check", "--workspace", ws.root.path]).stdout.contains("run `lockstep bump Cart`"))
     }
 
     func testRefusalExitsOneAndConflictingFlagsExitTwo() throws {

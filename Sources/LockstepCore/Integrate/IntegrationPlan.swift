@@ -28,6 +28,8 @@ public struct PinChange: Sendable {
     /// The branch checked out when the run was planned: the pins land there, by name, whatever is checked out later.
     public var branch: String?
     public var pins: [(component: String, version: Version)]
+    /// The commit each pinned version's release tag names (for `Package.resolved`).
+    public var revisions: [String: ObjectID] = [:]
 }
 
 /// What `integrate` will do (SPEC §5): candidates, rules, builds (shells first), tags and pins.
@@ -74,6 +76,7 @@ public struct IntegrationPlan: Sendable {
         var pinChanges: [PinChange] = []
         for main in snapshot.mainApps {
             var pins: [(component: String, version: Version)] = []
+            var revisions: [String: ObjectID] = [:]
             for candidate in candidates {
                 guard let current = main.dependency(on: candidate.component.name)?.dependency.requirement,
                       current != .exact(candidate.release.description) else { continue }
@@ -81,8 +84,9 @@ public struct IntegrationPlan: Sendable {
                     throw IntegrationError.refused("\(main.app.name) already pins \(candidate.component.name) \(pinned), newer than \(candidate.release): integrating \(candidate.tag.name) would be a downgrade. Pass --allow-downgrade if that is what you want")
                 }
                 pins.append((component: candidate.component.name, version: candidate.release))
+                revisions[candidate.component.name] = candidate.commit
             }
-            if !pins.isEmpty { pinChanges.append(PinChange(app: main.app, branch: main.branch, pins: pins)) }
+            if !pins.isEmpty { pinChanges.append(PinChange(app: main.app, branch: main.branch, pins: pins, revisions: revisions)) }
         }
         // What is built must be exactly what is committed: every manifest the run rewrites must be unambiguous.
         for build in builds {

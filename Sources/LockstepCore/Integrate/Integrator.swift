@@ -84,6 +84,7 @@ public final class Integrator: @unchecked Sendable {
             try lock.acquire(timeout: 120) { events(.waiting($0)) }
             defer { lock.release() }
             try checkMainApps(plan)
+            try checkCandidates(plan)
         }
 
         let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
@@ -130,8 +131,12 @@ public final class Integrator: @unchecked Sendable {
                 guard let tip = try repository.branchTip(branch) else {
                     throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
                 }
-                for manifest in try pinnedManifests(change, at: tip, repository: repository, original: nil) {
+                let manifests = try pinnedManifests(change, at: tip, repository: repository, original: nil)
+                for manifest in manifests {
                     _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned)
+                }
+                if let resolved = try pinnedResolved(change, at: tip, manifests: manifests, repository: repository) {
+                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned)
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
@@ -283,10 +288,14 @@ public final class Integrator: @unchecked Sendable {
             defer { checkoutLock.release() }
             let manifests = try pinnedManifests(change, at: tip, repository: repository, original: original)
             guard !manifests.isEmpty else { return tip }
+            let resolved = try pinnedResolved(change, at: tip, manifests: manifests, repository: repository)
             var checkouts: [CheckoutPlan] = []
             do {
                 for manifest in manifests {
                     checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned))
+                }
+                if let resolved {
+                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned))
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). \(rerun)")
@@ -315,20 +324,22 @@ public final class Integrator: @unchecked Sendable {
                             throw IntegrationError.refused("could not update \(change.app.name)'s checkout (\(error)); its checkout is as it was. \(rerun)")
                         }
                     }
+                    var files: [(path: String, contents: Data)] = manifests.map { ($0.file, $0.pinned) }
+                    if let resolved { files.append((PinnedResolved.file, resolved.pinned)) }
                     let commit: ObjectID
                     do {
-                        commit = try repository.commitFiles(manifests.map { ($0.file, $0.pinned) }, onBranch: branch,
-                                                            expectedTip: tip, message: message, author: author)
+                        commit = try repository.commitFiles(files, onBranch: branch, expectedTip: tip, message: message, author: author)
                     } catch {
                         for update in applied.reversed() { undoUnlessCommitted(update, repository: repository, branch: branch) }
                         throw error
                     }
-                    let note: String
+                    var note: String
                     if case .untouched(let reason) = checkouts.first {
                         note = reason
                     } else {
                         note = updates.contains(where: \.keepsEdits) ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
+                    if let resolved { note += "; \(resolved.note)" }
                     pinnedApps.append(change.app.name)
                     events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
                     return commit

@@ -49,12 +49,25 @@ struct LS403: Rule {
                     if requirement.requirement.admits(pinned) { continue }
                     findings.append(finding(name, app: shell.app.name, version: "\(pinned)",
                         "drift: \(shell.app.name) requires \(name) `\(requirement.requirement.manifestText)`, which does not admit \(pinned) that \(main.app.name) pins",
-                        help: "change \(shell.app.path)/Package.swift to admit \(pinned) (e.g. `\(Requirement.upToNextMinor(pinned.description).manifestText)`) so shell and main build the same version",
+                        help: Self.help(shell: shell, requirement: requirement.requirement, pinned: pinned),
                         locations: [FindingLocation(file: "\(shell.app.path)/Package.swift", line: requirement.line)]))
                 }
             }
         }
         return findings
+    }
+
+    /// How to make the shell admit `pinned`. When main moves to a newer compatibility line than the shell admits (a
+    /// coordinated major release), the fix is a range over both lines, committed before the release: it still admits
+    /// what main pins today, so no commit of the shell is ever red, and it admits the new line once released.
+    static func help(shell: AppSnapshot, requirement: Requirement, pinned: Version) -> String {
+        let file = "\(shell.app.path)/Package.swift"
+        if let interval = requirement.interval, pinned > interval.lower, CompatibilityLine(pinned) > CompatibilityLine(interval.lower),
+           let end = CompatibilityLine(pinned).nextLineStart {
+            let both = Requirement.range(interval.lower.description, end.description).manifestText
+            return "widen the requirement in \(file) to `\(both)`, which admits both lines (commit it before integrating: it still admits what main pins now), then narrow it once \(pinned) is pinned"
+        }
+        return "change \(file) to admit \(pinned) (e.g. `\(Requirement.upToNextMinor(pinned.description).manifestText)`) so shell and main build the same version"
     }
 }
 

@@ -58,6 +58,16 @@ struct LS201: Rule {
 
 /// LS405: commits after the newest release ("ahead").
 struct LS405: Rule {
+    /// The next step: `bump` while HEAD carries no release candidate, `integrate` (with every component whose rc
+    /// it needs) once it does — bumping again would only make another rc of the same commits.
+    static func advice(_ component: ComponentSnapshot, snapshot: WorkspaceSnapshot) -> String {
+        let name = component.component.name
+        guard let head = component.head, let rc = try? component.releaseCandidateToIntegrate(), rc.commit == head else {
+            return "run `lockstep bump \(name)` to make a release candidate of them"
+        }
+        return "HEAD is release candidate \(rc.name): run `\((try? snapshot.integrateCommand(for: name, at: rc.commit)) ?? "lockstep integrate \(name)")` to build the apps against it, release and pin it"
+    }
+
     let id = "LS405"
     let severity = Severity.info
     let summary = "a component has commits after its newest release"
@@ -67,7 +77,7 @@ struct LS405: Rule {
             guard component.commitsAhead > 0, let release = component.newestRelease else { return nil }
             return finding(component.component.name, version: "\(release.version)",
                            "\(component.commitsAhead) commit(s) on \(component.branch ?? "HEAD") after release \(release.name)",
-                           help: "run `lockstep bump \(component.component.name)` to make a release candidate of them")
+                           help: Self.advice(component, snapshot: context.snapshot))
         }
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import LockstepGit
+import LockstepManifest
+
+/// A main app's `Package.resolved` before and after a pin, committed with the pinned `Package.swift`.
+struct PinnedResolved {
+    /// SwiftPM's pin file at the package root (the only one lockstep updates; Xcode projects keep theirs elsewhere).
+    static let file = "Package.resolved"
+    var base: Data
+    var pinned: Data
+    /// What happened to it, for the pin line (`Package.resolved updated`, or which entry it lacks).
+    var note: String
+}
+
+extension Integrator {
+    /// Main's `Package.resolved` at `tip` with the change's pins applied, so that `swift build` and Xcode use the
+    /// pinned versions without resolving again; nil when the app tracks no `Package.resolved` at its root.
+    /// Entries are matched by package identity; a file with no entry for a component is left as it is for that one.
+    /// `manifests` are the pinned manifest files; `Package.swift`'s (else the first) stands for the package.
+    func pinnedResolved(_ change: PinChange, at tip: ObjectID, manifests: [(file: String, base: Data, pinned: Data)],
+                        repository: Repository) throws -> PinnedResolved? {
+        guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first,
+              let base = try repository.readFile(PinnedResolved.file, at: tip) else { return nil }
+        let parsed = try Manifest.parse(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)")
+        var pins: [ResolvedPin] = []
+        for (component, version) in change.pins {
+            guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == component }),
+                  let commit = change.revisions[component] else { continue }
+            pins.append(ResolvedPin(identity: dependency.identity, version: version.description, revision: commit.hex))
+        }
+        let update: PackageResolvedUpdate
+        do {
+            update = try PackageResolved.update(base, pins: pins, manifest: (manifest.base, manifest.pinned))
+        } catch let error as PackageResolvedError {
+            throw IntegrationError.refused("\(change.app.path)/\(error.description); nothing was tagged or pinned")
+        }
+        var notes: [String] = []
+        if !update.updated.isEmpty { notes.append("Package.resolved updated") }
+        if !update.missing.isEmpty {
+            notes.append("Package.resolved has no entry for \(update.missing.joined(separator: ", ")), left as it is (SwiftPM adds it on its next resolve)")
+        }
+        return PinnedResolved(base: base, pinned: update.data, note: notes.joined(separator: "; "))
+    }
+}
