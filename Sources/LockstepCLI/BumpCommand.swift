@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep bump`: tag a component's HEAD with its next release candidate.
-struct BumpCommand: ParsableCommand {
+struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "bump",
         abstract: "Tag a component's HEAD with its next release candidate (X.Y.Z-rc.N).",
@@ -17,8 +17,9 @@ struct BumpCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The component to bump.")
+    @Argument(help: "The component to bump.", completion: ComponentCompletion.kind)
     var component: String
 
     @Flag(help: "Raise the bump to the next compatibility line (X+1.0.0, or 0.Y+1.0 below 1.0).")
@@ -39,6 +40,8 @@ struct BumpCommand: ParsableCommand {
             throw ValidationError("pass at most one of --major, --minor, --patch")
         }
     }
+
+    var jsonCommand: String? { format == .json ? "bump" : nil }
 
     var requested: BumpLevel? { major ? .breaking : minor ? .minor : patch ? .patch : nil }
 
@@ -61,15 +64,33 @@ struct BumpCommand: ParsableCommand {
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
             Output.line("\(plan.summary) \(outcome)")
         case .json:
-            struct BumpJSON: Codable {
-                var component: String, from: String?, to: String, tag: String, level: String
-                var reasons: [String], commit: String, dryRun: Bool
-                var changes: [String]
-            }
-            let json = BumpJSON(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
-                                tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
-                                dryRun: dryRun, changes: plan.changes.map(\.summary))
-            Output.line(try JSONText.encode(json))
+            Output.line(try JSONText.document("bump", BumpJSON(plan, dryRun: dryRun)))
         }
+    }
+}
+
+/// `bump --format json` (schema: docs/json/bump.md); also the `bump` part of `demo --format json`.
+struct BumpJSON: Codable {
+    var component: String, from: String?, to: String, tag: String, level: String
+    var reasons: [String], commit: String, dryRun: Bool
+    var changes: [String]
+
+    init(_ plan: BumpPlan, dryRun: Bool) {
+        self.init(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
+                  tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
+                  dryRun: dryRun, changes: plan.changes.map(\.summary))
+    }
+
+    init(component: String, from: String?, to: String, tag: String, level: String, reasons: [String], commit: String,
+         dryRun: Bool, changes: [String]) {
+        self.component = component
+        self.from = from
+        self.to = to
+        self.tag = tag
+        self.level = level
+        self.reasons = reasons
+        self.commit = commit
+        self.dryRun = dryRun
+        self.changes = changes
     }
 }

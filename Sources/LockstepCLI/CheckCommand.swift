@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep check`: every rule of SPEC §3.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run every rule (LS101–LS406) over the workspace and print one diagnostic per finding.",
@@ -15,28 +15,35 @@ struct CheckCommand: ParsableCommand {
     }
 
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
-    @Argument(help: "Components to check (default: all).")
+    @Argument(help: "Components to check (default: all).", completion: ComponentCompletion.kind)
     var components: [String] = []
 
     @Option(help: "Output format: text (for people), json, or junit (XML for CI test views).")
     var format: Format = .text
 
+    var jsonCommand: String? { format == .json ? "check" : nil }
+
     func run() throws {
-        let snapshot = try options.loadSnapshot()
-        for name in components { _ = try snapshot.requireComponent(name) }
+        let config = try options.loadConfig()
+        try ComponentCompletion.requireKnown(components, in: config)
+        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
         let rules = Rules.all
-        let findings = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        let findings = try Output.timed("ran \(rules.count) rules") { try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components))) }
         switch format {
         case .text:
             let style = Output.style
-            for finding in findings { Output.line(FindingText.render(finding, style: style) + "\n") }
+            // --quiet: the errors and the summary line; warnings and notes are counted there.
+            for finding in findings where Output.verbosity >= .normal || finding.severity == .error {
+                Output.line(FindingText.render(finding, style: style) + "\n")
+            }
             Output.line(findings.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(findings))
         case .json:
             let report = CheckJSON(findings: findings,
                                    errors: findings.filter { $0.severity == .error }.count,
                                    warnings: findings.filter { $0.severity == .warning }.count)
-            Output.line(try JSONText.encode(report))
+            Output.line(try JSONText.document("check", report))
         case .junit:
             Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings)]).xml)
         }
