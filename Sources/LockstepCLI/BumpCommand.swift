@@ -58,7 +58,8 @@ struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     }
 
     func run() throws {
-        let plan = try Self.bump(component, requested: requested, dryRun: dryRun, snapshot: options.loadSnapshot())
+        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
+        let plan = try Output.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") { try Self.bump(component, requested: requested, dryRun: dryRun, snapshot: snapshot) }
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"

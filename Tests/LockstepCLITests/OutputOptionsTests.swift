@@ -58,6 +58,19 @@ final class OutputOptionsTests: XCTestCase {
         XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "check", ""], index: 2, prefix: "", from: inside), [])
     }
 
+    func testCompletionRequestsFromTheShellScriptsReachTheComponentNames() throws {
+        let ws = try WorkspaceBuilder()
+        try ws.component("Cart")
+        try ws.component("Login")
+        // What the generated scripts run: `lockstep ---completion <command> -- positional@0 <word index> <cursor> <words…>`.
+        for command in ["matrix", "check", "diff", "bump", "integrate"] {
+            let result = try Lockstep.run(["---completion", command, "--", "positional@0", "2", "1", "lockstep", command, "C"], in: ws.root)
+            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "Cart\n", command)
+            XCTAssertEqual(result.stderr, "", command)
+        }
+    }
+
     func testCompletionScriptsAreGeneratedForEachShell() throws {
         for shell in ["bash", "zsh", "fish"] {
             let result = try Lockstep.run(["--generate-completion-script", shell])
