@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep bump`: tag a component's HEAD with its next release candidate.
-struct BumpCommand: ParsableCommand {
+struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "bump",
         abstract: "Tag a component's HEAD with its next release candidate (X.Y.Z-rc.N).",
@@ -19,8 +19,9 @@ struct BumpCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The component to bump.")
+    @Argument(help: "The component to bump.", completion: ComponentCompletion.kind)
     var component: String
 
     @Flag(help: "Raise the bump to the next compatibility line (X+1.0.0, or 0.Y+1.0 below 1.0).")
@@ -55,6 +56,8 @@ struct BumpCommand: ParsableCommand {
         }
     }
 
+    var jsonCommand: String? { format == .json ? "bump" : nil }
+
     var requested: BumpLevel? {
         if let level { return BumpLevel(flagName: level.rawValue) }
         return major ? .breaking : minor ? .minor : patch ? .patch : nil
@@ -74,8 +77,8 @@ struct BumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        let snapshot = try options.loadSnapshot()
-        let plan = try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot)
+        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
+        let plan = try Output.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") { try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot) }
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
@@ -87,18 +90,37 @@ struct BumpCommand: ParsableCommand {
             let command = (try? snapshot.integrateCommand(for: plan.component, at: plan.commit)) ?? "lockstep integrate \(plan.component)"
             Output.line("next: `\(command)` builds the apps against it, then releases and pins it")
         case .json:
-            struct BumpJSON: Codable {
-                var component: String, from: String?, to: String, tag: String, level: String
-                var reasons: [String], commit: String, dryRun: Bool
-                var changes: [String]
-                var accepted: Accepted?
-                struct Accepted: Codable { var level: String, required: String, reason: String }
-            }
-            let json = BumpJSON(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
-                                tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
-                                dryRun: dryRun, changes: plan.changes.map(\.summary),
-                                accepted: plan.accepted.map { .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason) })
-            Output.line(try JSONText.encode(json))
+            Output.line(try JSONText.document("bump", BumpJSON(plan, dryRun: dryRun)))
         }
+    }
+}
+
+/// `bump --format json` (schema: docs/json/bump.md); also the `bump` part of `demo --format json`.
+struct BumpJSON: Codable {
+    var component: String, from: String?, to: String, tag: String, level: String
+    var reasons: [String], commit: String, dryRun: Bool
+    var changes: [String]
+    /// Set when `--level L --reason TEXT` chose a lower level than the API diff requires.
+    var accepted: Accepted?
+    struct Accepted: Codable { var level: String, required: String, reason: String }
+
+    init(_ plan: BumpPlan, dryRun: Bool) {
+        self.init(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
+                  tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
+                  dryRun: dryRun, changes: plan.changes.map(\.summary))
+        accepted = plan.accepted.map { .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason) }
+    }
+
+    init(component: String, from: String?, to: String, tag: String, level: String, reasons: [String], commit: String,
+         dryRun: Bool, changes: [String]) {
+        self.component = component
+        self.from = from
+        self.to = to
+        self.tag = tag
+        self.level = level
+        self.reasons = reasons
+        self.commit = commit
+        self.dryRun = dryRun
+        self.changes = changes
     }
 }

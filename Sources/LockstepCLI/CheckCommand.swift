@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep check`: every rule of SPEC §3.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run every rule (LS101–LS406) over the workspace and print one diagnostic per finding.",
@@ -19,8 +19,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
-    @Argument(help: "Components to check (default: all).")
+    @Argument(help: "Components to check (default: all).", completion: ComponentCompletion.kind)
     var components: [String] = []
 
     @Option(help: "Output format: text (for people), json, or junit (XML for CI test views).")
@@ -29,19 +30,25 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Ignore lockstep-baseline.yml: show and count every finding.")
     var noBaseline = false
 
+    var jsonCommand: String? { format == .json ? "check" : nil }
+
     func run() throws {
-        let snapshot = try options.loadSnapshot()
-        for name in components { _ = try snapshot.requireComponent(name) }
+        let config = try options.loadConfig()
+        try ComponentCompletion.requireKnown(components, in: config)
+        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
         let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
         let rules = Rules.all
-        let raw = try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        let raw = try Output.timed("ran \(rules.count) rules") { try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components))) }
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
         case .text:
             let style = Output.style
             let shown = findings.filter { $0.accepted?.by != .baseline }
-            for finding in shown { Output.line(FindingText.render(finding, style: style) + "\n") }
+            // --quiet: the errors and the summary line; warnings and notes are counted there.
+            for finding in shown where Output.verbosity >= .normal || finding.severity == .error {
+                Output.line(FindingText.render(finding, style: style) + "\n")
+            }
             Output.line(shown.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(shown))
             if hidden > 0 {
                 Output.line("\(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown (`lockstep check --no-baseline` shows them).")
@@ -52,7 +59,7 @@ struct CheckCommand: ParsableCommand {
                                    errors: open.filter { $0.severity == .error }.count,
                                    warnings: open.filter { $0.severity == .warning }.count,
                                    accepted: findings.count - open.count - hidden, baselined: hidden)
-            Output.line(try JSONText.encode(report))
+            Output.line(try JSONText.document("check", report))
         case .junit:
             Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted == nil })]).xml)
         }
@@ -62,7 +69,6 @@ struct CheckCommand: ParsableCommand {
 
 /// `check --format json`.
 struct CheckJSON: Codable {
-    var schemaVersion = 1
     /// Every finding, accepted ones with `accepted: { by, reason }`.
     var findings: [Finding]
     /// Errors and warnings nobody accepted.

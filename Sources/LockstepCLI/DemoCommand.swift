@@ -4,7 +4,7 @@ import LockstepCore
 import LockstepSample
 
 /// `lockstep demo`: the whole tool on the sample workspace from Fixtures/.
-struct DemoCommand: AsyncParsableCommand {
+struct DemoCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Replay the sample workspace into real git repos and show Lockstep at work on it.",
@@ -16,6 +16,15 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Flag(help: "Only replay the sample workspace (print its folder) and stop: no matrix, bump or integrate.")
     var replayOnly = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output format: text, or json (the workspace, both matrices, the bump and the integration as one document).")
+    var format: Format = .text
+
+    @OptionGroup var output: OutputOptions
+
+    var jsonCommand: String? { format == .json ? "demo" : nil }
 
     func run() async throws {
         let destination: URL
@@ -34,9 +43,14 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure(code: 2, message: "error: \(error)")
         }
         if replayOnly {
-            Output.line(destination.path)
+            if format == .json {
+                Output.line(try JSONText.document("demo", DemoJSON(workspace: destination.path)))
+            } else {
+                Output.line(destination.path)
+            }
             return
         }
+        if format == .json { return try await runJSON(destination) }
         let style = Output.style
         Output.line(style.bold("Sample workspace: \(destination.path)"))
         Output.line("")
@@ -61,6 +75,22 @@ struct DemoCommand: AsyncParsableCommand {
         Output.line("Main now pins Cart 0.1.8. Explore the workspace: lockstep check --workspace \(destination.path)")
     }
 
+    /// The demo's steps as one JSON document; progress and step lines go to stderr.
+    func runJSON(_ destination: URL) async throws {
+        let config = try WorkspaceConfig.load(from: destination.appendingPathComponent(WorkspaceConfig.fileName))
+        var json = DemoJSON(workspace: destination.path)
+        json.matrixBefore = try MatrixReport.build(SnapshotLoader.load(config)).json
+        let plan = try BumpCommand.bump("Cart", requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
+        json.bump = BumpJSON(plan, dryRun: false)
+        let display = ProgressDisplay(linesToStderr: true)
+        let integrator = Integrator(config: config) { display.show($0) }
+        let result = try await IntegrateCommand.integrate(["Cart"], with: integrator, display: display)
+        json.integrate = IntegrateJSON(plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags,
+                                       pinCommits: result.pinCommits.mapValues(\.hex))
+        json.matrixAfter = try MatrixReport.build(SnapshotLoader.load(config)).json
+        Output.line(try JSONText.document("demo", json))
+    }
+
     /// Refuses a `--dir` that is a file or a folder with something in it, before anything is written: the
     /// demo never writes into, or deletes, a folder it did not create.
     static func checkDestination(_ destination: URL, as given: String) throws {
@@ -80,4 +110,14 @@ struct DemoCommand: AsyncParsableCommand {
         }
         throw CommandFailure(code: 2, message: "error: --dir \(given) is not empty; give a new or empty folder for the sample workspace")
     }
+}
+
+/// `demo --format json` (schema: docs/json/demo.md): each step's own document body, in order.
+struct DemoJSON: Codable {
+    /// The sample workspace's folder.
+    var workspace: String
+    var matrixBefore: MatrixJSON?
+    var bump: BumpJSON?
+    var integrate: IntegrateJSON?
+    var matrixAfter: MatrixJSON?
 }

@@ -4,7 +4,7 @@ import LockstepAPI
 import LockstepCore
 
 /// `lockstep diff`: the public-API changes of a component and the bump level they require.
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Print a component's public-API changes between two revisions and the bump level they require.",
@@ -21,8 +21,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The component to diff.")
+    @Argument(help: "The component to diff.", completion: ComponentCompletion.kind)
     var component: String
 
     @Argument(help: "The old revision (default: the newest release).")
@@ -37,27 +38,36 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Exit 1 when the changes require this level or more: breaking (a major version) or minor (any addition too).")
     var failOn: FailLevel?
 
+    var jsonCommand: String? { format == .json ? "diff" : nil }
+
     func run() throws {
-        let snapshot = try options.loadSnapshot()
-        let comparison = try APIComparison.make(snapshot, component: component, from: from, to: to,
-                                                reader: APIReader(config: snapshot.config, manifests: snapshot.manifests))
+        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
+        let comparison = try Output.timed("compared the public API") { try APIComparison.make(snapshot, component: component, from: from, to: to,
+                                                reader: APIReader(config: snapshot.config, manifests: snapshot.manifests)) }
+        let required = comparison.diff.requiredLevel
+        let fails = failOn.map { required >= $0.level } ?? false
         switch format {
         case .text:
             Output.line(comparison.render(style: Output.style))
         case .json:
-            struct DiffJSON: Codable {
-                var component, from, to, fromCommit, toCommit, level, reason: String
-                var changes: [APIChange]
-            }
             let json = DiffJSON(component: component, from: comparison.fromLabel, to: comparison.toLabel,
                                 fromCommit: comparison.from.hex, toCommit: comparison.to.hex,
-                                level: "\(comparison.diff.requiredLevel)", reason: comparison.diff.levelReason,
-                                changes: comparison.diff.changes)
-            Output.line(try JSONText.encode(json))
+                                level: "\(required)", reason: comparison.diff.levelReason,
+                                changes: comparison.diff.changes, failOn: failOn?.rawValue, failed: failOn.map { _ in fails })
+            Output.line(try JSONText.document("diff", json))
         }
-        let required = comparison.diff.requiredLevel
-        if let failOn, required >= failOn.level {
-            throw CommandFailure(code: 1, message: "\(component): the changes require a \(required) version (--fail-on \(failOn.rawValue))")
+        if let failOn, fails {
+            throw CommandFailure(code: 1, message: "\(component): the changes require a \(required) version (--fail-on \(failOn.rawValue))",
+                                 reported: format == .json)
         }
     }
+}
+
+/// `diff --format json` (schema: docs/json/diff.md).
+struct DiffJSON: Codable {
+    var component, from, to, fromCommit, toCommit, level, reason: String
+    var changes: [APIChange]
+    /// The `--fail-on` level asked for, and whether the changes reached it (the exit code is then 1).
+    var failOn: String?
+    var failed: Bool?
 }

@@ -4,7 +4,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep integrate`: the CI gate.
-struct IntegrateCommand: AsyncParsableCommand {
+struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "integrate",
         abstract: "Build the shell and main apps against release candidates; on success tag the releases and pin them in main.",
@@ -17,10 +17,19 @@ struct IntegrateCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: WorkspaceOptions
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"))
+    @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"),
+              completion: ComponentCompletion.kind)
     var candidates: [String]
+
+    @Option(help: "Output format: text, or json (the plan or the outcome as one document on stdout; progress goes to stderr).")
+    var format: Format = .text
+
+    var jsonCommand: String? { format == .json ? "integrate" : nil }
 
     @Flag(help: "Print the plan (candidates, rules, apps, pins, build commands) and run nothing.")
     var dryRun = false
@@ -53,8 +62,14 @@ struct IntegrateCommand: AsyncParsableCommand {
         settings.timeoutSeconds = timeout
         settings.useCache = !noCache
         settings.allowDowngrade = allowDowngrade
-        let display = ProgressDisplay()
+        let display = ProgressDisplay(linesToStderr: format == .json)
         let integrator = Integrator(config: config, options: settings) { display.show($0) }
+        if dryRun, format == .json {
+            return try dryRunJSON(integrator)
+        }
+        if format == .json {
+            return try await runJSON(integrator, display: display)
+        }
         if dryRun {
             // The same checks in the same order as the run (state folders, plan, rules, checkouts, candidates) and
             // the same error text: a dry run that passes means the run would start building.
@@ -75,6 +90,42 @@ struct IntegrateCommand: AsyncParsableCommand {
         }
         try writeReport(plan: result.plan, outcomes: result.outcomes)
         Output.line(Output.style.green("Integrated: ") + result.plan.candidates.map { "\($0.component.name) \($0.release)" }.joined(separator: ", "))
+    }
+
+    /// `--dry-run --format json`: one document with the plan, and `error` when the real run would refuse.
+    func dryRunJSON(_ integrator: Integrator) throws {
+        let plan = try wrap { try integrator.plan(candidates) }
+        var refusal: CommandFailure?
+        if plan.errors.isEmpty {
+            do { try wrap { try integrator.checkMainApps(plan) } } catch let failure as CommandFailure { refusal = failure }
+        } else {
+            refusal = IntegrationText.failure(.rules(plan.errors))
+        }
+        let error = refusal.map { JSONError(message: Output.withoutColour(LockstepCommand.withoutErrorPrefix($0.message)), exitCode: $0.code) }
+        Output.line(try JSONText.document("integrate", IntegrateJSON(plan: plan, dryRun: true), error: error))
+        try writeReport(plan: plan, outcomes: [])
+        if let refusal { throw CommandFailure(code: refusal.code, message: refusal.message, reported: true) }
+    }
+
+    /// The real run with `--format json`: the outcome (or how far a failed run got, with `error`) as one document.
+    func runJSON(_ integrator: Integrator, display: ProgressDisplay) async throws {
+        var failed: (plan: IntegrationPlan, outcomes: [BuildOutcome])?
+        let result: IntegrationResult
+        do {
+            result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
+                try? writeReport(plan: plan, outcomes: outcomes)
+                failed = (plan, outcomes)
+            }
+        } catch {
+            let (code, message) = (error as? CommandFailure).map { ($0.code, $0.message) } ?? LockstepCommand.describe(error)
+            let payload = failed.map { IntegrateJSON(plan: $0.plan, outcomes: $0.outcomes, released: integrator.releasedTags) }
+            let json = JSONError(message: Output.withoutColour(LockstepCommand.withoutErrorPrefix(message)), exitCode: code)
+            Output.line(try JSONText.document("integrate", payload, error: json))
+            throw CommandFailure(code: code, message: message, reported: true)
+        }
+        try writeReport(plan: result.plan, outcomes: result.outcomes)
+        Output.line(try JSONText.document("integrate", IntegrateJSON(
+            plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags, pinCommits: result.pinCommits.mapValues(\.hex))))
     }
 
     /// Runs the gate with signals trapped (Ctrl-C stops builds and cleans up); a failure is reported through
@@ -157,9 +208,34 @@ final class SignalTrap {
 /// Prints integration events: lines for people on stdout, a live progress line on a terminal's stderr.
 final class ProgressDisplay: @unchecked Sendable {
     private let lock = NSLock()
-    private let live = Output.stderrIsTerminal
+    private let live = Output.stderrIsTerminal && Output.verbosity == .normal
     private var lastPlain: [String: Int] = [:]
+    private var lastShown: [String: String] = [:]
     private var showing = false
+    /// With `--format json` stdout holds the document alone: the step lines go to stderr.
+    private let linesToStderr: Bool
+
+    init(linesToStderr: Bool = false) {
+        self.linesToStderr = linesToStderr
+    }
+
+    /// A step line (✓ rules, ✓ Shell, tagged, pinned): stdout normally, stderr beside JSON, none with `--quiet`.
+    private func say(_ text: String) {
+        guard Output.verbosity >= .normal else { return }
+        if linesToStderr { Output.error(text) } else { Output.line(text) }
+    }
+
+    /// `--verbose`: a build's latest output line on stderr, each time it changes (the log is polled every second).
+    private func showOutputLine(_ line: String, of app: String) {
+        guard !line.isEmpty, lastShown[app] != line else { return }
+        lastShown[app] = line
+        Output.error("  \(app) | \(line)")
+    }
+
+    /// A progress line on stderr, none with `--quiet`.
+    private func progress(_ text: String) {
+        if Output.verbosity >= .normal { Output.error(text) }
+    }
 
     func show(_ event: IntegrationEvent) {
         lock.withLock { handle(event) }
@@ -174,10 +250,14 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     private func handle(_ event: IntegrationEvent) {
-        let style = Output.style
+        let style = linesToStderr ? Output.errorStyle : Output.style
         switch event {
         case .buildProgress(let app, let seconds, let line):
-            if live {
+            if Output.verbosity == .verbose {
+                showOutputLine(line, of: app)
+            } else if Output.verbosity == .quiet {
+                return
+            } else if live {
                 let text = "  building \(app)  \(seconds)s  \(line.prefix(70))"
                 FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
                 showing = true
@@ -191,24 +271,25 @@ final class ProgressDisplay: @unchecked Sendable {
         }
         switch event {
         case .rulesPassed(let count, let warnings):
-            Output.line(style.green("✓") + " rules: all \(count) rules pass on the workspace as it would be after the release")
-            for warning in warnings { Output.line(FindingText.render(warning, style: style)) }
+            say(style.green("✓") + " rules: all \(count) rules pass on the workspace as it would be after the release")
+            for warning in warnings { say(FindingText.render(warning, style: style)) }
         case .completing(let candidates):
-            Output.line("↻ completing an earlier run: \(candidates.map(\.summary).joined(separator: ", "))")
+            say("↻ completing an earlier run: \(candidates.map(\.summary).joined(separator: ", "))")
         case .buildStarted(let build, let attempt):
             let versions = build.versions.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
-            Output.error("→ building \(build.app.name) at \(build.commit.short)\(attempt > 1 ? " (attempt \(attempt))" : ""): `\(build.app.build)` with \(versions)")
+            progress("→ building \(build.app.name) at \(build.commit.short)\(attempt > 1 ? " (attempt \(attempt))" : ""): `\(build.app.build)` with \(versions)")
         case .buildFinished(let outcome):
+            if Output.verbosity == .verbose, outcome.status != .cached { showOutputLine(outcome.lastLogLine, of: outcome.app) }
             let mark = outcome.isGreen ? style.green("✓") : style.red("✗")
-            Output.line("\(mark) \(outcome.app): \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")")
+            say("\(mark) \(outcome.app): \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")")
         case .tagged(let candidate, let tag):
-            Output.line(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
+            say(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
         case .mainMoved(let app, let from, let to, let attempt):
-            Output.line("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
+            say("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
         case .pinned(let app, let branch, let commit, let pins, let checkout):
-            Output.line(style.green("✓") + " pinned \(pins) in \(app) on branch \(branch) (commit \(commit.short); \(checkout))")
+            say(style.green("✓") + " pinned \(pins) in \(app) on branch \(branch) (commit \(commit.short); \(checkout))")
         case .waiting(let message):
-            Output.error("… \(message)")
+            progress("… \(message)")
         case .buildProgress:
             break
         }

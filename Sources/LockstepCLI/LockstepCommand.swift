@@ -28,8 +28,11 @@ public struct LockstepCommand: AsyncParsableCommand {
     /// Parses the arguments, runs the command and exits with SPEC.md's codes (usage errors are 2, not 64).
     public static func mainExitingWithSpecCodes(_ arguments: [String]? = nil) async {
         Git.bootstrap()
+        var jsonCommand: String?
         do {
             var command = try parseAsRoot(movingLeadingWorkspace(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            (command as? OutputConfigurable)?.output.apply()
+            jsonCommand = (command as? JSONReporting)?.jsonCommand
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -37,12 +40,13 @@ public struct LockstepCommand: AsyncParsableCommand {
             }
         } catch {
             Interruption.shared.yieldToInterruption()
-            Foundation.exit(report(error))
+            Foundation.exit(report(error, json: jsonCommand))
         }
     }
 
     /// `lockstep --workspace DIR matrix` → `lockstep matrix --workspace DIR`: SPEC.md puts the option before the
-    /// command, and ArgumentParser only gives a subcommand the options written after its name.
+    /// command, and ArgumentParser only gives a subcommand the options written after its name. `--quiet` and
+    /// `--verbose` (`-q`, `-v`) move the same way.
     static func movingLeadingWorkspace(_ arguments: [String]) -> [String] {
         var rest = arguments[...]
         var moved: [String] = []
@@ -50,6 +54,9 @@ public struct LockstepCommand: AsyncParsableCommand {
             if first == "--workspace", rest.count >= 2 {
                 moved += rest.prefix(2)
                 rest = rest.dropFirst(2)
+            } else if ["--quiet", "-q", "--verbose", "-v"].contains(first) {
+                moved.append(first)
+                rest = rest.dropFirst()
             } else if first.hasPrefix("--workspace=") {
                 moved.append(first)
                 rest = rest.dropFirst()
@@ -61,31 +68,43 @@ public struct LockstepCommand: AsyncParsableCommand {
         return [command] + moved + rest.dropFirst()
     }
 
-    /// Prints an error the way people read it and returns the exit code it stands for.
-    static func report(_ error: any Error) -> Int32 {
+    /// Prints an error the way people read it and returns the exit code it stands for. With `json` (the command's
+    /// name, when `--format json` was asked) the failure is also printed on stdout as a JSON document, unless the
+    /// command already printed its own.
+    static func report(_ error: any Error, json command: String? = nil) -> Int32 {
         if let failure = error as? CommandFailure {
             if !failure.message.isEmpty { Output.error(failure.message) }
+            if let command, !failure.message.isEmpty, !failure.reported {
+                Output.jsonFailure(command: command, code: failure.code, message: withoutErrorPrefix(failure.message))
+            }
             return failure.code
         }
-        if let known = UserFacingError.describe(error) {
-            Output.error("error: \(known)")
-            return 2
-        }
-        // Any other Foundation error (ArgumentParser would print `Error Domain=…`): its sentence, exit 2.
-        let bridged = error as NSError
-        if bridged.domain.hasSuffix("ErrorDomain") {
-            Output.error("error: \(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))")
-            return 2
-        }
-        let code = exitCode(for: error)
-        let message = fullMessage(for: error)
-        if code == .success {
+        let (code, message) = describe(error)
+        if code == 0 {
             if !message.isEmpty { print(message) }
             return 0
         }
         if !message.isEmpty { Output.error(message) }
+        if let command { Output.jsonFailure(command: command, code: code, message: withoutErrorPrefix(message)) }
+        return code
+    }
+
+    /// The exit code and the text of an error that is not a `CommandFailure`.
+    static func describe(_ error: any Error) -> (code: Int32, message: String) {
+        if let known = UserFacingError.describe(error) { return (2, "error: \(known)") }
+        // Any other Foundation error (ArgumentParser would print `Error Domain=…`): its sentence, exit 2.
+        let bridged = error as NSError
+        if bridged.domain.hasSuffix("ErrorDomain") {
+            return (2, "error: \(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))")
+        }
+        let code = exitCode(for: error)
         // ArgumentParser uses 64 for usage errors; SPEC.md says 2.
-        return code == .validationFailure ? 2 : code.rawValue
+        return (code == .validationFailure ? 2 : code.rawValue, fullMessage(for: error))
+    }
+
+    /// `error: x` → `x`: in JSON the field's name already says it is an error.
+    static func withoutErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message
     }
 }
 
@@ -93,4 +112,11 @@ public struct LockstepCommand: AsyncParsableCommand {
 struct CommandFailure: Error {
     var code: Int32
     var message: String = ""
+    /// The command already printed its JSON document (which says what failed): the message goes to stderr only.
+    var reported = false
+}
+
+/// A command with `--quiet`/`--verbose`.
+protocol OutputConfigurable {
+    var output: OutputOptions { get }
 }

@@ -5,6 +5,9 @@ import LockstepManifest
 
 /// Where people's output (stdout) and progress and logs (stderr) go.
 enum Output {
+    /// Set once from `--quiet`/`--verbose` before a command runs.
+    nonisolated(unsafe) static var verbosity = Verbosity.normal
+
     /// Writes a line to standard output.
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))

@@ -106,3 +106,9 @@ enum BuildLog {
         }
     }
 }
+
+extension BuildOutcome {
+    /// The log's last non-empty line: `--verbose` shows it when a build ends, so its final words are never missed
+    /// between two progress polls.
+    public var lastLogLine: String { BuildLog.lastLine(of: log) }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import LockstepManifest
 
-/// The stable JSON form of the matrix (schema documented in docs/matrix-json.md). Field names never change
+/// The stable JSON form of the matrix (schema documented in docs/json/matrix.md). Field names never change
 /// within a `schemaVersion`; new optional fields may be added.
 public struct MatrixJSON: Codable, Sendable, Equatable {
     public static let schemaVersion = 1

@@ -24,23 +24,27 @@ public struct Style: Sendable {
 }
 
 extension Matrix {
-    private var header: [String] {
-        ["COMPONENT", "KIND", "PROTOCOLS", "RELEASE", "RC", "AHEAD"] + mainApps.map { "\($0) PIN" } + shellApps.map { "\($0) REQ" } + ["STATUS"]
+    /// The columns: one PINS column summarising the apps, or with `wide` one column per app.
+    private func columns(wide: Bool) -> [String] {
+        let apps = wide ? mainApps.map { "\($0) PIN" } + shellApps.map { "\($0) REQ" } : ["PINS"]
+        return ["COMPONENT", "KIND", "PROTOCOLS", "RELEASE", "RC", "AHEAD"] + apps + ["STATUS"]
     }
 
-    private func cells(_ row: Row) -> [String] {
+    private func cells(_ row: Row, wide: Bool) -> [String] {
         let protocols = row.protocolSet.map { name in row.protocolSetLine.map { "\(name) \($0)" } ?? name } ?? "-"
+        let apps = wide ? mainApps.map { row.pins[$0]?.shortText ?? "-" } + shellApps.map { row.requirements[$0]?.shortText ?? "-" }
+            : [appSummary(row)]
         return [row.name, row.kind.rawValue, protocols,
                 row.newestRelease?.name ?? "-", row.newestPrerelease?.name ?? "-",
                 row.commitsAhead == 0 ? "-" : "\(row.commitsAhead)"]
-            + mainApps.map { row.pins[$0]?.shortText ?? "-" }
-            + shellApps.map { row.requirements[$0]?.shortText ?? "-" }
+            + apps
             + [row.status.isEmpty ? "ok" : row.status.joined(separator: ",")]
     }
 
-    /// A padded table for a terminal.
-    public func table(style: Style = .plain) -> String {
-        let body = rows.map(cells)
+    /// A padded table for a terminal; `wide` gives every app its own column instead of the PINS summary.
+    public func table(style: Style = .plain, wide: Bool = false) -> String {
+        let header = columns(wide: wide)
+        let body = rows.map { cells($0, wide: wide) }
         let all = [header] + body
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         func line(_ values: [String], status: Severity?, isHeader: Bool) -> String {
@@ -60,13 +64,14 @@ extension Matrix {
         return lines.joined(separator: "\n")
     }
 
-    /// A GitHub-flavoured Markdown table, for a CI job summary.
-    public func markdown() -> String {
+    /// A GitHub-flavoured Markdown table, for a CI job summary (`wide` as for `table`).
+    public func markdown(wide: Bool = false) -> String {
         func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        let header = columns(wide: wide)
         var lines = ["| " + header.map(escape).joined(separator: " | ") + " |",
                      "|" + header.map { _ in " --- " }.joined(separator: "|") + "|"]
         for row in rows {
-            var values = cells(row).map(escape)
+            var values = cells(row, wide: wide).map(escape)
             values[0] = "**\(values[0])**"
             let status = values.removeLast()
             let mark = row.worstSeverity == .error ? "❌ " : row.worstSeverity == .warning ? "⚠️ " : row.status.isEmpty ? "✅ " : ""

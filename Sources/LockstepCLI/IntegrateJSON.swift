@@ -1,0 +1,105 @@
+import Foundation
+import LockstepCore
+
+/// `integrate --format json` (schema: docs/json/integrate.md): the plan in a dry run, the outcome otherwise.
+/// The same fields either way; a dry run's builds are `planned` and its tags and pins are what would be written.
+struct IntegrateJSON: Codable {
+    /// A release candidate: `version`/`tag` are the rc, `release`/`releaseTag` what it becomes.
+    struct CandidateJSON: Codable {
+        var name, version, tag, commit, release, releaseTag: String
+        /// An earlier run tagged the release but did not pin it; this run finishes it.
+        var alreadyReleased: Bool
+    }
+
+    /// A component at the version a build uses or a pin writes.
+    struct VersionJSON: Codable {
+        var name, version: String
+        var commit: String?
+    }
+
+    /// The rules on the workspace as it would be after the release (only findings about the candidates).
+    struct RulesJSON: Codable {
+        var passed: Bool
+        var findings: [Finding]
+    }
+
+    /// One app build.
+    struct BuildJSON: Codable {
+        var name, role, commit: String
+        var command: String
+        var versions: [VersionJSON]
+        /// planned (dry run), not-run, green, cached, red, timed-out, killed.
+        var status: String
+        var exitCode: Int32?
+        var seconds: Double?
+        var log: String?
+        /// The compiler's first `error:` lines, or the log's last lines when it printed none.
+        var errorLines: [String]?
+    }
+
+    /// A release tag this run wrote (or would write).
+    struct TagJSON: Codable {
+        var name, version, tag, commit: String
+    }
+
+    /// The pin commit of one main app.
+    struct PinJSON: Codable {
+        /// The main app.
+        var name: String
+        var branch: String?
+        /// The pin commit; absent in a dry run or when it was not made.
+        var commit: String?
+        var pins: [VersionJSON]
+    }
+
+    var dryRun: Bool
+    var candidates: [CandidateJSON]
+    var rules: RulesJSON
+    var builds: [BuildJSON]
+    var tags: [TagJSON]
+    var pins: [PinJSON]
+
+    /// The document of a run: what was planned, built, tagged (`released`, Integrator's `"Name tag"` list) and
+    /// pinned (`pinCommits`); for a dry run pass `dryRun` and nothing else.
+    init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
+         pinCommits: [String: String] = [:]) {
+        self.dryRun = dryRun
+        candidates = plan.candidates.map {
+            CandidateJSON(name: $0.component.name, version: $0.tag.version.description, tag: $0.tag.name, commit: $0.commit.hex,
+                          release: $0.release.description, releaseTag: $0.releaseTagName, alreadyReleased: $0.isAlreadyReleased)
+        }
+        rules = RulesJSON(passed: plan.errors.isEmpty, findings: plan.findings)
+        builds = plan.builds.map { build in
+            var json = BuildJSON(name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex, command: build.app.build,
+                                 versions: build.versions.map { VersionJSON(name: $0.component, version: $0.version.description, commit: $0.commit.hex) },
+                                 status: dryRun ? "planned" : "not-run")
+            if let outcome = outcomes.last(where: { $0.app == build.app.name }) { json.record(outcome) }
+            return json
+        }
+        let tagged = plan.candidates.filter { !$0.isAlreadyReleased && (dryRun || released.contains("\($0.component.name) \($0.releaseTagName)")) }
+        tags = tagged.map { TagJSON(name: $0.component.name, version: $0.release.description, tag: $0.releaseTagName, commit: $0.commit.hex) }
+        pins = plan.pinChanges.compactMap { change in
+            let commit = pinCommits[change.app.name]
+            guard dryRun || commit != nil else { return nil }
+            return PinJSON(name: change.app.name, branch: change.branch, commit: commit,
+                           pins: change.pins.map { VersionJSON(name: $0.component, version: $0.version.description) })
+        }
+    }
+}
+
+extension IntegrateJSON.BuildJSON {
+    mutating func record(_ outcome: BuildOutcome) {
+        switch outcome.status {
+        case .green: status = "green"
+        case .cached: status = "cached"
+        case .red(let code): status = "red"; exitCode = code
+        case .timedOut: status = "timed-out"
+        case .killed: status = "killed"
+        }
+        if outcome.status != .cached {
+            seconds = (outcome.seconds * 10).rounded() / 10
+            log = outcome.log.path
+        }
+        if !outcome.isGreen { errorLines = outcome.errorLines.isEmpty ? outcome.logTail : outcome.errorLines }
+    }
+}
