@@ -66,7 +66,9 @@ enum RepoScan {
             return repo
         }
         do {
-            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, label: "\(path)/Package.swift", owner: path)
+            // The manifest SwiftPM would load for the running toolchain (a `Package@swift-X.Y.swift` when it wins).
+            let config = WorkspaceConfig(root: root, remote: nil, components: [], apps: [])
+            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config)
         } catch {
             repo.manifestProblem = "\(error)"
         }
