@@ -48,6 +48,37 @@ final class IntegrateResolvedTests: XCTestCase {
         }
     }
 
+    func testUncommittedEditsOfOtherEntriesAreKeptAndEditsOfThePinnedEntryRefused() throws {
+        let iw = try IntegrationWorkspace()
+        let cart100 = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.0")
+        let file = iw.ws["Main"].url.appendingPathComponent("Package.resolved")
+        let committed = try resolved(iw, cartRevision: cart100, cartVersion: "1.0.0", originHash: nil)
+        try iw.ws["Main"].write("Package.resolved", committed)
+        try iw.ws["Main"].commit("track Package.resolved")
+        try iw.lockstep("bump", "Cart")
+        // A local resolve moved Cart's entry: that touches what the pin rewrites, so the run refuses up front.
+        try committed.replacingOccurrences(of: "\"version\" : \"1.0.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\"",
+                                           with: "\"version\" : \"0.9.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\"")
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertNotEqual(try String(contentsOf: file, encoding: .utf8), committed)
+        let refused = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("apps/Main/Package.resolved touch the lines the pin rewrites"), refused.stderr)
+        XCTAssertEqual(iw.builds(), [])
+        // An edit of another entry is kept, and the pin lands beside it.
+        let local = committed.replacingOccurrences(of: "\"identity\" : \"base\",", with: "\"identity\" : \"base\", ")
+        XCTAssertNotEqual(local, committed)
+        try local.write(to: file, atomically: true, encoding: .utf8)
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("your uncommitted edits kept"), result.stdout)
+        let rc = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1")
+        let pinned = try resolved(iw, cartRevision: rc, cartVersion: "1.0.1", originHash: nil)
+        XCTAssertEqual(try iw.ws["Main"].git("show", "HEAD:Package.resolved") + "\n", pinned)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       pinned.replacingOccurrences(of: "\"identity\" : \"base\",", with: "\"identity\" : \"base\", "))
+    }
+
     func testAPackageResolvedWithoutTheComponentIsLeftAndSaysSo() throws {
         let iw = try IntegrationWorkspace()
         let text = "{\n  \"pins\" : [\n  ],\n  \"version\" : 2\n}\n"

@@ -37,6 +37,7 @@ public struct ResolvedPin: Sendable, Equatable {
     }
 }
 
+/// Reads and updates `Package.resolved` files (see `PackageResolvedUpdate`).
 public enum PackageResolved {
     /// SwiftPM's identity of a package URL: its last path component, lowercased, without `.git`.
     public static func identity(ofLocation location: String) -> String {
