@@ -98,10 +98,16 @@ final class DryRunParityTests: XCTestCase {
         }
     }
 
-    func testVersionSpecificManifests() throws {
-        try assertSameRefusal("version-specific manifests") { iw in
-            try iw.ws["Main"].write("Package@swift-5.9.swift", try String(contentsOf: main(iw), encoding: .utf8))
+    /// Every manifest variant is pinned, so an uncommitted edit of the pinned line in a `Package@swift-X.Y.swift`
+    /// is refused like one in `Package.swift`, by both runs.
+    func testUncommittedEditInAVersionSpecificManifest() throws {
+        try assertSameRefusal("touch the lines the pin rewrites") { iw in
+            let variant = iw.ws["Main"].url.appendingPathComponent("Package@swift-5.9.swift")
+            let text = try String(contentsOf: main(iw), encoding: .utf8)
+            try iw.ws["Main"].write("Package@swift-5.9.swift", text)
             try iw.ws["Main"].commit("a manifest for 5.9")
+            try text.replacingOccurrences(of: "Cart.git\", exact: \"1.0.0\"", with: "Cart.git\", exact: \"1.0.0\" /* mine */")
+                .write(to: variant, atomically: true, encoding: .utf8)
         }
     }
 }
