@@ -15,7 +15,8 @@ public struct LockstepCommand: AsyncParsableCommand {
 
             Usage: lockstep [--workspace DIR] [--quiet|--verbose] <command>. Without --workspace, lockstep.yml is \
             looked for in the current folder and its parents. Every command takes --format json (one document on \
-            stdout, failures included) and completes component names: lockstep --generate-completion-script bash|zsh|fish.
+            stdout, failures included). Shell completion, component names included: lockstep \
+            --generate-completion-script bash|zsh|fish.
 
             Exit codes: 0 success; 1 a check or build failed or a bump was refused; 2 bad usage, bad \
             configuration or an unreadable repo.
