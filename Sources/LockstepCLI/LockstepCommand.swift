@@ -13,8 +13,10 @@ public struct LockstepCommand: AsyncParsableCommand {
             the versioning rules that tie protocol sets to their implementations, makes release candidates, \
             and releases them only when the shell and main apps build with them.
 
-            Usage: lockstep [--workspace DIR] <command>. Without --workspace, lockstep.yml is looked for in the \
-            current folder and its parents.
+            Usage: lockstep [--workspace DIR] [--quiet|--verbose] <command>. Without --workspace, lockstep.yml is \
+            looked for in the current folder and its parents. Every command takes --format json (one document on \
+            stdout, failures included). Shell completion, component names included: lockstep \
+            --generate-completion-script bash|zsh|fish.
 
             Exit codes: 0 success; 1 a check or build failed or a bump was refused; 2 bad usage, bad \
             configuration or an unreadable repo.
