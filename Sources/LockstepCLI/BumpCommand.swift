@@ -48,7 +48,7 @@ struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     func validate() throws {
         if [major, minor, patch, level != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("pass at most one of --level, --major, --minor, --patch")
+            throw ValidationError("pass at most one of --major, --minor, --patch, --level")
         }
         if let reason {
             guard requested != nil else { throw ValidationError("--reason goes with the level it explains: add --level patch|minor|major") }

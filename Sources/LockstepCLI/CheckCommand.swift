@@ -61,7 +61,7 @@ struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
                                    accepted: findings.count - open.count - hidden, baselined: hidden)
             Output.line(try JSONText.document("check", report))
         case .junit:
-            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted == nil })]).xml)
+            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted?.by != .baseline })]).xml)
         }
         if findings.contains(where: \.counts) { throw CommandFailure(code: 1) }
     }

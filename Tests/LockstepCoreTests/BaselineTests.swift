@@ -71,6 +71,12 @@ final class BaselineTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(reviewed.filter(\.counts).map(\.rule), ["LS102"])
         XCTAssertTrue(FindingText.render(ls203).contains("= accepted by `accept:` in lockstep.yml: ping was internal"))
         XCTAssertTrue(FindingText.summary(reviewed).hasSuffix(", 1 accepted"))
+        // JUnit: the accepted error is the rule's output, not a failure; the other rule still fails.
+        let suite = JUnitReport.ruleSuite(rules: Rules.all, findings: reviewed)
+        let ls203Case = try XCTUnwrap(suite.cases.first { $0.name.hasPrefix("LS203") })
+        XCTAssertNil(ls203Case.failure)
+        XCTAssertTrue(ls203Case.output?.contains("ping was internal") == true)
+        XCTAssertNotNil(suite.cases.first { $0.name.hasPrefix("LS102") }?.failure)
     }
 
     func testAcceptParsesAndValidatesWithLineAndColumn() throws {
