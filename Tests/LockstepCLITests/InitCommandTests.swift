@@ -80,7 +80,7 @@ final class InitCommandTests: XCTestCase {
         let rows = try XCTUnwrap(json["components"] as? [[String: Any]])
         XCTAssertEqual(Set(rows.compactMap { $0["name"] as? String }), Set(byName.keys))
         // Every app requirement was matched to its component: the renamed repo, the other owner, the registry id.
-        let table = try Lockstep.run(["matrix", "--workspace", ws.root.path])
+        let table = try Lockstep.run(["matrix", "--wide", "--workspace", ws.root.path])
         XCTAssertEqual(table.status, 0, table.stderr)
         for line in table.stdout.split(separator: "\n") where line.hasPrefix("StorageKit") || line.hasPrefix("Analytics") || line.hasPrefix("Networking") {
             XCTAssertTrue(line.contains("1.0.0     "), String(line))
