@@ -37,6 +37,11 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let folder = URL(fileURLWithPath: dir ?? workspace ?? ".", relativeTo: cwd).standardizedFileURL
+        do {
+            if !dryRun { try WorkspaceInit.requireWritable(folder, force: force) }
+        } catch let refusal as WorkspaceInit.Refusal {
+            throw CommandFailure(code: 1, message: "error: \(refusal.description)")
+        }
         let proposal = try WorkspaceInit.propose(in: folder)
         for line in proposal.summary { Output.error(line) }
         if dryRun {

@@ -95,6 +95,7 @@ final class InitCommandTests: XCTestCase {
         let refused = try Lockstep.run(["init", ws.root.path])
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("already exists; it was left as it is"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("(components/"), "refused before guessing: \(refused.stderr)")
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "hand-written\n")
 
         let forced = try Lockstep.run(["init", ws.root.path, "--force"])

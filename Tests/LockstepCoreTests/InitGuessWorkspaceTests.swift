@@ -33,3 +33,24 @@ final class InitGuessWorkspaceTests: XCTestCase {
         XCTAssertNoThrow(try WorkspaceConfig.parse(guess.yaml, file: "lockstep.yml", root: URL(fileURLWithPath: "/tmp")))
     }
 }
+
+extension InitGuessWorkspaceTests {
+    /// Origins come from each repo's config: whatever they hold stays out of the file's syntax and off the terminal.
+    func testHostileOriginsStayPrintableAndTheFileStillLoads() throws {
+        let scanned = [
+            FoundRepo(path: "Kit", origin: "https://h/team/\u{1B}[31mKit\u{85}\".git"),
+            FoundRepo(path: "Tool", origin: "https://h/team/Tool\u{202E}.git"),
+        ].map { repo -> FoundRepo in
+            var repo = repo
+            repo.manifest = try? Manifest.parse("let package = Package(name: \"X\", products: [.library(name: \"X\", targets: [\"X\"])])", file: "Package.swift")
+            return repo
+        }
+        let guess = InitGuesser.guess(scanned)
+        XCTAssertEqual(guess.components.count, 2)
+        for line in guess.summary + guess.yaml.split(separator: "\n").map(String.init) {
+            XCTAssertNil(line.unicodeScalars.first { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }, line.debugDescription)
+        }
+        let config = try WorkspaceConfig.parse(guess.yaml, file: "lockstep.yml", root: URL(fileURLWithPath: "/tmp"))
+        XCTAssertTrue(config.components.allSatisfy { $0.url == nil && SafeName.problem(with: $0.name) == nil }, "\(config.components)")
+    }
+}

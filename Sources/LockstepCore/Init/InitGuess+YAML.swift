@@ -33,19 +33,30 @@ extension WorkspaceGuess {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What init prints about its guesses, one line per entry.
+    /// What init prints about its guesses, one line per entry (printable: origins and paths are not trusted).
     var summary: [String] {
-        components.map { "\($0.name) (\($0.path)): \($0.kind!.rawValue)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
+        (components.map { "\($0.name) (\($0.path)): \($0.kind!.rawValue)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
             + apps.map { "\($0.name) (\($0.path)): app, \($0.role!.rawValue) — \($0.reasons.joined(separator: "; "))" }
-            + leftOut
+            + leftOut).map(Self.oneLine)
     }
 
     private static func comments(_ entry: GuessedEntry) -> [String] {
         ["  # \(oneLine(entry.name)):"] + entry.reasons.map { "  #   \(oneLine($0))" }
     }
 
-    private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+    /// One line of printable text: YAML refuses control characters even in comments, and a terminal would obey them.
+    static func oneLine(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if scalar.properties.isWhitespace { result.append(" ") } else if category == .control || category == .format || category == .unassigned
+                || category == .surrogate || category == .privateUse {
+                result.append("\u{FFFD}")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// A plain YAML scalar when it is unambiguous in a flow mapping, else a double-quoted one.
@@ -59,7 +70,7 @@ extension WorkspaceGuess {
             case "\"": quoted += "\\\""
             case "\\": quoted += "\\\\"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { quoted += String(format: "\\u%04X", scalar.value) } else { quoted.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { quoted += String(format: "\\u%04X", scalar.value) } else { quoted.unicodeScalars.append(scalar) }
             }
         }
         return quoted + "\""

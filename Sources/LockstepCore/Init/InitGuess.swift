@@ -69,7 +69,9 @@ enum InitGuesser {
                     target = primary[key]
                     if target == nil, let old = secondary[key] {
                         target = old
-                        if !aliases[old].contains(dependency.identity) {
+                        if ConfigParser.firstNonURLCharacter(in: dependency.identity) != nil {
+                            notes[old].append("\(repo.path)/Package.swift names it by an old name that cannot be an alias (line \(dependency.line)); REVIEW that requirement")
+                        } else if !aliases[old].contains(dependency.identity) {
                             aliases[old].append(dependency.identity)
                             notes[old].append("alias `\(dependency.identity)`: \(repo.path)/Package.swift still names it so (line \(dependency.line))")
                         }

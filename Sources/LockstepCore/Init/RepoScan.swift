@@ -49,6 +49,10 @@ enum RepoScan {
     /// stop init.
     static func read(_ path: String, root: URL) -> FoundRepo {
         var repo = FoundRepo(path: path)
+        if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            repo.leftOut = "its path holds the control character \(SafeName.describe(bad)), which lockstep.yml cannot hold; rename the folder"
+            return repo
+        }
         let repository: Repository
         do {
             repository = try Repository.open(at: root.appendingPathComponent(path).path)

@@ -53,17 +53,22 @@ public enum WorkspaceInit {
     @discardableResult
     public static func write(_ proposal: Proposal, force: Bool) throws -> URL {
         let file = proposal.folder.appendingPathComponent(WorkspaceConfig.fileName)
-        let existing = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
-        if let existing {
-            if existing == .typeDirectory {
-                throw WorkspaceError("\(file.path) is a folder; move it away, then run init again")
-            }
-            guard force else {
-                throw Refusal(description: "\(file.path) already exists; it was left as it is. Run `lockstep init --dry-run` to see the guess, or `lockstep init --force` to replace the file")
-            }
-            if existing == .typeSymbolicLink { try FileManager.default.removeItem(at: file) }
-        }
+        if try requireWritable(proposal.folder, force: force) == .typeSymbolicLink { try FileManager.default.removeItem(at: file) }
         try Data(proposal.text.utf8).write(to: file, options: .atomic)
         return file
+    }
+
+    /// Refuses, before any scanning, what `write` would refuse; returns the type of the entry already there.
+    @discardableResult
+    public static func requireWritable(_ folder: URL, force: Bool) throws -> FileAttributeType? {
+        let file = folder.standardizedFileURL.appendingPathComponent(WorkspaceConfig.fileName)
+        guard let existing = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType else { return nil }
+        if existing == .typeDirectory {
+            throw WorkspaceError("\(file.path) is a folder; move it away, then run init again")
+        }
+        guard force else {
+            throw Refusal(description: "\(file.path) already exists; it was left as it is. Run `lockstep init --dry-run` to see the guess, or `lockstep init --force` to replace the file")
+        }
+        return existing
     }
 }
