@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep baseline`: accept the workspace's current findings as history, in lockstep-baseline.yml.
-struct BaselineCommand: ParsableCommand {
+struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "baseline",
         abstract: "Record the current findings as accepted history in lockstep-baseline.yml, so check starts green.",
@@ -16,7 +16,15 @@ struct BaselineCommand: ParsableCommand {
             """
     )
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
     @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Output format: text (for people) or json (docs/json/baseline.md).")
+    var format: Format = .text
 
     @Option(help: "Why this history is accepted (recorded with each new entry).")
     var reason: String?
@@ -28,8 +36,10 @@ struct BaselineCommand: ParsableCommand {
         if let reason, reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason must say why the findings are accepted") }
     }
 
+    var jsonCommand: String? { format == .json ? "baseline" : nil }
+
     func run() throws {
-        let snapshot = try options.loadSnapshot()
+        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
         let config = snapshot.config
         let file = Baseline.file(in: config.root)
         var previous: Baseline?
@@ -43,12 +53,21 @@ struct BaselineCommand: ParsableCommand {
         let reviewed = FindingReview.apply(raw, config: config, baseline: nil)
         let baseline = Baseline.recording(reviewed, snapshot: snapshot, previous: previous, reason: reason)
         let text = baseline.text
+        let added = baseline.findings.filter { entry in previous?.findings.contains { $0.fingerprint == entry.fingerprint } != true }.count
+        let dropped = (previous?.findings.count ?? 0) - (baseline.findings.count - added)
+        func report(written: Bool) throws {
+            let json = BaselineJSON(file: file.path, written: written, dryRun: dryRun, findings: baseline.findings.count,
+                                    components: baseline.components.count, added: added, dropped: dropped,
+                                    text: dryRun ? text : nil)
+            Output.line(try JSONText.document("baseline", json))
+        }
         if dryRun {
-            Output.line(String(text.dropLast()))
+            if format == .json { try report(written: false) } else { Output.line(String(text.dropLast())) }
             return
         }
         let old = try? String(contentsOf: file, encoding: .utf8)
         guard old != text else {
+            if format == .json { return try report(written: false) }
             Output.line("\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
             return
         }
@@ -57,8 +76,24 @@ struct BaselineCommand: ParsableCommand {
         } catch {
             throw WorkspaceError("cannot write \(file.path): \(FileErrorText.reason(error)); check that the workspace folder is writable")
         }
-        let added = baseline.findings.filter { entry in previous?.findings.contains { $0.fingerprint == entry.fingerprint } != true }.count
-        let dropped = (previous?.findings.count ?? 0) - (baseline.findings.count - added)
+        if format == .json { return try report(written: true) }
         Output.line("Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep check` now counts only what comes after; review and commit the file.")
     }
+}
+
+/// `baseline --format json` (docs/json/baseline.md).
+struct BaselineJSON: Codable {
+    /// The baseline file's path.
+    var file: String
+    /// Whether this run wrote it (false: a dry run, or nothing new).
+    var written: Bool
+    var dryRun: Bool
+    /// Accepted findings and components in the file as it is now.
+    var findings: Int
+    var components: Int
+    /// Entries new in this run, and earlier entries no longer found.
+    var added: Int
+    var dropped: Int
+    /// The file's text, with `--dry-run`.
+    var text: String?
 }

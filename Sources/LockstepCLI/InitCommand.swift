@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep init`: writes a first `lockstep.yml` for the repos a team already has.
-struct InitCommand: ParsableCommand {
+struct InitCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Guess a commented lockstep.yml from the git repos under a folder.",
@@ -15,6 +15,15 @@ struct InitCommand: ParsableCommand {
             reasons go to stderr and into the file as comments. Exit 1 when lockstep.yml exists (without --force).
             """
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Output format: text (for people) or json (docs/json/init.md).")
+    var format: Format = .text
 
     @Argument(help: ArgumentHelp("The workspace folder. Default: the current folder.", valueName: "dir"))
     var dir: String?
@@ -34,6 +43,8 @@ struct InitCommand: ParsableCommand {
         }
     }
 
+    var jsonCommand: String? { format == .json ? "init" : nil }
+
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let folder = URL(fileURLWithPath: dir ?? workspace ?? ".", relativeTo: cwd).standardizedFileURL
@@ -43,16 +54,37 @@ struct InitCommand: ParsableCommand {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }
         let proposal = try WorkspaceInit.propose(in: folder)
-        for line in proposal.summary { Output.error(line) }
+        if format == .text { for line in proposal.summary where Output.verbosity >= .normal { Output.error(line) } }
+        func report(file: URL?) throws {
+            let json = InitJSON(file: file?.path, written: file != nil, dryRun: dryRun, components: proposal.componentCount,
+                                apps: proposal.appCount, guesses: proposal.summary, text: proposal.text)
+            Output.line(try JSONText.document("init", json))
+        }
         if dryRun {
+            if format == .json { return try report(file: nil) }
             FileHandle.standardOutput.write(Data(proposal.text.utf8))
             return
         }
         do {
             let file = try WorkspaceInit.write(proposal, force: force)
+            if format == .json { return try report(file: file) }
             Output.line("wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the lines marked REVIEW, then run `lockstep matrix`")
         } catch let refusal as WorkspaceInit.Refusal {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }
     }
+}
+
+/// `init --format json` (docs/json/init.md).
+struct InitJSON: Codable {
+    /// The file written, absent with `--dry-run`.
+    var file: String?
+    var written: Bool
+    var dryRun: Bool
+    var components: Int
+    var apps: Int
+    /// Each guess with its reason, one line each (what stderr shows in text mode).
+    var guesses: [String]
+    /// The generated `lockstep.yml`.
+    var text: String
 }

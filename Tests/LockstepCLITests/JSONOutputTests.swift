@@ -130,4 +130,28 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/lockstep.yml"))
         XCTAssertNil(demo.payload?.bump)
     }
+
+    func testInitAndBaselineAsJSON() throws {
+        let iw = try IntegrationWorkspace()
+        // init refuses the existing lockstep.yml: an error document, exit 1; the dry run prints the guess as JSON.
+        let refused = try Lockstep.run(["init", iw.root.path, "--format", "json"])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertEqual(try decode(InitJSON.self, refused, command: "init").error?.exitCode, 1)
+        let guessed = try Lockstep.run(["init", iw.root.path, "--dry-run", "--format", "json"])
+        XCTAssertEqual(guessed.status, 0, guessed.stderr)
+        let proposal = try XCTUnwrap(try decode(InitJSON.self, guessed, command: "init").payload)
+        XCTAssertFalse(proposal.written)
+        XCTAssertNil(proposal.file)
+        XCTAssertEqual(proposal.components, 3)
+        XCTAssertTrue(proposal.text.contains("CartProtocols"), proposal.text)
+
+        let wrote = try iw.lockstep("baseline", "--format", "json")
+        XCTAssertEqual(wrote.status, 0, wrote.stderr)
+        let baseline = try XCTUnwrap(try decode(BaselineJSON.self, wrote, command: "baseline").payload)
+        XCTAssertEqual(baseline.written, true)
+        XCTAssertEqual(baseline.added, baseline.findings)
+        let again = try XCTUnwrap(try decode(BaselineJSON.self, iw.lockstep("baseline", "--format", "json"), command: "baseline").payload)
+        XCTAssertEqual(again.written, false, "nothing new: the file is not written again")
+        XCTAssertEqual(again.added, 0)
+    }
 }
