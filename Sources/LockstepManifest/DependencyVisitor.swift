@@ -223,7 +223,7 @@ func stringLiteral(_ expression: ExprSyntax) -> String? {
 
 /// Collects the file's top-level `let NAME = "text"` (or `let NAME: Version = "text"`) constants. Constants
 /// declared under `#if`, in a type or a function are not collected: which value applies is not fixed by the text.
-final class ConstantCollector {
+enum ConstantCollector {
     /// Name → value; a name bound twice is dropped.
     static func constants(in tree: SourceFileSyntax) -> [String: String] {
         var values: [String: String] = [:]

@@ -145,7 +145,7 @@ final class BuildSandbox {
     /// adding the components the app reaches only transitively; records the URLs it names them by.
     private func pinManifest(_ manifestURL: URL, label: String, build: AppBuild, originals: inout [String: Set<String>]) throws {
         // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
-        let manifest = try Manifest.parse(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label)
+        let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         var declared = Set<String>()
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
@@ -163,7 +163,7 @@ final class BuildSandbox {
             originals[pinned.component, default: []].insert(url)
             return (url: url, version: pinned.version.description)
         }
-        text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
+        text = try SnapshotLoader.parseManifest(text, file: manifest.file, config: config).addingDependencies(extra)
         // The tree may hold the manifest or .swiftpm as links (to anywhere): replace them, never write through.
         try FileManager.default.removeItem(at: manifestURL)
         try text.write(to: manifestURL, atomically: true, encoding: .utf8)
