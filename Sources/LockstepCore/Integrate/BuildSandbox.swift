@@ -149,9 +149,9 @@ final class BuildSandbox {
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         var declared = Set<String>()
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
-        for dependency in manifest.dependencies {
+        for dependency in manifest.dependencies + manifest.inactiveDependencies {
             guard let name = config.componentName(for: dependency), let version = versions[name] else { continue }
-            declared.insert(name)
+            if manifest.dependencies.contains(dependency) { declared.insert(name) }
             let url = dependency.url ?? config.remoteURL(of: name)
             pins.append((dependency: dependency, version: version.version.description, url: url))
             if let url { originals[name, default: []].insert(url) }

@@ -232,9 +232,10 @@ public final class Integrator: @unchecked Sendable {
             let manifest = try SnapshotLoader.parseManifest(text, file: "\(change.app.path)/\(file) @ \(tip.short)", config: config)
             try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
-            // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned.
+            // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned, and so are
+            // branches this toolchain never takes (another toolchain reading the committed file gets the pin too).
             for (component, version) in change.pins {
-                for dependency in manifest.dependencies where config.componentName(for: dependency) == component {
+                for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
                 if dependency.requirement == .exact(version.description) { continue }
                 if let before = original?[file]?[component], dependency.requirement != before {
                     throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` in \(file) (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
