@@ -13,6 +13,8 @@ final class DependencyVisitor: SyntaxVisitor {
     var packageDeclarations = 0
     /// Every `.package(...)` that could not be read, in source order.
     var unreadable: [ManifestError] = []
+    /// Readable `.package(...)` calls in `#if` branches the toolchain never takes.
+    var inactive: [PackageDependency] = []
 
     /// The toolchain `swift(>=…)`/`compiler(>=…)` are decided against (nil: the newest).
     let toolchain: [Int]?
@@ -97,8 +99,11 @@ final class DependencyVisitor: SyntaxVisitor {
               member.declName.baseName.text == "package", isDependencyBase(member.base) else {
             return .visitChildren
         }
-        // A `.package(...)` in a branch that is never taken is not part of the manifest.
-        guard let branches = branches(of: node) else { return .skipChildren }
+        // A `.package(...)` in a branch this toolchain never takes is not part of the graph; kept aside for pins.
+        guard let branches = branches(of: node) else {
+            if let dependency = try? readDependency(node) { inactive.append(dependency) }
+            return .skipChildren
+        }
         do {
             var dependency = try readDependency(node)
             dependency.branches = branches
@@ -225,7 +230,7 @@ func stringLiteral(_ expression: ExprSyntax) -> String? {
 
 /// Collects the file's top-level `let NAME = "text"` (or `let NAME: Version = "text"`) constants. Constants
 /// declared under `#if`, in a type or a function are not collected: which value applies is not fixed by the text.
-final class ConstantCollector {
+enum ConstantCollector {
     /// Name → value; a name bound twice is dropped.
     static func constants(in tree: SourceFileSyntax) -> [String: String] {
         var values: [String: String] = [:]

@@ -21,6 +21,9 @@ public struct Manifest: Sendable {
     /// Every `.package(...)` that could not be read (a computed requirement, a function call), with its place;
     /// the other dependencies are still in `dependencies`.
     public var unreadableDependencies: [ManifestError] = []
+    /// `.package(...)` calls in `#if` branches the toolchain never takes (`#if compiler(<5.9)`): not part of the
+    /// graph, but a pin rewrites them too, so a manifest read by another toolchain holds the same pins.
+    public var inactiveDependencies: [PackageDependency] = []
     /// The manifest's text, kept for rewrites.
     public var text: String
     /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
@@ -54,7 +57,7 @@ public struct Manifest: Sendable {
         return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                         products: layout.products, targets: layout.targets, platforms: layout.platforms,
                         packageDeclarationCount: visitor.packageDeclarations,
-                        unreadableDependencies: visitor.unreadable, text: text, file: file)
+                        unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text, file: file)
     }
 
     private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: String) -> SourceLocation {

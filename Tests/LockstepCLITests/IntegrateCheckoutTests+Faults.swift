@@ -36,14 +36,6 @@ extension IntegrateCheckoutTests {
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("\r"), "the commit is stored with LF")
     }
 
-    func testVersionSpecificManifestsAreRefused() throws {
-        let iw = try IntegrationWorkspace()
-        try iw.lockstep("bump", "Cart")
-        try iw.ws["Main"].write("Package@swift-5.9.swift", try read(manifest(iw)))
-        try iw.ws["Main"].commit("a manifest for 5.9")
-        try assertRefusedBeforeBuilding(iw, "apps/Main has version-specific manifests (Package@swift-5.9.swift)")
-    }
-
     func testAFailureAfterTaggingSaysWhatWasReleasedAndARerunFinishes() throws {
         let iw = try IntegrationWorkspace()
         try iw.ws.app("Main2", role: "main", dependencies: [iw.ws.dep("Base", "exact: \"1.0.0\""), iw.ws.dep("CartProtocols", "exact: \"1.0.0\""),

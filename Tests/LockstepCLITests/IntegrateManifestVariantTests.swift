@@ -54,15 +54,24 @@ final class IntegrateManifestVariantTests: XCTestCase {
 /// `#if` alternatives in a main app: both branches name the component; both are pinned (one was refused before).
 final class IntegrateConditionalPinTests: XCTestCase {
     func testBothBranchesOfAnIfArePinned() throws {
+        try assertBothPinned(condition: "os(macOS)")
+    }
+
+    /// A branch this toolchain never takes is pinned too: another toolchain reading the commit gets the pin.
+    func testABranchTheToolchainNeverTakesIsPinnedToo() throws {
+        try assertBothPinned(condition: "compiler(>=5.0)")
+    }
+
+    func assertBothPinned(condition: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let main = iw.ws["Main"]
-        let file = main.url.appendingPathComponent("Package.swift")
+        let manifestURL = main.url.appendingPathComponent("Package.swift")
         let cart = "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),\n"
-        let regular = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(regular.contains(cart))
+        let regular = try String(contentsOf: manifestURL, encoding: .utf8)
+        XCTAssertTrue(regular.contains(cart), file: file, line: line)
         let conditional = regular.replacingOccurrences(of: cart, with: "") + """
-            #if os(macOS)
+            #if \(condition)
             package.dependencies += [.package(url: "https://git.example.com/ios/Cart.git", exact: "1.0.0")]
             #else
             package.dependencies += [.package(url: "https://git.example.com/ios/Cart.git", exact: "1.0.0")]
@@ -72,8 +81,8 @@ final class IntegrateConditionalPinTests: XCTestCase {
         try main.write("Package.swift", conditional)
         try main.commit("Cart per host")
         let result = try iw.lockstep("integrate", "Cart")
-        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr, file: file, line: line)
         XCTAssertEqual(try main.git("show", "HEAD:Package.swift") + "\n",
-                       conditional.replacingOccurrences(of: "Cart.git\", exact: \"1.0.0\"", with: "Cart.git\", exact: \"1.0.1\""))
+                       conditional.replacingOccurrences(of: "Cart.git\", exact: \"1.0.0\"", with: "Cart.git\", exact: \"1.0.1\""), file: file, line: line)
     }
 }

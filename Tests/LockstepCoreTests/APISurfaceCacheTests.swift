@@ -165,4 +165,32 @@ final class APISurfaceCacheTests: XCTestCase {
         // Reading a FIFO without O_NONBLOCK would wait here for a writer forever.
         XCTAssertNil(cache.surface(blob: blob, label: "Net/A.swift", context: "one"))
     }
+
+    /// Which manifest file is read depends on `swift-tools-version`: a diff remembered for one must not answer for
+    /// another. Package.swift names no product (all of Sources/ is API); Package@swift-6.0.swift makes only Net API.
+    func testARememberedDiffFollowsTheManifestFileRead() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Net")
+        try repo.write("Sources/Extra/E.swift", "public func extra() {}\n")
+        try repo.write("Package@swift-6.0.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Net",
+                products: [.library(name: "Net", targets: ["Net"])],
+                targets: [.target(name: "Net"), .target(name: "Extra")]
+            )
+
+            """)
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/Extra/E.swift", "func extra() {}\n")
+        _ = try repo.release("1.0.1")
+        let file = ws.root.appendingPathComponent("lockstep.yml")
+        let config = try String(contentsOf: file, encoding: .utf8)
+        try (config + "swift-tools-version: \"5.9\"\n").write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(ws).findings.map(\.rule), ["LS203"], "Package.swift: Extra is API, its removal needs a major")
+        try (config + "swift-tools-version: \"6.0\"\n").write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(ws).findings.map(\.rule), [], "Package@swift-6.0.swift: Extra is not a product")
+    }
 }

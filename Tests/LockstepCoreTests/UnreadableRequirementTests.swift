@@ -49,4 +49,24 @@ final class UnreadableRequirementTests: XCTestCase {
         XCTAssertEqual(findings.first?.locations.first?.line, 8)
         XCTAssertEqual(try ws.snapshot().app("Shell")?.dependencies.compactMap(\.component), ["A"])
     }
+
+    /// An app manifest that does not parse used to stop every command (exit 2): now the other rows and rules
+    /// still work, LS103 names it, and integrate refuses (it cannot tell whether the app uses the candidate).
+    func testAnUnparsableAppManifestDoesNotEmptyTheMatrix() throws {
+        let ws = try workspace()
+        let shell = try ws.app("Shell", role: "shell", dependencies: [ws.dep("A", "from: \"1.0.0\"")])
+        try shell.write("Package.swift", "// swift-tools-version: 5.9\nlet package = Package(\n")
+        try shell.commit("broken")
+        let matrix = try ws.matrix()
+        XCTAssertEqual(matrix.rows.map(\.name), ["A", "C", "B"])
+        let findings = try ws.findings().filter { $0.rule == "LS103" && $0.subject == "Shell" }
+        XCTAssertEqual(findings.count, 1, "\(findings)")
+        XCTAssertTrue(findings.first?.message.contains("apps/Shell/Package.swift cannot be read at HEAD") == true, "\(findings)")
+        try ws["A"].write("Sources/A/More.swift", "func more() {}\n")
+        try ws["A"].commit("more")
+        try ws["A"].tag("2.0.1-rc.1")
+        XCTAssertThrowsError(try IntegrationPlan.make(try ws.snapshot(), candidates: ["A"])) { error in
+            XCTAssertTrue("\(error)".contains("cannot tell whether Shell uses a candidate"), "\(error)")
+        }
+    }
 }

@@ -60,5 +60,7 @@ final class ManifestConditionTests: XCTestCase {
         let manifest = try Manifest.parse(text, file: "Package.swift", toolchain: [6, 2])
         XCTAssertEqual(manifest.dependencies.map(\.requirement), [.upToNextMajor("1.0.0")])
         XCTAssertEqual(manifest.dependencies.first?.branches, [])
+        // Kept aside, so a pin rewrites it too.
+        XCTAssertEqual(manifest.inactiveDependencies.map(\.requirement), [.upToNextMajor("9.0.0")])
     }
 }

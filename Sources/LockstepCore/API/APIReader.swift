@@ -107,7 +107,10 @@ public final class APIReader: @unchecked Sendable {
     /// When both manifests name library products, a product or module removed or renamed is a change too;
     /// when one revision has none readable, only the sources are compared (its layout is unknown, not empty).
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
-        let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion) }
+        // Which manifest file each side reads depends on the configured toolchain too (Package@swift-X.Y.swift).
+        let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
+        let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
+        let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants) }
         if let key, let stored = diskCache?.diff(key: key) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored

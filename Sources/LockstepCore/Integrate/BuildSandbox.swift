@@ -145,13 +145,13 @@ final class BuildSandbox {
     /// adding the components the app reaches only transitively; records the URLs it names them by.
     private func pinManifest(_ manifestURL: URL, label: String, build: AppBuild, originals: inout [String: Set<String>]) throws {
         // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
-        let manifest = try Manifest.parse(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label)
+        let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         var declared = Set<String>()
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
-        for dependency in manifest.dependencies {
+        for dependency in manifest.dependencies + manifest.inactiveDependencies {
             guard let name = config.componentName(for: dependency), let version = versions[name] else { continue }
-            declared.insert(name)
+            if manifest.dependencies.contains(dependency) { declared.insert(name) }
             // A registry dependency keeps its id (only its requirement is pinned): it has no URL to mirror.
             let url = dependency.registryID != nil ? nil : dependency.url ?? config.remoteURL(of: name)
             pins.append((dependency: dependency, version: version.version.description, url: url))
@@ -164,7 +164,7 @@ final class BuildSandbox {
             originals[pinned.component, default: []].insert(url)
             return (url: url, version: pinned.version.description)
         }
-        text = try Manifest.parse(text, file: manifest.file).addingDependencies(extra)
+        text = try SnapshotLoader.parseManifest(text, file: manifest.file, config: config).addingDependencies(extra)
         // The tree may hold the manifest or .swiftpm as links (to anywhere): replace them, never write through.
         try FileManager.default.removeItem(at: manifestURL)
         try text.write(to: manifestURL, atomically: true, encoding: .utf8)

@@ -53,6 +53,13 @@ public struct IntegrationPlan: Sendable {
         let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot) }
         let names = candidates.map(\.component.name)
         if Set(names).count != names.count { throw IntegrationError.usage("a component is named twice") }
+        // An app manifest (or one `.package(...)` of it) that cannot be read might use a candidate: building or
+        // pinning around it would skip that app silently.
+        for app in snapshot.apps {
+            if let error = app.manifestError ?? app.manifest?.unreadableDependencies.first {
+                throw IntegrationError.refused("\(error): lockstep cannot read this part of \(app.app.name)'s manifest, so it cannot tell whether \(app.app.name) uses a candidate. Write it as a plain SwiftPM manifest (string literals or top-level `let` string constants), then rerun")
+            }
+        }
         let speculative = snapshot.speculativelyReleasing(candidates)
         let ruleContext = RuleContext(snapshot: speculative, focus: Set(names))
         let judged = try introducedFindings(before: snapshot, after: speculative, candidates: Set(names), afterContext: ruleContext)
@@ -110,7 +117,7 @@ public struct IntegrationPlan: Sendable {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
             do {
-                manifest = try Manifest.parse(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(file) @ \(commit.short)")
+                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(file) @ \(commit.short)", config: config)
             } catch let error as ManifestError {
                 throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
             }

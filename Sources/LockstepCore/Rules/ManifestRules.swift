@@ -57,10 +57,19 @@ struct LS103: Rule {
         return findings
     }
 
-    /// An app's `.package(...)` that cannot be read: `integrate` cannot tell whether it names a candidate.
+    /// An app manifest, or one `.package(...)` of it, that cannot be read: `integrate` cannot tell whether it uses
+    /// a candidate.
     private func appFindings(_ context: RuleContext) -> [Finding] {
         context.snapshot.apps.flatMap { app -> [Finding] in
-            guard let manifest = app.manifest, context.focus.isEmpty else { return [] }
+            guard context.focus.isEmpty else { return [] }
+            if let error = app.manifestError {
+                let file = "\(app.app.path)/\(Self.fileName(error))"
+                return [finding(app.app.name, app: app.app.name,
+                                "\(file) cannot be read at HEAD: \(error.reason) (line \(error.line), column \(error.column)); rules see no dependencies of \(app.app.name) and integrate refuses to run",
+                                help: "fix the manifest so it parses as a plain SwiftPM manifest",
+                                locations: [FindingLocation(file: "\(file) @ HEAD", line: error.line)])]
+            }
+            guard let manifest = app.manifest else { return [] }
             let file = "\(app.app.path)/\(Self.fileName(manifest.unreadableDependencies.first))"
             return manifest.unreadableDependencies.map { error in
                 finding(app.app.name, app: app.app.name,

@@ -62,6 +62,8 @@ public struct AppSnapshot: Sendable {
     public var manifest: Manifest?
     /// Its dependencies in manifest order (requirements may be rewritten, components never are).
     public var dependencies: [ResolvedDependency]
+    /// Why the manifest at HEAD cannot be read (LS103), nil when it can; `manifest` is nil then.
+    public var manifestError: ManifestError? = nil
     private let positions: [String: Int]
 
     public init(app: App, head: ObjectID?, branch: String?, manifest: Manifest?, dependencies: [ResolvedDependency]) {

@@ -25,6 +25,12 @@ extension SnapshotLoader {
         }
     }
 
+    /// Parses a manifest with the configured toolchain deciding `#if swift(>=…)`/`compiler(>=…)` (asked, a
+    /// `swift --version`, only when the text has an `#if`), as every reader of the workspace must.
+    static func parseManifest(_ text: String, file: String, config: WorkspaceConfig) throws -> Manifest {
+        try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
+    }
+
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).
     static func manifestFileNames(_ repository: Repository, at commit: ObjectID) throws -> [String] {
         let names = try repository.rootNames(at: commit)

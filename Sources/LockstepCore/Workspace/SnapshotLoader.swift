@@ -81,7 +81,15 @@ public enum SnapshotLoader {
         guard let commit = head.commit else {
             return AppSnapshot(app: app, head: nil, branch: head.branch, manifest: nil, dependencies: [])
         }
-        let manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config)
+        let manifest: Manifest
+        do {
+            manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config)
+        } catch let error as ManifestError {
+            // One unreadable app manifest does not stop the workspace: LS103 reports it, integrate refuses.
+            var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: nil, dependencies: [])
+            snapshot.manifestError = error
+            return snapshot
+        }
         let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
         return AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
     }
@@ -101,9 +109,7 @@ public enum SnapshotLoader {
             throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
         }
         let text = String(decoding: data, as: UTF8.self)
-        // The toolchain decides `#if swift(>=…)`; asked (a `swift --version`) only when there is an `#if`.
-        return try Manifest.parse(text, file: "\(folder)/\(name) @ \(commit.short)",
-                                  toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
+        return try parseManifest(text, file: "\(folder)/\(name) @ \(commit.short)", config: config)
     }
 }
 
