@@ -3,6 +3,15 @@ import XCTest
 
 /// The naming rules `lockstep init` guesses by, on plain values.
 final class InitGuessTests: XCTestCase {
+    func testCredentialsInAnOriginNeverReachTheFile() {
+        XCTAssertEqual(RepoScan.withoutCredentials("https://user:s3cr3t@host.example/team/Net.git"), "https://host.example/team/Net.git")
+        XCTAssertEqual(RepoScan.withoutCredentials("https://token@host.example/team/Net.git"), "https://host.example/team/Net.git")
+        XCTAssertEqual(RepoScan.withoutCredentials("ssh://git@host.example:22/team/Net.git"), "ssh://git@host.example:22/team/Net.git")
+        XCTAssertEqual(RepoScan.withoutCredentials("ssh://git:pw@host.example/team/Net.git"), "ssh://git@host.example/team/Net.git")
+        XCTAssertEqual(RepoScan.withoutCredentials("git@host.example:team/Net.git"), "git@host.example:team/Net.git")
+        XCTAssertEqual(RepoScan.withoutCredentials("https://host.example/team/a@b.git"), "https://host.example/team/a@b.git")
+    }
+
     func testProtocolSetNames() {
         XCTAssertEqual(InitGuesser.implementationName(ofProtocolSet: "LoginProtocols"), "Login")
         XCTAssertEqual(InitGuesser.implementationName(ofProtocolSet: "Cart-API"), "Cart")

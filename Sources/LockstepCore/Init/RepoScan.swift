@@ -60,7 +60,7 @@ enum RepoScan {
             repo.leftOut = "git cannot open it (\(error))"
             return repo
         }
-        repo.origin = try? repository.remoteURL(named: "origin")
+        repo.origin = (try? repository.remoteURL(named: "origin")).map(withoutCredentials)
         guard let commit = try? repository.head().commit else {
             repo.leftOut = "it has no commit yet"
             return repo
@@ -77,5 +77,21 @@ enum RepoScan {
             repo.manifestProblem = "\(error)"
         }
         return repo
+    }
+
+    /// The URL without credentials: over http(s) the whole `user:token@` goes (a token is often passed as the
+    /// user), over other schemes only a `:password` (`ssh://git@host/x` needs its user). A token in an origin
+    /// must not land in `lockstep.yml`, which teams commit, nor on the terminal; scp-style `git@host:team/x.git`
+    /// has none and is kept.
+    static func withoutCredentials(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<hostEnd].lastIndex(of: "@") else { return url }
+        let prefix = String(url[..<scheme.upperBound])
+        let host = rest[rest.index(after: at)...]
+        if ["http://", "https://"].contains(prefix.lowercased()) { return prefix + host }
+        let user = rest[..<at].prefix { $0 != ":" }
+        return prefix + user + "@" + host
     }
 }
