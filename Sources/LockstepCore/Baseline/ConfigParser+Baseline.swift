@@ -12,15 +12,7 @@ extension ConfigParser {
             throw ConfigError(file: file, line: found.line, column: found.column,
                               message: "\(Baseline.fileName) holds plain lists only (no anchors, aliases, complex keys or deep nesting); regenerate it with `lockstep baseline`")
         }
-        let node: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text) else {
-                throw ConfigError(file: file, line: 1, column: 1, message: "the baseline file is empty; regenerate it with `lockstep baseline` or delete it")
-            }
-            node = composed
-        } catch let error as YamlError {
-            throw yamlSyntaxError(error)
-        }
+        let node = try compose(text, ifEmpty: "the baseline file is empty; regenerate it with `lockstep baseline` or delete it")
         guard let mapping = node.mapping else { throw error(at: node, "expected a mapping with `components` and `findings`") }
         try rejectUnknownKeys(mapping, allowed: Self.baselineKeys, in: "the baseline file")
         let componentNames = Set(config.components.map(\.name))

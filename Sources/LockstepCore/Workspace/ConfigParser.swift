@@ -30,15 +30,7 @@ struct ConfigParser {
         } catch let failure as ResolvedPath.Failure {
             throw ConfigError(file: file, line: 0, column: 0, message: "cannot resolve the workspace folder: \(failure.message)")
         }
-        let node: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text) else {
-                throw ConfigError(file: file, line: 1, column: 1, message: "the workspace file is empty; declare `components:` and `apps:`")
-            }
-            node = composed
-        } catch let error as YamlError {
-            throw yamlSyntaxError(error)
-        }
+        let node = try compose(text, ifEmpty: "the workspace file is empty; declare `components:` and `apps:`")
         guard let mapping = node.mapping else {
             throw error(at: node, "expected a mapping with `remote`, `components` and `apps`")
         }
@@ -98,6 +90,18 @@ struct ConfigParser {
 
     func error(at node: Node, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message)
+    }
+
+    /// The YAML node tree of `text`; an empty file is an error saying `ifEmpty`, a syntax error one with its place.
+    func compose(_ text: String, ifEmpty: String) throws -> Node {
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                throw ConfigError(file: file, line: 1, column: 1, message: ifEmpty)
+            }
+            return composed
+        } catch let error as YamlError {
+            throw yamlSyntaxError(error)
+        }
     }
 
     func yamlSyntaxError(_ error: YamlError) -> ConfigError {
