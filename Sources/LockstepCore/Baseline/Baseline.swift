@@ -110,38 +110,18 @@ extension Baseline {
         ]
         if components.isEmpty { lines[lines.count - 1] += " []" }
         for component in components {
-            lines.append("  - { name: \(Self.quoted(component.name)), version: \(Self.quoted(component.version)) }")
+            lines.append("  - { name: \(YAMLText.quoted(component.name)), version: \(YAMLText.quoted(component.version)) }")
         }
         lines.append(findings.isEmpty ? "findings: []" : "findings:")
         for entry in findings {
-            lines.append("  - fingerprint: \(Self.quoted(entry.fingerprint))")
-            lines.append("    rule: \(Self.quoted(entry.rule))")
-            lines.append("    component: \(Self.quoted(entry.component))")
-            if let version = entry.version { lines.append("    version: \(Self.quoted(version))") }
-            if let app = entry.app { lines.append("    app: \(Self.quoted(app))") }
-            lines.append("    reason: \(Self.quoted(entry.reason))")
+            lines.append("  - fingerprint: \(YAMLText.quoted(entry.fingerprint))")
+            lines.append("    rule: \(YAMLText.quoted(entry.rule))")
+            lines.append("    component: \(YAMLText.quoted(entry.component))")
+            if let version = entry.version { lines.append("    version: \(YAMLText.quoted(version))") }
+            if let app = entry.app { lines.append("    app: \(YAMLText.quoted(app))") }
+            lines.append("    reason: \(YAMLText.quoted(entry.reason))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A YAML double-quoted scalar for any text (control characters escaped, so one entry stays one line).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    result += String(format: "\\u%04X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }

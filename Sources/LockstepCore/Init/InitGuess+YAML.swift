@@ -64,15 +64,6 @@ extension WorkspaceGuess {
         let plain = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) }
         let typed = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(text.lowercased()) || Double(text) != nil
         if plain, let first = text.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first), !typed { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { quoted += String(format: "\\u%04X", scalar.value) } else { quoted.unicodeScalars.append(scalar) }
-            }
-        }
-        return quoted + "\""
+        return YAMLText.quoted(text)
     }
 }
