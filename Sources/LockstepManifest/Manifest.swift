@@ -28,6 +28,8 @@ public struct Manifest: Sendable {
     public var text: String
     /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
     public var file: String
+    /// Which format the text is in; decides how a pin is spelled (`ManifestFormat`).
+    public var format: ManifestFormat = .swiftPackage
 
     /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
     /// `toolchain` decides `#if swift(>=…)`/`compiler(>=…)` (nil: the newest); other `#if` conditions and runtime

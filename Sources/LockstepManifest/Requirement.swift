@@ -54,6 +54,8 @@ public struct PackageDependency: Hashable, Sendable {
     public var explicitName: String?
     /// The registry id `scope.name` of `.package(id:...)`, when the dependency comes from a registry.
     public var registryID: String? = nil
+    /// The pod name of a CocoaPods dependency (`pod 'Name/Subspec'` → `Name`): its identity, as the URL is SwiftPM's.
+    public var podName: String? = nil
     /// The version requirement (a `.path` requirement for local packages).
     public var requirement: Requirement
     /// 1-based line of the `.package(` call in the manifest.
@@ -78,6 +80,7 @@ public struct PackageDependency: Hashable, Sendable {
     /// the registry id, else the last path component of the URL or path without `.git`. `name:` does not change it.
     public var identity: String {
         if let registryID { return registryID }
+        if let podName { return podName }
         switch requirement {
         case .path(let path) where url == nil: return PackageIdentity.name(ofLocation: path)
         default: return PackageIdentity.name(ofLocation: url ?? "")

@@ -1,0 +1,23 @@
+/// The manifest formats Lockstep reads requirements from and writes pins into. Every format produces the same
+/// `Manifest` value (dependencies with file:line and the byte range a pin replaces), so rules, matrix, bump and
+/// integrate do not care which one a repository uses.
+public enum ManifestFormat: String, Sendable, Hashable, CaseIterable {
+    /// SwiftPM's `Package.swift` (and its `Package@swift-X.Y.swift` variants).
+    case swiftPackage = "swiftpm"
+    /// An Xcode project's `*.xcodeproj/project.pbxproj` (`XCRemoteSwiftPackageReference` entries).
+    case xcodeProject = "xcodeproj"
+    /// XcodeGen's `project.yml` (`packages:`).
+    case xcodeGen = "xcodegen"
+    /// Tuist's `Tuist/Package.swift` or `Project.swift` package lists.
+    case tuist
+    /// CocoaPods' `Podfile` (`pod 'Name', '1.2.3'`).
+    case podfile
+    /// A CocoaPods component's own `*.podspec` (Ruby DSL subset).
+    case podspec
+    /// A CocoaPods component's `*.podspec.json`.
+    case podspecJSON = "podspec-json"
+
+    /// True for the CocoaPods formats, whose requirements follow CocoaPods' semantics (`~>` pessimistic, a
+    /// prerelease only when the requirement names one) and whose dependencies are named by pod name, not URL.
+    public var isCocoaPods: Bool { self == .podfile || self == .podspec || self == .podspecJSON }
+}
