@@ -14,7 +14,7 @@ final class IntegrateCommandTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
         let rcCommit = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1-rc.1")
         let mainBefore = try iw.ws["Main"].head()
-        let sandboxesBefore = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
+        let sandboxesBefore = try iw.sandboxes()
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         // Shells first, then mains; Tools does not use Cart and is not built.
@@ -32,7 +32,7 @@ final class IntegrateCommandTests: XCTestCase {
         XCTAssertTrue(try iw.ws["Main"].git("log", "-1", "--format=%B").contains("Pin Cart 1.0.1"))
         XCTAssertTrue(result.stdout.contains("pinned Cart 1.0.1 in Main"), result.stdout)
         // No temporary folder is left behind.
-        let sandboxesAfter = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
+        let sandboxesAfter = try iw.sandboxes()
         XCTAssertEqual(sandboxesAfter.subtracting(sandboxesBefore), [])
     }
 

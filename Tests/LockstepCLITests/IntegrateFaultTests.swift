@@ -24,21 +24,18 @@ final class IntegrateFaultTests: XCTestCase {
     }
 
     /// Starts `lockstep args…` in the background (output discarded), for tests that signal it.
-    func startLockstep(_ arguments: [String]) throws -> Process {
+    func startLockstep(_ arguments: [String], in iw: IntegrationWorkspace) throws -> Process {
         let process = Process()
         process.executableURL = Lockstep.executable
         process.arguments = arguments
         var environment = GitCLI.environment()
         environment["NO_COLOR"] = "1"
+        environment["TMPDIR"] = iw.temporary.url.path
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
-    }
-
-    func sandboxes() throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("lockstep-integrate-") })
     }
 
     func testIdenticalRerunIsCachedAndNoCacheBuildsAgain() throws {
@@ -117,7 +114,7 @@ final class IntegrateFaultTests: XCTestCase {
         // Another live run (this test process) is pinning: it holds the pin lock, not the checkout lock.
         let lock = PinLock(workspace: iw.root)
         try lock.acquire(timeout: 0)
-        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path], in: iw)
         var built = false
         for _ in 0..<1200 where !built {
             built = iw.builds().count == 2
@@ -172,8 +169,8 @@ final class IntegrateFaultTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let pids = iw.root.appendingPathComponent("child.pid")
         try iw.setScript("sleep 300 & echo $! > '\(pids.path)'; wait")
-        let before = try sandboxes()
-        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
+        let before = try iw.sandboxes()
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path], in: iw)
         // Wait (bounded) until the build's child exists, then interrupt lockstep as Ctrl-C would.
         var child: pid_t?
         for _ in 0..<600 where child == nil {
@@ -186,7 +183,7 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertTrue(Self.stopsRunning(running), "no child process left running")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
-        XCTAssertEqual(try sandboxes().subtracting(before), [], "no temporary folder left")
+        XCTAssertEqual(try iw.sandboxes().subtracting(before), [], "no temporary folder left")
     }
 
     func testSigkillBetweenTagAndPinIsCompletedByTheNextRunWithoutBuilding() throws {
@@ -196,7 +193,7 @@ final class IntegrateFaultTests: XCTestCase {
         // then waits at the lock: a SIGKILL there lands between tag and pin.
         let lock = PinLock(workspace: iw.root)
         try lock.acquire(timeout: 0)
-        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path])
+        let process = try startLockstep(["integrate", "Cart", "--workspace", iw.root.path], in: iw)
         var tagged = false
         for _ in 0..<600 where !tagged {
             tagged = (try? iw.ws["Cart"].git("tag", "--list", "1.0.1")) == "1.0.1"
@@ -206,7 +203,7 @@ final class IntegrateFaultTests: XCTestCase {
         let killed = process.processIdentifier
         kill(killed, SIGKILL)
         process.waitUntilExit()
-        XCTAssertFalse(try sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty, "a killed run cannot clean up")
+        XCTAssertFalse(try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty, "a killed run cannot clean up")
         lock.release()
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"), "killed before the pin")
         XCTAssertTrue(try iw.lockstep("check").stdout.contains("warning[LS407]"), "check reports the unpinned release")
@@ -216,7 +213,7 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertTrue(rerun.stdout.contains("completing an earlier run: Cart 1.0.1"), rerun.stdout)
         XCTAssertEqual(iw.builds().count, builds, "no second build: the builds are cached")
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
-        XCTAssertEqual(try sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }, [], "the next run removed it")
+        XCTAssertEqual(try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }, [], "the next run removed it")
     }
 
     func testEightConcurrentIntegrationsAllLand() throws {

@@ -9,9 +9,13 @@ public final class IntegrationWorkspace {
     public var root: URL { ws.root }
     public var script: URL { root.appendingPathComponent("build.sh") }
     public var buildLog: URL { root.appendingPathComponent("builds.log") }
+    /// The TMPDIR every lockstep run of this workspace gets: its build sandboxes land here, so a test that counts
+    /// them is not fooled by other test processes sharing the machine's temporary folder.
+    public let temporary: TemporaryFolder
 
     public init(extraComponents: Int = 0) throws {
         ws = try WorkspaceBuilder()
+        temporary = try TemporaryFolder("lockstep-tmp")
         let build = "sh \(ws.root.appendingPathComponent("build.sh").path)"
         try ws.component("Base").release("1.0.0")
         try ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
@@ -52,6 +56,11 @@ public final class IntegrationWorkspace {
     /// Runs `lockstep args…` with the workspace.
     @discardableResult
     public func lockstep(_ arguments: String...) throws -> ProcessResult {
-        try Lockstep.run(arguments + ["--workspace", root.path])
+        try Lockstep.run(arguments + ["--workspace", root.path], environment: ["TMPDIR": temporary.url.path])
+    }
+
+    /// The build sandboxes (`lockstep-integrate-*`) currently in this workspace's TMPDIR.
+    public func sandboxes() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).filter { $0.hasPrefix("lockstep-integrate-") })
     }
 }
