@@ -1,0 +1,144 @@
+internal import CLibgit2
+import Foundation
+
+/// A reference the remote did not take, with the reason it gave (or libgit2's, for a push that would not
+/// fast-forward).
+public struct PushRejection: Sendable, Equatable, CustomStringConvertible {
+    /// The remote reference, e.g. `refs/heads/main`.
+    public var reference: String
+    /// Why, e.g. `non-fast-forward` or the server's hook message.
+    public var reason: String
+
+    public init(reference: String, reason: String) {
+        self.reference = reference
+        self.reason = reason
+    }
+
+    public var description: String { "\(reference): \(reason)" }
+}
+
+/// State shared with libgit2's C callbacks of one push or fetch.
+private final class TransferState {
+    let credentials: GitCredentials
+    /// Credential kinds already offered; each is offered once, so a refusing server ends the operation.
+    var offered: Set<String> = []
+    var rejections: [PushRejection] = []
+
+    init(credentials: GitCredentials) { self.credentials = credentials }
+
+    /// The next credential to offer for `url`, nil when nothing is left to try.
+    func credential(url: String, user: String?, allowed: UInt32) -> UnsafeMutablePointer<git_credential>? {
+        var result: UnsafeMutablePointer<git_credential>?
+        if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0, credentials.useSSHAgent, offered.insert("agent").inserted {
+            if git_credential_ssh_key_from_agent(&result, user ?? "git") == 0 { return result }
+        }
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
+            if let token = credentials.token, offered.insert("token").inserted {
+                if git_credential_userpass_plaintext_new(&result, credentials.tokenUser, token) == 0 { return result }
+            }
+            if credentials.askpass != nil, offered.insert("askpass").inserted,
+               let name = user ?? credentials.ask("Username for '\(url)': "),
+               let password = credentials.ask("Password for '\(url)': ") {
+                if git_credential_userpass_plaintext_new(&result, name, password) == 0 { return result }
+            }
+        }
+        if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0, offered.insert("username").inserted {
+            if git_credential_username_new(&result, user ?? "git") == 0 { return result }
+        }
+        return nil
+    }
+}
+
+extension Repository {
+    /// Pushes `refspecs` (`refs/tags/1.2.0:refs/tags/1.2.0`, `refs/heads/main:refs/heads/main`; no `+`, so
+    /// nothing on the remote is overwritten) to `remote` (a configured remote's name or a URL) through libgit2.
+    ///
+    /// Returns the references the remote refused, empty when every one landed. A push that would not
+    /// fast-forward (another run pushed first) is a rejection, not an error: the caller fetches and decides.
+    /// Transport and authentication failures throw `GitError`.
+    public func push(_ refspecs: [String], to remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [PushRejection] {
+        guard !refspecs.isEmpty else { return [] }
+        if let local = try localRemotePath(remote) { return try pushLocally(refspecs, to: local) }
+        let handle = try openRemote(remote)
+        defer { git_remote_free(handle) }
+        let state = TransferState(credentials: credentials)
+        var options = git_push_options()
+        try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
+        options.callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
+        options.callbacks.credentials = Self.credentialCallback
+        options.callbacks.push_update_reference = { reference, status, payload in
+            guard let payload, let reference, let status else { return 0 }
+            let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
+            state.rejections.append(PushRejection(reference: String(cString: reference), reason: String(cString: status)))
+            return 0
+        }
+        let code = withStrArray(refspecs) { array in withExtendedLifetime(state) { git_remote_push(handle, array, &options) } }
+        if code == GIT_ENONFASTFORWARD.rawValue {
+            return refspecs.map { spec in
+                PushRejection(reference: spec.split(separator: ":").last.map(String.init) ?? spec,
+                              reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)")
+            }
+        }
+        try check(code, "git_remote_push", path: path)
+        return state.rejections
+    }
+
+    /// Fetches `refspecs` (e.g. `+refs/heads/main:refs/remotes/origin/main`, `refs/tags/*:refs/tags/*`) from
+    /// `remote` (a configured remote's name or a URL) through libgit2. Throws `GitError` on failure.
+    public func fetch(_ refspecs: [String], from remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
+        let handle = try openRemote(remote)
+        defer { git_remote_free(handle) }
+        let state = TransferState(credentials: credentials)
+        var options = git_fetch_options()
+        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
+        options.callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
+        options.callbacks.credentials = Self.credentialCallback
+        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        let code = withStrArray(refspecs) { array in withExtendedLifetime(state) { git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
+        try check(code, "git_remote_fetch", path: path)
+    }
+
+    /// The references a remote advertises (name → object), read through libgit2 without fetching anything.
+    public func remoteReferences(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String: ObjectID] {
+        let handle = try openRemote(remote)
+        defer { git_remote_free(handle) }
+        let state = TransferState(credentials: credentials)
+        var callbacks = git_remote_callbacks()
+        try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
+        callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
+        callbacks.credentials = Self.credentialCallback
+        _ = try withExtendedLifetime(state) {
+            try check(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", path: path)
+        }
+        defer { git_remote_disconnect(handle) }
+        var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+        var count = 0
+        try check(git_remote_ls(&heads, &count, handle), "git_remote_ls", path: path)
+        var result: [String: ObjectID] = [:]
+        for index in 0..<count {
+            guard let head = heads?[index] else { continue }
+            result[String(cString: head.pointee.name)] = ObjectID(head.pointee.oid)
+        }
+        return result
+    }
+
+    /// A configured remote by name, or an anonymous one for a URL or path.
+    private func openRemote(_ remote: String) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        if git_remote_lookup(&handle, pointer, remote) == 0, let handle { return handle }
+        try check(git_remote_create_anonymous(&handle, pointer, remote), "git_remote_create_anonymous", path: path)
+        return handle!
+    }
+
+    private static let credentialCallback: git_credential_acquire_cb = { out, url, user, allowed, payload in
+        guard let out, let payload else { return GIT_PASSTHROUGH.rawValue }
+        let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
+        let name = user.map { String(cString: $0) }
+        guard let credential = state.credential(url: url.map { String(cString: $0) } ?? "", user: name, allowed: allowed) else {
+            git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "authentication failed: no credential left to offer (set LOCKSTEP_PUSH_TOKEN, start an ssh agent, or set GIT_ASKPASS)")
+            return GIT_EAUTH.rawValue
+        }
+        out.pointee = credential
+        return 0
+    }
+}
