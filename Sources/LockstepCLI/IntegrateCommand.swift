@@ -21,6 +21,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
 
     @OptionGroup var options: WorkspaceOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var pushing: PushOptions
 
     @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"),
               completion: ComponentCompletion.kind)
@@ -68,7 +69,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
             return try dryRunJSON(integrator)
         }
         if format == .json {
-            return try await runJSON(integrator, display: display)
+            return try await runJSON(integrator, config: config, display: display)
         }
         if dryRun {
             // The same checks in the same order as the run (state folders, plan, rules, checkouts, candidates) and
@@ -85,7 +86,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
             }
             return
         }
-        let result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
+        let (result, _) = try await integrateAndPublish(integrator, config: config, display: display) { plan, outcomes in
             try? writeReport(plan: plan, outcomes: outcomes)
         }
         try writeReport(plan: result.plan, outcomes: result.outcomes)
@@ -108,11 +109,12 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     }
 
     /// The real run with `--format json`: the outcome (or how far a failed run got, with `error`) as one document.
-    func runJSON(_ integrator: Integrator, display: ProgressDisplay) async throws {
+    func runJSON(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay) async throws {
         var failed: (plan: IntegrationPlan, outcomes: [BuildOutcome])?
         let result: IntegrationResult
+        let pushed: PublishOutcome?
         do {
-            result = try await Self.integrate(candidates, with: integrator, display: display) { plan, outcomes in
+            (result, pushed) = try await integrateAndPublish(integrator, config: config, display: display) { plan, outcomes in
                 try? writeReport(plan: plan, outcomes: outcomes)
                 failed = (plan, outcomes)
             }
@@ -125,7 +127,8 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         }
         try writeReport(plan: result.plan, outcomes: result.outcomes)
         Output.line(try JSONText.document("integrate", IntegrateJSON(
-            plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags, pinCommits: result.pinCommits.mapValues(\.hex))))
+            plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags, pinCommits: result.pinCommits.mapValues(\.hex),
+            pushed: pushed)))
     }
 
     /// Runs the gate with signals trapped (Ctrl-C stops builds and cleans up); a failure is reported through

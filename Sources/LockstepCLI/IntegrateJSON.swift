@@ -58,12 +58,21 @@ struct IntegrateJSON: Codable {
     var builds: [BuildJSON]
     var tags: [TagJSON]
     var pins: [PinJSON]
+    /// With `--push`: what reached the remote (absent without it).
+    var pushed: PushJSON?
+
+    /// `integrate --push`: the release tags and main branches now on the remote.
+    struct PushJSON: Codable {
+        var tags: [String]
+        var branches: [String]
+    }
 
     /// The document of a run: what was planned, built, tagged (`released`, Integrator's `"Name tag"` list) and
     /// pinned (`pinCommits`); for a dry run pass `dryRun` and nothing else.
     init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
-         pinCommits: [String: String] = [:]) {
+         pinCommits: [String: String] = [:], pushed: PublishOutcome? = nil) {
         self.dryRun = dryRun
+        self.pushed = pushed.map { PushJSON(tags: $0.tags, branches: $0.branches) }
         candidates = plan.candidates.map {
             CandidateJSON(name: $0.component.name, version: $0.tag.version.description, tag: $0.tag.name, commit: $0.commit.hex,
                           release: $0.release.description, releaseTag: $0.releaseTagName, alreadyReleased: $0.isAlreadyReleased)

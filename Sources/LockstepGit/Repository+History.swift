@@ -3,6 +3,19 @@ internal import CLibgit2
 extension Repository {
     /// Counts the commits reachable from `tip` but not from `base` (`git rev-list --count base..tip`).
     public func countCommits(from tip: ObjectID, excluding base: ObjectID?) throws -> Int {
+        var count = 0
+        try walk(from: tip, excluding: base) { _ in count += 1 }
+        return count
+    }
+
+    /// The commits reachable from `tip` but not from `base`, newest first (`git rev-list base..tip`).
+    public func commits(from tip: ObjectID, excluding base: ObjectID?) throws -> [ObjectID] {
+        var result: [ObjectID] = []
+        try walk(from: tip, excluding: base) { result.append(ObjectID($0)) }
+        return result
+    }
+
+    private func walk(from tip: ObjectID, excluding base: ObjectID?, _ visit: (git_oid) -> Void) throws {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "git_revwalk_new", path: path)
         defer { git_revwalk_free(walk) }
@@ -12,15 +25,13 @@ extension Repository {
             var hidden = base.raw
             try check(git_revwalk_hide(walk, &hidden), "git_revwalk_hide", path: path)
         }
-        var count = 0
         var oid = git_oid()
         while true {
             let code = git_revwalk_next(&oid, walk)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "git_revwalk_next", path: path)
-            count += 1
+            visit(oid)
         }
-        return count
     }
 
     /// True when `commit` is `ancestor` or has it in its history.

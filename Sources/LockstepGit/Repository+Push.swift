@@ -142,3 +142,27 @@ extension Repository {
         return 0
     }
 }
+
+extension Repository {
+    /// Moves `branch` from `expected` to `commit` (compare-and-swap) and, when it is checked out, brings the work
+    /// tree and index along with a safe checkout: a file with local changes stops it before anything moves.
+    /// Used to put a CI clone's main branch back on the remote's tip after another run pushed first.
+    public func resetBranchFollowingCheckout(_ branch: String, to commit: ObjectID, from expected: ObjectID) throws {
+        let checkedOut = (try? head().branch) == branch
+        if checkedOut {
+            guard try !hasTrackedChanges() else {
+                throw GitError(code: -1, errorClass: 0, message: "\(branch) is checked out with local changes; commit or stash them first",
+                               function: "checkout", path: path)
+            }
+            var oid = commit.raw
+            var object: OpaquePointer?
+            try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "git_object_lookup", path: path)
+            defer { git_object_free(object) }
+            var options = git_checkout_options()
+            try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init", path: path)
+            options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
+            try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree", path: path)
+        }
+        try moveBranch(branch, to: commit, from: expected, reason: "lockstep: follow the remote")
+    }
+}

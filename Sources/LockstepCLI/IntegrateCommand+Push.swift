@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+import LockstepGit
+
+/// `integrate --push`: the options that send a green run to the repos' remote.
+struct PushOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp("""
+        After a green run, push the release tags and then the main apps' pin commits to each repo's remote through \
+        libgit2 (a branch only as a fast-forward; tags are never rewritten). When another run pushed first, pin \
+        again on the remote's tip (rebuilding only if the inputs changed) and push again.
+        """))
+    var push = false
+
+    @Option(help: ArgumentHelp("The remote to push to, in every repo (with --push).", valueName: "name"))
+    var remote = "origin"
+
+    @Option(help: ArgumentHelp("How many times --push tries in all when other runs keep pushing first (1 to 20).", valueName: "n"))
+    var pushAttempts = 3
+
+    func validate() throws {
+        guard (1...20).contains(pushAttempts) else { throw ValidationError("--push-attempts must be from 1 to 20, not \(pushAttempts)") }
+        guard !remote.isEmpty, !remote.hasPrefix("-") else { throw ValidationError("--remote needs a remote's name, e.g. origin") }
+    }
+}
+
+extension IntegrateCommand {
+    /// Runs the gate and, with `--push`, publishes it; a push that finds the remote moved pins again on its tip.
+    func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay,
+                             onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {
+        var result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
+        guard pushing.push else { return (result, nil) }
+        let publisher = Publisher(config: config, remote: pushing.remote)
+        let json = format == .json
+        let say: (String) -> Void = { json ? Output.error($0) : Output.line($0) }
+        var attempt = 1
+        while true {
+            let outcome: PublishOutcome
+            do {
+                outcome = try publisher.publish(result)
+            } catch let error as IntegrationError {
+                throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: [], rerun: Self.rerunCommand(candidates) + " --push")
+            }
+            for tag in outcome.tags { say("pushed \(tag) to \(pushing.remote)") }
+            for branch in outcome.branches { say("pushed the pins of \(branch) to \(pushing.remote)") }
+            guard !outcome.behind.isEmpty else { return (result, outcome) }
+            attempt += 1
+            guard attempt <= pushing.pushAttempts else {
+                throw CommandFailure(code: 1, message: """
+                    error: \(outcome.behind.joined(separator: ", ")): other runs pushed first \(pushing.pushAttempts) time(s); the release \
+                    tags are on \(pushing.remote), the pins are not. Run `\(Self.rerunCommand(candidates)) --push` again to pin on the new tip
+                    """)
+            }
+            say("\(outcome.behind.joined(separator: ", ")): \(pushing.remote) moved; pinning again on its tip (attempt \(attempt) of \(pushing.pushAttempts))")
+            result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LockstepGit
+
+/// What one push of a finished integration did (`integrate --push`).
+public struct PublishOutcome: Sendable, Equatable {
+    /// Release tags now on the remote (`Cart 1.0.1`), including ones another run had pushed for the same commit.
+    public var tags: [String] = []
+    /// Main apps whose pin commits are now on the remote's branch (`Main main`).
+    public var branches: [String] = []
+    /// Main apps whose remote branch had moved: their local branch now sits on the remote's tip without the pin,
+    /// so running the integration again pins on top of it (rebuilding only when the inputs changed).
+    public var behind: [String] = []
+}
+
+/// Pushes a finished integration to the repos' remote through libgit2: the release tags first (a pin must never
+/// reach the remote before the version it names), then each main app's branch, which the remote takes only as a
+/// fast-forward. Tags already on the remote are never rewritten.
+public struct Publisher {
+    let config: WorkspaceConfig
+    /// The remote's name in every repo (`origin`).
+    public var remote: String
+    public var credentials: GitCredentials
+
+    public init(config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment()) {
+        self.config = config
+        self.remote = remote
+        self.credentials = credentials
+    }
+
+    /// Pushes `result`'s tags and pin commits. Throws `IntegrationError.refused` when a tag on the remote names
+    /// another commit, or a main branch holds local commits that are not Lockstep's pins.
+    public func publish(_ result: IntegrationResult) throws -> PublishOutcome {
+        var outcome = PublishOutcome()
+        for candidate in result.plan.candidates {
+            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            try pushTag(candidate.releaseTagName, of: candidate.component.name, in: repository)
+            outcome.tags.append("\(candidate.component.name) \(candidate.releaseTagName)")
+        }
+        for change in result.plan.pinChanges {
+            guard let branch = change.branch, result.pinCommits[change.app.name] != nil else { continue }
+            let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
+            if try pushBranch(branch, of: change.app.name, in: repository) {
+                outcome.branches.append("\(change.app.name) \(branch)")
+            } else {
+                outcome.behind.append(change.app.name)
+            }
+        }
+        if !outcome.behind.isEmpty { try fetchReleaseTags() }
+        return outcome
+    }
+
+    /// Brings every component's tags from the remote: the remote's main now pins releases other runs made, and the
+    /// next attempt must see their tags. A local tag that differs from the remote's is left as it is.
+    private func fetchReleaseTags() throws {
+        for component in config.components {
+            let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+            guard (try? repository.remoteURL(named: remote)) ?? nil != nil else { continue }
+            try transfer(component.name) { try repository.fetch(["refs/tags/*:refs/tags/*"], from: remote, credentials: credentials) }
+        }
+    }
+
+    private func pushTag(_ tag: String, of component: String, in repository: Repository) throws {
+        let reference = "refs/tags/\(tag)"
+        let rejected = try transfer(component) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
+        guard !rejected.isEmpty else { return }
+        // Refused: fine when the remote's tag names the same commit (another run released the same rc first).
+        let remoteRefs = try transfer(component) { try repository.remoteReferences(remote, credentials: credentials) }
+        let theirs = remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
+        let ours = try repository.resolveCommit(reference)
+        guard let theirs, theirs == ours else {
+            throw IntegrationError.refused("""
+                \(component): the remote `\(remote)` refused tag \(tag) (\(rejected.map(\.reason).joined(separator: "; "))). \
+                Its \(tag) names \(theirs?.short ?? "another object"), this run released \(ours.short). Tags already pushed are never \
+                rewritten: look at who released \(tag), then delete this clone's tag and bump again
+                """)
+        }
+    }
+
+    /// True when the branch landed; false when the remote moved (the local branch is then reset to the remote's
+    /// tip, minus this run's pin commits, for a new attempt).
+    private func pushBranch(_ branch: String, of app: String, in repository: Repository) throws -> Bool {
+        let reference = "refs/heads/\(branch)"
+        let rejected = try transfer(app) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
+        guard !rejected.isEmpty else { return true }
+        let tracking = "refs/remotes/\(remote)/\(branch)"
+        try transfer(app) { try repository.fetch(["+\(reference):\(tracking)"], from: remote, credentials: credentials) }
+        guard let theirs = try repository.referenceTarget(tracking), let ours = try repository.branchTip(branch) else {
+            throw IntegrationError.refused("\(app): the remote `\(remote)` refused \(branch) (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with")
+        }
+        // Only Lockstep's own pin commits may be dropped: anything else is someone's work and must be pushed by them.
+        let local = try repository.commits(from: ours, excluding: theirs)
+        let foreign = try local.filter { !(try repository.commitInfo($0).message.hasPrefix("Pin ")) }
+        guard foreign.isEmpty else {
+            throw IntegrationError.refused("""
+                \(app): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not Lockstep pins \
+                (\(foreign.map(\.short).joined(separator: ", "))); push or drop them, then rerun integrate --push
+                """)
+        }
+        try repository.resetBranchFollowingCheckout(branch, to: theirs, from: ours)
+        return false
+    }
+
+    /// Runs a network operation, naming the repo when it fails (credentials, unreachable remote).
+    private func transfer<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError {
+            throw IntegrationError.refused("\(name): talking to its remote `\(remote)` failed: \(error.message). Check the remote's URL and the credentials (LOCKSTEP_PUSH_TOKEN, an ssh agent or GIT_ASKPASS)")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LockstepTestSupport
+import XCTest
+
+/// `integrate --push`: local bare repositories stand in for the remotes, separate clones of the workspace for CI runners.
+final class IntegratePushTests: XCTestCase {
+    func run(_ arguments: String..., in root: URL) throws -> ProcessResult {
+        try Lockstep.run(arguments + ["--workspace", root.path])
+    }
+
+    func testPushSendsTheTagThenThePinToTheRemote() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        let result = try iw.lockstep("integrate", "Cart", "--push")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("pushed Cart 1.0.1 to origin"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("pushed the pins of Main main to origin"), result.stdout)
+        XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag")
+        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"), try iw.ws["Cart"].git("rev-parse", "1.0.1-rc.1^{commit}"))
+        XCTAssertTrue(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), try iw.ws["Main"].head())
+    }
+
+    func testARunThatLostTheRaceRepinsOnTheRemotesTipAndLands() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 1)
+        try iw.lockstep("bump", "Cart")
+        try iw.lockstep("bump", "Comp01")
+        let remotes = try RemoteRunners(iw)
+        let first = try remotes.runner("a"), second = try remotes.runner("b")
+        let before = try remotes.git("Main", "rev-parse", "main")
+        XCTAssertEqual(try run("integrate", "Cart", "--push", in: first).status, 0)
+        let late = try run("integrate", "Comp01", "--push", in: second)
+        XCTAssertEqual(late.status, 0, late.stdout + late.stderr)
+        XCTAssertTrue(late.stdout.contains("Main: origin moved; pinning again on its tip (attempt 2 of 3)"), late.stdout)
+        let manifest = try remotes.git("Main", "show", "main:Package.swift")
+        XCTAssertTrue(manifest.contains("Cart.git\", exact: \"1.0.1\""), manifest)
+        XCTAssertTrue(manifest.contains("Comp01.git\", exact: \"1.0.1\""), manifest)
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "\(before)..main"), "2")
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "--merges", "main"), "0")
+    }
+
+    /// Ten runners release ten components at once through the same remotes: every pin lands, in one line, each
+    /// built on the pins before it.
+    func testTenRacingRunnersAllLand() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 10)
+        let names = (1...10).map { String(format: "Comp%02d", $0) }
+        for name in names { try iw.lockstep("bump", name) }
+        let remotes = try RemoteRunners(iw)
+        let runners = try names.map { try remotes.runner($0) }
+        let before = try remotes.git("Main", "rev-parse", "main")
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let result = try? Lockstep.run(["integrate", names[index], "--push", "--push-attempts", "20", "--workspace", runners[index].path])
+            results.add("\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
+        }
+        XCTAssertEqual(results.all.sorted(), names.map { "\($0) 0" })
+        let manifest = try remotes.git("Main", "show", "main:Package.swift")
+        for name in names { XCTAssertTrue(manifest.contains("\(name).git\", exact: \"1.0.1\""), "\(name) pinned") }
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "\(before)..main"), "10")
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "--merges", "main"), "0", "linear history")
+        for name in names { XCTAssertEqual(try remotes.git(name, "cat-file", "-t", "1.0.1"), "tag") }
+    }
+
+    func testATagOnTheRemoteThatNamesAnotherCommitIsRefusedAndNothingIsPinned() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        // Someone released 1.0.1 from another commit on the remote.
+        try remotes.git("Cart", "tag", "1.0.1", "main~1")
+        let mainBefore = try remotes.git("Main", "rev-parse", "main")
+        let result = try iw.lockstep("integrate", "Cart", "--push")
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("refused tag 1.0.1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("never rewritten"), result.stderr)
+        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1"), try remotes.git("Cart", "rev-parse", "main~1"), "the remote's tag stays")
+        XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "no pin reached the remote")
+    }
+
+    func testForeignLocalCommitsOnMainAreNeverDropped() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 1)
+        try iw.lockstep("bump", "Cart")
+        try iw.lockstep("bump", "Comp01")
+        let remotes = try RemoteRunners(iw)
+        let first = try remotes.runner("a"), second = try remotes.runner("b")
+        XCTAssertEqual(try run("integrate", "Cart", "--push", in: first).status, 0)
+        let main = second.appendingPathComponent("apps/Main")
+        try "local work\n".write(to: main.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        _ = try GitCLI.run(["add", "NOTES.md"], in: main)
+        _ = try GitCLI.run(["commit", "-q", "-m", "someone's work"], in: main)
+        let late = try run("integrate", "Comp01", "--push", in: second)
+        XCTAssertEqual(late.status, 1, late.stdout + late.stderr)
+        XCTAssertTrue(late.stderr.contains("not Lockstep pins"), late.stderr)
+        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "someone's work", "the work is still there")
+    }
+
+    func testPushAttemptsAreValidated() throws {
+        let iw = try IntegrationWorkspace()
+        let result = try iw.lockstep("integrate", "Cart", "--push", "--push-attempts", "0")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--push-attempts must be from 1 to 20"), result.stderr)
+    }
+}
+
+/// Exit codes of racing runs, collected under a lock.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
+}
