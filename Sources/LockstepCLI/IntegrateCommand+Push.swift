@@ -15,12 +15,24 @@ struct PushOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The remote to push to, in every repo (with --push).", valueName: "name"))
     var remote = "origin"
 
+    @Option(help: ArgumentHelp("""
+        With --push: push each main app's pin commit to this branch of its remote (for a pull/merge request) instead \
+        of to the branch it was made on; `check` reports a release whose pin waits there.
+        """, valueName: "name"))
+    var pinBranch: String?
+
     @Option(help: ArgumentHelp("How many times --push tries in all when other runs keep pushing first (1 to 20).", valueName: "n"))
     var pushAttempts = 3
 
     func validate() throws {
         guard (1...20).contains(pushAttempts) else { throw ValidationError("--push-attempts must be from 1 to 20, not \(pushAttempts)") }
         guard !remote.isEmpty, !remote.hasPrefix("-") else { throw ValidationError("--remote needs a remote's name, e.g. origin") }
+        if let pinBranch {
+            guard push else { throw ValidationError("--pin-branch needs --push: it names the remote branch the pins are pushed to") }
+            guard Publisher.isValidBranchName(pinBranch) else {
+                throw ValidationError("--pin-branch \(pinBranch) is not a valid branch name (no spaces, `..`, `~^:?*[\\`, leading `-` or `/`)")
+            }
+        }
     }
 }
 
@@ -30,7 +42,7 @@ extension IntegrateCommand {
                              onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {
         var result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
         guard pushing.push else { return (result, nil) }
-        let publisher = Publisher(config: config, remote: pushing.remote)
+        let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
         let json = format == .json
         let say: (String) -> Void = { json ? Output.error($0) : Output.line($0) }
         var attempt = 1
@@ -42,7 +54,10 @@ extension IntegrateCommand {
                 throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: [], rerun: Self.rerunCommand(candidates) + " --push")
             }
             for tag in outcome.tags { say("pushed \(tag) to \(pushing.remote)") }
-            for branch in outcome.branches { say("pushed the pins of \(branch) to \(pushing.remote)") }
+            for branch in outcome.branches {
+                say(pushing.pinBranch == nil ? "pushed the pins of \(branch) to \(pushing.remote)"
+                                             : "pushed the pins of \(branch) to \(pushing.remote): open a pull/merge request from it")
+            }
             guard !outcome.behind.isEmpty else { return (result, outcome) }
             attempt += 1
             guard attempt <= pushing.pushAttempts else {

@@ -94,6 +94,36 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "someone's work", "the work is still there")
     }
 
+    func testPinBranchLeavesMainAloneAndCheckSaysWhereThePinWaits() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        let mainBefore = try remotes.git("Main", "rev-parse", "main")
+        let first = try remotes.runner("a")
+        let result = try run("integrate", "Cart", "--push", "--pin-branch", "lockstep/pin-cart", in: first)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("pushed the pins of Main lockstep/pin-cart to origin: open a pull/merge request"), result.stdout)
+        XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "the protected branch is not pushed to")
+        XCTAssertTrue(try remotes.git("Main", "show", "lockstep/pin-cart:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the release tag is pushed")
+        // A fresh clone, as the next CI job has: check says where the pin waits.
+        let second = try remotes.runner("b")
+        let check = try run("check", in: second)
+        XCTAssertTrue(check.stdout.contains("warning[LS407]"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("its pin waits on branch Main origin/lockstep/pin-cart"), check.stdout)
+    }
+
+    func testPinBranchIsValidated() throws {
+        let iw = try IntegrationWorkspace()
+        for (arguments, message) in [(["--pin-branch", "x"], "--pin-branch needs --push"),
+                                     (["--push", "--pin-branch", "a..b"], "is not a valid branch name"),
+                                     (["--push", "--pin-branch", "has space"], "is not a valid branch name")] {
+            let result = try Lockstep.run(["integrate", "Cart", "--workspace", iw.root.path] + arguments)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+    }
+
     func testPushAttemptsAreValidated() throws {
         let iw = try IntegrationWorkspace()
         let result = try iw.lockstep("integrate", "Cart", "--push", "--push-attempts", "0")

@@ -20,11 +20,21 @@ public struct Publisher {
     /// The remote's name in every repo (`origin`).
     public var remote: String
     public var credentials: GitCredentials
+    /// Push each main app's pin commit to this branch (for a pull/merge request) instead of to its own branch.
+    public var pinBranch: String?
 
-    public init(config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment()) {
+    public init(config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(), pinBranch: String? = nil) {
         self.config = config
         self.remote = remote
         self.credentials = credentials
+        self.pinBranch = pinBranch
+    }
+
+    /// True when `name` can be a branch name: git's rules for a ref name's component, kept simple and strict.
+    public static func isValidBranchName(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"), !name.hasSuffix("."),
+              !name.hasSuffix(".lock"), !name.contains(".."), !name.contains("//"), !name.contains("@{") else { return false }
+        return name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value != 127 && !" ~^:?*[\\".unicodeScalars.contains($0) }
     }
 
     /// Pushes `result`'s tags and pin commits. Throws `IntegrationError.refused` when a tag on the remote names
@@ -39,7 +49,10 @@ public struct Publisher {
         for change in result.plan.pinChanges {
             guard let branch = change.branch, result.pinCommits[change.app.name] != nil else { continue }
             let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
-            if try pushBranch(branch, of: change.app.name, in: repository) {
+            if let pinBranch {
+                try pushPinBranch(branch, as: pinBranch, of: change.app.name, in: repository)
+                outcome.branches.append("\(change.app.name) \(pinBranch)")
+            } else if try pushBranch(branch, of: change.app.name, in: repository) {
                 outcome.branches.append("\(change.app.name) \(branch)")
             } else {
                 outcome.behind.append(change.app.name)
@@ -98,6 +111,17 @@ public struct Publisher {
         }
         try repository.resetBranchFollowingCheckout(branch, to: theirs, from: ours)
         return false
+    }
+
+    /// Pushes the local branch holding the pin commit to `name` on the remote, for a pull/merge request.
+    private func pushPinBranch(_ branch: String, as name: String, of app: String, in repository: Repository) throws {
+        let rejected = try transfer(app) { try repository.push(["refs/heads/\(branch):refs/heads/\(name)"], to: remote, credentials: credentials) }
+        guard rejected.isEmpty else {
+            throw IntegrationError.refused("""
+                \(app): the remote `\(remote)` refused branch \(name) (\(rejected.map(\.reason).joined(separator: "; "))); it already holds \
+                other commits. Choose a new --pin-branch name (e.g. with the pipeline's id in it) and rerun integrate --push
+                """)
+        }
     }
 
     /// Runs a network operation, naming the repo when it fails (credentials, unreachable remote).

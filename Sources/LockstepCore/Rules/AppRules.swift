@@ -98,10 +98,19 @@ struct LS407: Rule {
     let summary = "a release is tagged but no main app pins it (an integrate stopped between tag and pin)"
 
     func check(_ context: RuleContext) throws -> [Finding] {
-        context.components.compactMap { state in
+        context.components.compactMap { state -> Finding? in
             guard let release = state.newestRelease, state.newestReleaseIsFromIntegrate,
                   context.snapshot.isReleasedButUnpinned(state.component.name, release.version) else { return nil }
-            let apps = context.snapshot.mainApps.filter { $0.dependency(on: state.component.name) != nil }.map(\.app.name)
+            let mains = context.snapshot.mainApps.filter { $0.dependency(on: state.component.name) != nil }
+            let apps = mains.map(\.app.name)
+            let waiting = mains.flatMap { app in
+                PinBranches.pinning(state.component.name, at: release.version, in: app, config: context.snapshot.config).map { "\(app.app.name) \($0)" }
+            }
+            if !waiting.isEmpty {
+                return finding(state.component.name, version: "\(release.version)",
+                               "\(state.component.name) \(release.version) is tagged; its pin waits on branch \(waiting.joined(separator: ", ")), not on the checked-out branch",
+                               help: "merge that branch's pull/merge request (or run `lockstep integrate \(state.component.name)` to pin here)")
+            }
             return finding(state.component.name, version: "\(release.version)",
                            "\(state.component.name) \(release.version) is tagged but \(apps.joined(separator: ", ")) still pin\(apps.count == 1 ? "s" : "") an older version",
                            help: "run `lockstep integrate \(state.component.name)` to finish the release (builds that went green are not run again)")
