@@ -44,6 +44,9 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     /// The longest `--timeout`: a week is longer than any build, and lock waits derived from it stay far from overflow.
     static let maximumTimeout = 604_800
 
+    @Option(help: ArgumentHelp("How many app builds run at once, shells and mains alike (default: the number of cores; 1 builds one after another, shells first).", valueName: "n"))
+    var jobs: Int?
+
     @Flag(help: "Build even when the same inputs built green before.")
     var noCache = false
 
@@ -54,6 +57,9 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         if timeout <= 0 || timeout > Self.maximumTimeout {
             throw ValidationError("--timeout must be a number of seconds from 1 to \(Self.maximumTimeout) (a week), not \(timeout)")
         }
+        if let jobs, !(1...64).contains(jobs) {
+            throw ValidationError("--jobs must be from 1 to 64, not \(jobs)")
+        }
     }
 
     func run() async throws {
@@ -63,6 +69,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         settings.timeoutSeconds = timeout
         settings.useCache = !noCache
         settings.allowDowngrade = allowDowngrade
+        if let jobs { settings.jobs = jobs }
         let display = ProgressDisplay(linesToStderr: format == .json)
         let integrator = Integrator(config: config, options: settings) { display.show($0) }
         if dryRun, format == .json {

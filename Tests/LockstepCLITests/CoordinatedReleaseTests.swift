@@ -68,7 +68,7 @@ final class CoordinatedReleaseTests: XCTestCase {
         // 4. One run releases both; the shell builds with them, main pins them.
         let run = try iw.lockstep("integrate", "CartProtocols", "Cart")
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertEqual(iw.builds().map { String($0.prefix(while: { $0 != "-" })) }, ["Shell", "Main"])
+        XCTAssertEqual(iw.builds().map { String($0.prefix(while: { $0 != "-" })) }.sorted(), ["Main", "Shell"])
         let pins = try iw.ws["Main"].git("show", "HEAD:Package.swift")
         XCTAssertTrue(pins.contains("CartProtocols.git\", exact: \"2.0.0\"") && pins.contains("Cart.git\", exact: \"2.0.0\""), pins)
         try assertGreen("released")

@@ -101,11 +101,14 @@ public struct ShellBuildRunner: BuildRunning {
             Interruption.shared.register(processGroup: group)
             var lastReport = Date.distantPast
             while !Self.hasExited(group) {
+                if Task.isCancelled {
+                    // Another build of the run went red (`--jobs`): stop this one the way a timeout does.
+                    Self.stop(group)
+                    return false
+                }
                 if Date().timeIntervalSince(start) > Double(request.timeoutSeconds) {
                     // Only the leader must be gone here (swift-subprocess waits for it); the rest goes below.
-                    kill(-group, SIGTERM)
-                    for _ in 0..<20 where !Self.hasExited(group) { try? await Task.sleep(for: .milliseconds(50)) }
-                    if !Self.hasExited(group) { kill(-group, SIGKILL) }
+                    Self.stop(group)
                     return true
                 }
                 if Date().timeIntervalSince(lastReport) >= 1 {
@@ -128,12 +131,24 @@ public struct ShellBuildRunner: BuildRunning {
         return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
     }
 
+    /// SIGTERM to the group, then SIGKILL after a second if its leader is still there (no sleeping task: this
+    /// also runs after cancellation, when `Task.sleep` returns at once).
+    static func stop(_ group: pid_t) {
+        kill(-group, SIGTERM)
+        for _ in 0..<20 where !hasExited(group) { usleep(50_000) }
+        if !hasExited(group) { kill(-group, SIGKILL) }
+    }
+
     /// True once the group's leader has exited (checked without reaping it: swift-subprocess reaps).
     static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         let code = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
         if code != 0 { return true } // already reaped
+        #if canImport(Glibc)
         return info._sifields._sigchld.si_pid == pid
+        #else
+        return info.si_pid == pid
+        #endif
     }
 
     /// The log's last non-empty line, for the progress display.

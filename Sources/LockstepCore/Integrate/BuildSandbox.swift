@@ -10,7 +10,8 @@ import LockstepManifest
 ///
 /// While it exists, TMPDIR points into it, so what builds and tools leave in their temp folder (`swift`
 /// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed.
-final class BuildSandbox {
+/// Sendable for parallel builds (`--jobs`): its one mutable part, the mirrors, is only touched under the Integrator's build lock.
+final class BuildSandbox: @unchecked Sendable {
     let root: URL
     private let config: WorkspaceConfig
     private let candidates: [Candidate]

@@ -28,6 +28,8 @@ public struct IntegrationOptions: Sendable {
     public var lockTimeout: TimeInterval?
     /// Allow a candidate older than the version a main app pins (a downgrade).
     public var allowDowngrade = false
+    /// How many app builds run at the same time (`--jobs`); 1 builds one after another in plan order.
+    public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     var effectiveLockTimeout: TimeInterval { lockTimeout ?? (Double(maxTries) + 1) * Double(timeoutSeconds) + 300 }
     public init() {}
 }
@@ -46,7 +48,9 @@ public final class Integrator: @unchecked Sendable {
     let options: IntegrationOptions
     let events: @Sendable (IntegrationEvent) -> Void
     let cache: BuildCache
-    private var outcomes: [BuildOutcome] = []
+    var outcomes: [BuildOutcome] = []
+    /// Guards `outcomes` and the sandbox's mirrors while builds run in parallel.
+    let buildLock = NSLock()
     /// Release tags this run wrote or found (`Cart 0.1.8`), and the main apps it pinned: a failure after
     /// tagging must not claim that nothing was released.
     public private(set) var releasedTags: [String] = []
@@ -89,12 +93,7 @@ public final class Integrator: @unchecked Sendable {
 
         let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
         defer { sandbox.remove() }
-        var built: [String: ObjectID] = [:]
-        for build in plan.builds {
-            let outcome = try await self.build(build, in: sandbox, manifests: plan.manifests, attempt: 1)
-            guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
-            built[build.app.name] = build.commit
-        }
+        let built = try await buildAll(plan.builds, in: sandbox, manifests: plan.manifests)
         // Edits happen during long builds: look at the main checkouts again right before tagging.
         do {
             let lock = PinLock(workspace: config.root, kind: .checkout)
@@ -112,7 +111,7 @@ public final class Integrator: @unchecked Sendable {
     }
 
     /// The outcomes so far (also after a failure), for the report.
-    public var buildOutcomes: [BuildOutcome] { outcomes }
+    public var buildOutcomes: [BuildOutcome] { buildLock.withLock { outcomes } }
 
     /// Refuses when a main app cannot take its pin commit cleanly: a detached HEAD, no identity, a manifest that
     /// cannot be pinned unambiguously, or a checkout that could not follow the pin without losing or reverting
@@ -150,19 +149,19 @@ public final class Integrator: @unchecked Sendable {
         let log = logFolder.appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)-\(getpid()).log")
         if options.useCache && cache.isGreen(key) {
             let outcome = BuildOutcome(app: build.app.name, status: .cached, seconds: 0, log: log, errorLines: [])
-            outcomes.append(outcome)
+            buildLock.withLock { outcomes.append(outcome) }
             events(.buildFinished(outcome))
             return outcome
         }
         events(.buildStarted(build, attempt: attempt))
-        let folder = try sandbox.prepare(build, manifests: manifests)
+        let folder = try buildLock.withLock { try sandbox.prepare(build, manifests: manifests) }
         let start = Date()
         let events = self.events
         let app = build.app.name
         let outcome = try await runner.run(
             BuildRequest(app: app, command: build.app.build, directory: folder, log: log, timeoutSeconds: options.timeoutSeconds)
         ) { line in events(.buildProgress(app: app, seconds: Int(Date().timeIntervalSince(start)), lastLine: line)) }
-        outcomes.append(outcome)
+        buildLock.withLock { outcomes.append(outcome) }
         events(.buildFinished(outcome))
         if outcome.status == .green { cache.recordGreen(key, build: build) }
         return outcome

@@ -1,0 +1,43 @@
+import Foundation
+import LockstepGit
+
+extension Integrator {
+    /// Builds every planned app, `options.jobs` at a time (1: one after another, in plan order, stopping at the
+    /// first red). In parallel, the first red build cancels the ones still running (their process groups are
+    /// stopped) and starts no more; the failure reported is the first red one in plan order, and the outcomes are
+    /// kept in plan order, so output and reports do not depend on which build finished first.
+    func buildAll(_ builds: [AppBuild], in sandbox: BuildSandbox, manifests: ManifestStore) async throws -> [String: ObjectID] {
+        var built: [String: ObjectID] = [:]
+        if options.jobs <= 1 || builds.count <= 1 {
+            for build in builds {
+                let outcome = try await self.build(build, in: sandbox, manifests: manifests, attempt: 1)
+                guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
+                built[build.app.name] = build.commit
+            }
+            return built
+        }
+        var finished: [Int: BuildOutcome] = [:]
+        try await withThrowingTaskGroup(of: (Int, BuildOutcome).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < builds.count else { return }
+                let index = next, build = builds[index]
+                next += 1
+                group.addTask { (index, try await self.build(build, in: sandbox, manifests: manifests, attempt: 1)) }
+            }
+            for _ in 0..<min(options.jobs, builds.count) { startNext() }
+            while let (index, outcome) = try await group.next() {
+                finished[index] = outcome
+                if outcome.isGreen { startNext() } else { group.cancelAll() }
+            }
+        }
+        let order = Dictionary(uniqueKeysWithValues: builds.enumerated().map { ($1.app.name, $0) })
+        buildLock.withLock { outcomes.sort { order[$0.app, default: .max] < order[$1.app, default: .max] } }
+        for index in builds.indices {
+            guard let outcome = finished[index] else { continue }
+            guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
+            built[builds[index].app.name] = builds[index].commit
+        }
+        return built
+    }
+}
