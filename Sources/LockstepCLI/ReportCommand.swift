@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+
+/// `lockstep report`: the workspace at a glance, as one self-contained HTML page.
+struct ReportCommand: ParsableCommand, OutputConfigurable {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML page: the version matrix, the dependency graph and the findings.",
+        discussion: """
+            The page needs no network (inline CSS, script and SVG) and works from file:// and as a CI artifact: a \
+            sortable, filterable matrix (a name filter can be given in the address: report.html#filter=Cart), the \
+            graph layered base → protocols → business → apps (click a box for its versions, rc series, commits \
+            ahead and findings), and every finding of `lockstep check` (the baseline's marked accepted). \
+            Example: `lockstep report --output public/ --integration integrate.json`.
+            """
+    )
+
+    @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .customLong("output"), help: ArgumentHelp("A folder (the page is written as lockstep-report.html in it, created if needed) or a file ending in .html.", valueName: "path"))
+    var outputPath: String
+
+    @Option(name: .customLong("integration"), help: ArgumentHelp("An `integrate --format json` output to list under recent integrations (repeatable).", valueName: "file"))
+    var integrations: [String] = []
+
+    func run() throws {
+        let target = try Self.target(outputPath)
+        let records = try integrations.map { try IntegrationRecord.read(URL(fileURLWithPath: $0)) }
+        let config = try options.loadConfig()
+        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let context = RuleContext(snapshot: snapshot)
+        let raw = try Output.timed("ran \(Rules.all.count) rules") { try Rules.run(Rules.all, on: context) }
+        let findings = FindingReview.apply(raw, config: snapshot.config, baseline: try Baseline.load(for: snapshot.config))
+        let matrix = Matrix.build(snapshot, findings: raw.filter { rule in Rules.withoutAPIDiff.contains { $0.id == rule.rule } }, manifests: context.manifests)
+        let report = HTMLReport(matrix: matrix.json, findings: findings, graph: DependencyGraph.make(snapshot), integrations: records,
+                                generated: ISO8601DateFormatter().string(from: Date()))
+        do {
+            try Data(report.html.utf8).write(to: target, options: .atomic)
+        } catch {
+            throw CommandFailure(code: 2, message: "error: cannot write \(target.path): \(error.localizedDescription); choose another --output")
+        }
+        Output.line("wrote \(target.path)")
+    }
+
+    /// The file to write: `path` itself when it ends in .html, else `lockstep-report.html` in the folder `path`.
+    static func target(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if url.pathExtension.lowercased() == "html" {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure(code: 2, message: "error: --output \(path): the folder \(url.deletingLastPathComponent().path) does not exist; create it first")
+            }
+            return url
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(code: 2, message: "error: --output \(path) cannot be a folder here: \(error.localizedDescription)")
+        }
+        return url.appendingPathComponent("lockstep-report.html")
+    }
+}
