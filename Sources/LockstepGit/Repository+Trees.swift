@@ -33,6 +33,20 @@ extension Repository {
         }
     }
 
+    /// The blob id of `path` in `commit`'s tree (nil when absent or not a file): two commits with the same id hold
+    /// the same bytes, so what is computed from them can be shared.
+    public func blobID(of path: String, at commit: ObjectID) throws -> ObjectID? {
+        try withTree(of: commit) { tree in
+            var entry: OpaquePointer?
+            let code = git_tree_entry_bypath(&entry, tree, path)
+            if code == GIT_ENOTFOUND.rawValue { return nil }
+            try check(code, "git_tree_entry_bypath", path: self.path)
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
+            return ObjectID(git_tree_entry_id(entry).pointee)
+        }
+    }
+
     /// Reads a blob's bytes.
     public func readBlob(_ id: ObjectID) throws -> Data {
         try blobData(id.raw)

@@ -7,6 +7,8 @@ public final class ManifestStore: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let lock = NSLock()
     private var cache: [String: Result<Manifest, any Error>] = [:]
+    /// Parses by blob id: most of a component's tags share their manifest's bytes.
+    private let parsed = ParsedManifests()
 
     init(config: WorkspaceConfig) { self.config = config }
 
@@ -16,7 +18,7 @@ public final class ManifestStore: @unchecked Sendable {
         if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
         let result = Result {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config)
+            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed)
         }
         lock.withLock { cache[key] = result }
         return try result.get()
@@ -29,7 +31,7 @@ public final class ManifestStore: @unchecked Sendable {
             let key = component.name + "@" + commit.hex
             if lock.withLock({ cache[key] }) != nil { continue }
             let result = Result {
-                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config)
+                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed)
             }
             lock.withLock { cache[key] = result }
         }

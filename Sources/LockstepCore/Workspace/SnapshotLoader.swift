@@ -96,20 +96,28 @@ public enum SnapshotLoader {
 
     /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
     /// (`Package.swift` or a `Package@swift-X.Y.swift`); a missing or unparsable one is an error naming the file.
-    static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig) throws -> Manifest {
-        let data: Data?
+    static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig,
+                             parsed: ParsedManifests? = nil) throws -> Manifest {
+        let blob: ObjectID?
         let name: String
         do {
             name = try manifestFileName(repository, at: commit, config: config)
-            data = try repository.readFile(name, at: commit)
+            blob = try repository.blobID(of: name, at: commit)
         } catch let error as GitError {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
-        guard let data else {
+        guard let blob else {
             throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
         }
-        let text = String(decoding: data, as: UTF8.self)
-        return try parseManifest(text, file: "\(folder)/\(name) @ \(commit.short)", config: config)
+        let label = "\(folder)/\(name) @ \(commit.short)"
+        // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.
+        return try (parsed ?? ParsedManifests()).manifest(blob: blob, label: label) {
+            let data: Data
+            do { data = try repository.readBlob(blob) } catch let error as GitError {
+                throw WorkspaceError("\(owner): cannot read \(folder)/\(name) at \(commit.short): \(error)")
+            }
+            return try parseManifest(String(decoding: data, as: UTF8.self), file: label, config: config)
+        }
     }
 }
 
