@@ -40,9 +40,10 @@ extension IntegrateCommand {
     /// Runs the gate and, with `--push`, publishes it; a push that finds the remote moved pins again on its tip.
     func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay,
                              onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {
+        let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
+        if pushing.push { try wrap { try publisher.checkRemotes(integrator.plan(candidates)) } }
         var result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
         guard pushing.push else { return (result, nil) }
-        let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
         let json = format == .json
         let say: (String) -> Void = { json ? Output.error($0) : Output.line($0) }
         var attempt = 1
@@ -51,7 +52,7 @@ extension IntegrateCommand {
             do {
                 outcome = try publisher.publish(result)
             } catch let error as IntegrationError {
-                throw IntegrationText.failure(error, released: integrator.releasedTags, pinned: [], rerun: Self.rerunCommand(candidates) + " --push")
+                throw pushFailure(error, result: result)
             }
             for tag in outcome.tags { say("pushed \(tag) to \(pushing.remote)") }
             for branch in outcome.branches {
@@ -69,5 +70,23 @@ extension IntegrateCommand {
             say("\(outcome.behind.joined(separator: ", ")): \(pushing.remote) moved; pinning again on its tip (attempt \(attempt) of \(pushing.pushAttempts))")
             result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
         }
+    }
+
+    /// A push that failed after the local release and pin: what is done here, and the git commands that finish it
+    /// (tags first, then the branches), since a rerun of integrate finds nothing left to release.
+    func pushFailure(_ error: IntegrationError, result: IntegrationResult) -> CommandFailure {
+        let base = IntegrationText.failure(error)
+        guard base.code == 1 else { return base }
+        let remote = pushing.remote
+        let tags = result.plan.candidates.map { "git -C \($0.component.path) push \(remote) refs/tags/\($0.releaseTagName)" }
+        let branches = result.plan.pinChanges.compactMap { change in
+            change.branch.map { "git -C \(change.app.path) push \(remote) \($0):refs/heads/\(pushing.pinBranch ?? $0)" }
+        }
+        return CommandFailure(code: 1, message: base.message + """
+
+            released and pinned in this clone, not (all) on \(remote): \(result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")). \
+            Once the remote works, push the tags first, then the pins:
+            \((tags + branches).map { "  " + $0 }.joined(separator: "\n"))
+            """)
     }
 }

@@ -124,6 +124,28 @@ final class IntegratePushTests: XCTestCase {
         }
     }
 
+    func testARepoWithoutTheRemoteIsRefusedBeforeAnythingIsBuilt() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart", "--push")
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("has no remote `origin`; add it"), result.stderr)
+        XCTAssertEqual(iw.builds(), [], "nothing was built")
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "", "nothing was tagged")
+    }
+
+    func testAPushThatFailsAfterTheReleaseSaysHowToFinish() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        try FileManager.default.removeItem(at: remotes.remote("Main"))
+        let result = try iw.lockstep("integrate", "Cart", "--push")
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("Main: talking to its remote `origin` failed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("push the tags first, then the pins:\n  git -C components/Cart push origin refs/tags/1.0.1\n  git -C apps/Main push origin main:refs/heads/main"), result.stderr)
+        XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the tag went out before the pin failed")
+    }
+
     func testPushAttemptsAreValidated() throws {
         let iw = try IntegrationWorkspace()
         let result = try iw.lockstep("integrate", "Cart", "--push", "--push-attempts", "0")

@@ -37,6 +37,20 @@ public struct Publisher {
         return name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value != 127 && !" ~^:?*[\\".unicodeScalars.contains($0) }
     }
 
+    /// Refuses (before anything is built) when a repo the push will need has no remote of that name.
+    public func checkRemotes(_ plan: IntegrationPlan) throws {
+        let repos = plan.candidates.map { ($0.component.path, $0.component.name) } + plan.pinChanges.map { ($0.app.path, $0.app.name) }
+        for (path, name) in repos {
+            let repository = try SnapshotLoader.openRepository(path, name: name, config: config)
+            guard (try? repository.remoteURL(named: remote)) ?? nil != nil else {
+                throw IntegrationError.usage("""
+                    --push: \(name) (\(path)) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote \
+                    every repo has with --remote. Nothing was built or tagged
+                    """)
+            }
+        }
+    }
+
     /// Pushes `result`'s tags and pin commits. Throws `IntegrationError.refused` when a tag on the remote names
     /// another commit, or a main branch holds local commits that are not Lockstep's pins.
     public func publish(_ result: IntegrationResult) throws -> PublishOutcome {
