@@ -38,11 +38,11 @@ struct PushOptions: ParsableArguments {
 
 extension IntegrateCommand {
     /// Runs the gate and, with `--push`, publishes it; a push that finds the remote moved pins again on its tip.
-    func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay,
+    func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay, arguments: [String],
                              onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {
         let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
-        if pushing.push { try wrap { try publisher.checkRemotes(integrator.plan(candidates)) } }
-        var result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
+        if pushing.push { try wrap { try publisher.checkRemotes(integrator.plan(arguments)) } }
+        var result = try await Self.integrate(arguments, with: integrator, display: display, onFailure: onFailure)
         guard pushing.push else { return (result, nil) }
         let json = format == .json
         let say: (String) -> Void = { json ? Output.error($0) : Output.line($0) }
@@ -64,11 +64,11 @@ extension IntegrateCommand {
             guard attempt <= pushing.pushAttempts else {
                 throw CommandFailure(code: 1, message: """
                     error: \(outcome.behind.joined(separator: ", ")): other runs pushed first \(pushing.pushAttempts) time(s); the release \
-                    tags are on \(pushing.remote), the pins are not. Run `\(Self.rerunCommand(candidates)) --push` again to pin on the new tip
+                    tags are on \(pushing.remote), the pins are not. Run `\(Self.rerunCommand(arguments)) --push` again to pin on the new tip
                     """)
             }
             say("\(outcome.behind.joined(separator: ", ")): \(pushing.remote) moved; pinning again on its tip (attempt \(attempt) of \(pushing.pushAttempts))")
-            result = try await Self.integrate(candidates, with: integrator, display: display, onFailure: onFailure)
+            result = try await Self.integrate(arguments, with: integrator, display: display, onFailure: onFailure)
         }
     }
 

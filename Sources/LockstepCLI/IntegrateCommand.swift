@@ -22,6 +22,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     @OptionGroup var options: WorkspaceOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var pushing: PushOptions
+    @OptionGroup var phases: PhaseOptions
 
     @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"),
               completion: ComponentCompletion.kind)
@@ -72,11 +73,13 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         if let jobs { settings.jobs = jobs }
         let display = ProgressDisplay(linesToStderr: format == .json)
         let integrator = Integrator(config: config, options: settings) { display.show($0) }
+        if let planOut = phases.planOut { return try writePlan(planOut, integrator: integrator, config: config) }
+        let arguments = try phases.finish.map { try finishPlan($0, integrator: integrator, config: config) } ?? candidates
         if dryRun, format == .json {
             return try dryRunJSON(integrator)
         }
         if format == .json {
-            return try await runJSON(integrator, config: config, display: display)
+            return try await runJSON(integrator, config: config, display: display, arguments: arguments)
         }
         if dryRun {
             // The same checks in the same order as the run (state folders, plan, rules, checkouts, candidates) and
@@ -93,7 +96,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
             }
             return
         }
-        let (result, _) = try await integrateAndPublish(integrator, config: config, display: display) { plan, outcomes in
+        let (result, _) = try await integrateAndPublish(integrator, config: config, display: display, arguments: arguments) { plan, outcomes in
             try? writeReport(plan: plan, outcomes: outcomes)
         }
         try writeReport(plan: result.plan, outcomes: result.outcomes)
@@ -116,12 +119,12 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     }
 
     /// The real run with `--format json`: the outcome (or how far a failed run got, with `error`) as one document.
-    func runJSON(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay) async throws {
+    func runJSON(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay, arguments: [String]) async throws {
         var failed: (plan: IntegrationPlan, outcomes: [BuildOutcome])?
         let result: IntegrationResult
         let pushed: PublishOutcome?
         do {
-            (result, pushed) = try await integrateAndPublish(integrator, config: config, display: display) { plan, outcomes in
+            (result, pushed) = try await integrateAndPublish(integrator, config: config, display: display, arguments: arguments) { plan, outcomes in
                 try? writeReport(plan: plan, outcomes: outcomes)
                 failed = (plan, outcomes)
             }

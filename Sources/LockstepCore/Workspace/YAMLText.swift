@@ -1,10 +1,10 @@
 import Foundation
 
 /// Text Lockstep writes into its YAML files (`lockstep.yml` from `init`, `lockstep-baseline.yml`).
-enum YAMLText {
+public enum YAMLText {
     /// A YAML double-quoted scalar for any text (control and invisible line-breaking characters escaped, so one
     /// entry stays one line and reads back as exactly `text`).
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

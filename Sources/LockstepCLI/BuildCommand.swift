@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import LockstepCore
+
+/// `lockstep build APP --plan PLAN`: one app build of a planned integration, on any clone of the workspace.
+struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build one app of a plan written by `integrate --plan-out` (a CI job per app), and write its result.",
+        discussion: """
+            Refuses (exit 2) when this clone does not hold what was planned: other commits, a missing rc tag, another \
+            lockstep.yml. The build runs exactly as in `integrate`: a copy of the app pinned to the plan's versions, \
+            built against mirrors in which the candidates are already released. Exit 0 green, 1 red. \
+            Example: `lockstep build Main --plan plan.json --result-out main.json`.
+            """
+    )
+
+    @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The app to build.")
+    var app: String
+
+    @Option(help: ArgumentHelp("The plan file (`integrate --plan-out`).", valueName: "file"))
+    var plan: String
+
+    @Option(help: ArgumentHelp("Where to write the result for `integrate --finish`.", valueName: "file"))
+    var resultOut: String
+
+    @Option(help: "Kill the build after this many seconds (1 to 604800).")
+    var timeout: Int = 1800
+
+    @Flag(help: "Build even when the same inputs built green before.")
+    var noCache = false
+
+    func validate() throws {
+        if timeout <= 0 || timeout > IntegrateCommand.maximumTimeout {
+            throw ValidationError("--timeout must be a number of seconds from 1 to \(IntegrateCommand.maximumTimeout) (a week), not \(timeout)")
+        }
+    }
+
+    func run() async throws {
+        let (written, bytes) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: plan)
+        guard let entry = written.builds.first(where: { $0.name == app }) else {
+            throw CommandFailure(code: 2, message: "error: \(plan) plans no build of \(app); it plans \(written.builds.map(\.name).joined(separator: ", "))")
+        }
+        let config = try options.loadConfig()
+        var settings = IntegrationOptions()
+        settings.timeoutSeconds = timeout
+        settings.useCache = !noCache
+        let display = ProgressDisplay(linesToStderr: false)
+        let integrator = Integrator(config: config, options: settings) { display.show($0) }
+        let (current, phases) = try wrap { try PhaseFiles.currentPlan(integrator, arguments: written.arguments, config: config) }
+        try PhaseFiles.requireMatch(written, phases, path: plan)
+        let signals = SignalTrap.install()
+        defer { withExtendedLifetime(signals) {} }
+        let outcome = try await wrapAsync { try await integrator.buildOne(app, plan: current) }
+        display.clear()
+        let status: String
+        switch outcome.status {
+        case .green: status = "green"
+        case .cached: status = "cached"
+        case .red: status = "red"
+        case .timedOut: status = "timed-out"
+        case .killed: status = "killed"
+        }
+        let result = PhaseResult(planDigest: PhasePlan.digest(of: bytes), name: app, key: entry.key, status: status,
+                                 seconds: (outcome.seconds * 10).rounded() / 10, log: outcome.log.path, toolchain: Toolchain.versionLine,
+                                 versions: phases.builds.first { $0.name == app }?.versions ?? [])
+        try PhaseFiles.write(result, command: "build", to: resultOut)
+        Output.line("\(app): \(outcome.statusText); wrote \(resultOut)")
+        if !result.isGreen { throw CommandFailure(code: 1, message: "error: \(app) failed: \(outcome.statusText) (log: \(outcome.log.path))") }
+    }
+
+    func wrap<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
+    }
+
+    func wrapAsync<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
+    }
+}
+
+/// `lockstep plan PLAN --format github-matrix|gitlab|json`: a plan's builds as CI jobs.
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
+        discussion: """
+            github-matrix: the object for `strategy.matrix` (`{"include":[{"app":…,"role":…,"key":…}]}`), one job per \
+            build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: a child pipeline (for a `trigger: include: \
+            artifact:` job) with one `lockstep build` job per app, each keeping its result as an artifact. The plan itself \
+            is not changed.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case githubMatrix = "github-matrix", gitlab, json }
+
+    @Argument(help: "The plan file.")
+    var plan: String
+
+    @Option(help: "github-matrix, gitlab or json.")
+    var format: Format = .json
+
+    func run() throws {
+        let (written, _) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: plan)
+        switch format {
+        case .json:
+            Output.line(try JSONText.document("plan", written))
+        case .githubMatrix:
+            let include = written.builds.map { ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16))] }
+            let data = try JSONSerialization.data(withJSONObject: ["include": include], options: [.sortedKeys])
+            Output.line(String(decoding: data, as: UTF8.self))
+        case .gitlab:
+            var lines = ["# Generated by `lockstep plan \(plan) --format gitlab`: one job per planned app build.", "stages: [build]", ""]
+            for build in written.builds {
+                let job = "lockstep-build-" + build.name.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+                lines += [
+                    "\(job):", "  stage: build",
+                    "  script:",
+                    "    - lockstep build \(YAMLText.quoted(build.name)) --plan \(YAMLText.quoted(plan)) --result-out \(YAMLText.quoted("result-\(build.name).json"))",
+                    "  artifacts:", "    when: always", "    paths: [\(YAMLText.quoted("result-\(build.name).json"))]", "",
+                ]
+            }
+            Output.line(lines.joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LockstepTestSupport
+import XCTest
+
+/// `integrate --plan-out`, `lockstep build`, `integrate --finish`: the gate split across clones (CI runners).
+final class IntegratePhasesTests: XCTestCase {
+    func run(_ arguments: [String], in root: URL) throws -> ProcessResult {
+        try Lockstep.run(arguments + ["--workspace", root.path])
+    }
+
+    func testPhasesSplitAcrossTwoClonesTagAndPinLikeOneRun() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder")
+        let plan = remotes.folder.url.appendingPathComponent("plan.json").path
+        let planned = try run(["integrate", "Cart", "--plan-out", plan], in: planner)
+        XCTAssertEqual(planned.status, 0, planned.stdout + planned.stderr)
+        XCTAssertTrue(planned.stdout.contains("2 builds (Shell, Main)"), planned.stdout)
+        XCTAssertEqual(iw.builds(), [], "planning builds nothing")
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = remotes.folder.url.appendingPathComponent("\(app).json").path
+            let built = try run(["build", app, "--plan", plan, "--result-out", result], in: builder)
+            XCTAssertEqual(built.status, 0, built.stdout + built.stderr)
+            results.append(result)
+        }
+        XCTAssertEqual(iw.builds().count, 2, "each app built once, on the builder")
+        let finished = try run(["integrate", "--finish", plan] + results, in: planner)
+        XCTAssertEqual(finished.status, 0, finished.stdout + finished.stderr)
+        XCTAssertEqual(iw.builds().count, 2, "finishing builds nothing again")
+        let main = planner.appendingPathComponent("apps/Main"), cart = planner.appendingPathComponent("components/Cart")
+        XCTAssertEqual(try GitCLI.run(["rev-list", "-n", "1", "1.0.1"], in: cart), try GitCLI.run(["rev-list", "-n", "1", "1.0.1-rc.1"], in: cart))
+        let diff = try GitCLI.run(["diff", "-U0", "HEAD~1", "HEAD", "--", "Package.swift"], in: main)
+        XCTAssertTrue(diff.contains("+        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.1\"),"), diff)
+        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s"], in: main), "Pin Cart 1.0.1")
+    }
+
+    func testACloneThatMovedIsRefusedAndARedOrForeignResultStopsTheFinish() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder")
+        let plan = remotes.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try run(["integrate", "Cart", "--plan-out", plan], in: planner).status, 0)
+        // The builder's Main moved: it would not build what was planned.
+        let main = builder.appendingPathComponent("apps/Main")
+        try "moved\n".write(to: main.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        _ = try GitCLI.run(["add", "NOTES.md"], in: main)
+        _ = try GitCLI.run(["commit", "-q", "-m", "moved"], in: main)
+        let moved = try run(["build", "Main", "--plan", plan, "--result-out", "/dev/null"], in: builder)
+        XCTAssertEqual(moved.status, 2, moved.stdout + moved.stderr)
+        XCTAssertTrue(moved.stderr.contains("does not match the plan"), moved.stderr)
+        XCTAssertTrue(moved.stderr.contains("Main: planned at"), moved.stderr)
+        // Red: finish refuses and nothing is tagged.
+        try iw.setScript("exit 3")
+        let shell = remotes.folder.url.appendingPathComponent("shell.json").path, mainResult = remotes.folder.url.appendingPathComponent("main.json").path
+        XCTAssertEqual(try run(["build", "Shell", "--plan", plan, "--result-out", shell], in: planner).status, 1)
+        try iw.setScript("exit 0")
+        XCTAssertEqual(try run(["build", "Main", "--plan", plan, "--result-out", mainResult], in: planner).status, 0)
+        let red = try run(["integrate", "--finish", plan, shell, mainResult], in: planner)
+        XCTAssertEqual(red.status, 1, red.stdout + red.stderr)
+        XCTAssertTrue(red.stderr.contains("Shell was red"), red.stderr)
+        XCTAssertEqual(try GitCLI.run(["tag", "--list", "1.0.1"], in: planner.appendingPathComponent("components/Cart")), "")
+        // A missing result, and a result of another plan.
+        let missing = try run(["integrate", "--finish", plan, mainResult], in: planner)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no result for Shell"), missing.stderr)
+        try (String(contentsOfFile: plan, encoding: .utf8) + " ").write(toFile: plan, atomically: true, encoding: .utf8)
+        let foreign = try run(["integrate", "--finish", plan, shell, mainResult], in: planner)
+        XCTAssertEqual(foreign.status, 2)
+        XCTAssertTrue(foreign.stderr.contains("is the result of another plan"), foreign.stderr)
+    }
+
+    func testThePlanAsCIJobs() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let plan = iw.temporary.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart", "--plan-out", plan).status, 0)
+        let github = try Lockstep.run(["plan", plan, "--format", "github-matrix"])
+        let matrix = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(github.stdout.utf8)) as? [String: [[String: String]]])
+        XCTAssertEqual(matrix["include"]?.map { $0["app"] }, ["Shell", "Main"])
+        let gitlab = try Lockstep.run(["plan", plan, "--format", "gitlab"])
+        XCTAssertTrue(gitlab.stdout.contains("lockstep-build-Main:\n  stage: build\n  script:\n    - lockstep build \"Main\" --plan"), gitlab.stdout)
+        let notAPlan = try Lockstep.run(["plan", iw.root.appendingPathComponent("lockstep.yml").path])
+        XCTAssertEqual(notAPlan.status, 2)
+        XCTAssertTrue(notAPlan.stderr.contains("is not a `plan` file written by lockstep"), notAPlan.stderr)
+    }
+}
