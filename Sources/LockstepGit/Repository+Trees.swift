@@ -22,15 +22,7 @@ private final class TreeCollector {
 extension Repository {
     /// Reads the bytes of `path` in `commit`'s tree, straight from the object database; nil when absent.
     public func readFile(_ path: String, at commit: ObjectID) throws -> Data? {
-        try withTree(of: commit) { tree in
-            var entry: OpaquePointer?
-            let code = git_tree_entry_bypath(&entry, tree, path)
-            if code == GIT_ENOTFOUND.rawValue { return nil }
-            try check(code, "git_tree_entry_bypath", path: self.path)
-            defer { git_tree_entry_free(entry) }
-            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
-            return try blobData(git_tree_entry_id(entry).pointee)
-        }
+        try blobID(of: path, at: commit).map { try readBlob($0) }
     }
 
     /// The blob id of `path` in `commit`'s tree (nil when absent or not a file): two commits with the same id hold
