@@ -87,7 +87,8 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
         discussion: """
-            github-matrix: the object for `strategy.matrix` (`{"include":[{"app":…,"role":…,"key":…}]}`), one job per \
+            github-matrix: the object for `strategy.matrix` (`{"include":[{"app":…,"role":…,"key":…,"runner":"linux"|"macos"}]}`, macos \
+            for an app whose build command runs xcodebuild), one job per \
             build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: a child pipeline (for a `trigger: include: \
             artifact:` job) with one `lockstep build` job per app, each keeping its result as an artifact. The plan itself \
             is not changed.
@@ -108,7 +109,10 @@ struct PlanCommand: ParsableCommand {
         case .json:
             Output.line(try JSONText.document("plan", written))
         case .githubMatrix:
-            let include = written.builds.map { ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16))] }
+            // `runner`: macos for an xcodebuild app (`runs-on: ${{ matrix.runner == 'macos' && 'macos-15' || 'ubuntu-24.04' }}`).
+            let include = written.builds.map {
+                ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16)), "runner": $0.command.contains("xcodebuild") ? "macos" : "linux"]
+            }
             let data = try JSONSerialization.data(withJSONObject: ["include": include], options: [.sortedKeys])
             Output.line(String(decoding: data, as: UTF8.self))
         case .gitlab:

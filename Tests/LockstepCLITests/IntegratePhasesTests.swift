@@ -80,6 +80,7 @@ final class IntegratePhasesTests: XCTestCase {
         let github = try Lockstep.run(["plan", plan, "--format", "github-matrix"])
         let matrix = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(github.stdout.utf8)) as? [String: [[String: String]]])
         XCTAssertEqual(matrix["include"]?.map { $0["app"] }, ["Shell", "Main"])
+        XCTAssertEqual(matrix["include"]?.map { $0["runner"] }, ["linux", "linux"], "no xcodebuild: Linux runners")
         let gitlab = try Lockstep.run(["plan", plan, "--format", "gitlab"])
         XCTAssertTrue(gitlab.stdout.contains("lockstep-build-Main:\n  stage: build\n  script:\n    - lockstep build \"Main\" --plan"), gitlab.stdout)
         let notAPlan = try Lockstep.run(["plan", iw.root.appendingPathComponent("lockstep.yml").path])
