@@ -44,6 +44,10 @@ struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
         guard let entry = written.builds.first(where: { $0.name == app }) else {
             throw CommandFailure(code: 2, message: "error: \(plan) plans no build of \(app); it plans \(written.builds.map(\.name).joined(separator: ", "))")
         }
+        let folder = URL(fileURLWithPath: resultOut).deletingLastPathComponent()
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw CommandFailure(code: 2, message: "error: --result-out \(resultOut): the folder \(folder.path) does not exist or is not writable; nothing was built")
+        }
         let config = try options.loadConfig()
         var settings = IntegrationOptions()
         settings.timeoutSeconds = timeout

@@ -26,7 +26,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
 
     @Argument(help: ArgumentHelp("Components to integrate, optionally with a version.", valueName: "component[@version]"),
               completion: ComponentCompletion.kind)
-    var candidates: [String]
+    var candidates: [String] = []
 
     @Option(help: "Output format: text, or json (the plan or the outcome as one document on stdout; progress goes to stderr).")
     var format: Format = .text
@@ -57,6 +57,10 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     func validate() throws {
         if timeout <= 0 || timeout > Self.maximumTimeout {
             throw ValidationError("--timeout must be a number of seconds from 1 to \(Self.maximumTimeout) (a week), not \(timeout)")
+        }
+        if candidates.isEmpty {
+            throw ValidationError(phases.finish == nil ? "name at least one component to integrate (e.g. `lockstep integrate Cart`)"
+                                                       : "--finish needs the `lockstep build` result files, one per planned build")
         }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs must be from 1 to 64, not \(jobs)")

@@ -62,7 +62,15 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertEqual(red.status, 1, red.stdout + red.stderr)
         XCTAssertTrue(red.stderr.contains("Shell was red"), red.stderr)
         XCTAssertEqual(try GitCLI.run(["tag", "--list", "1.0.1"], in: planner.appendingPathComponent("components/Cart")), "")
-        // A missing result, and a result of another plan.
+        // No results at all, an unwritable result, a missing result, and a result of another plan.
+        let none = try run(["integrate", "--finish", plan], in: planner)
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("--finish needs the `lockstep build` result files"), none.stderr)
+        let builds = iw.builds().count
+        let nowhere = try run(["build", "Main", "--plan", plan, "--result-out", "/nonexistent-folder/r.json"], in: planner)
+        XCTAssertEqual(nowhere.status, 2)
+        XCTAssertTrue(nowhere.stderr.contains("does not exist or is not writable; nothing was built"), nowhere.stderr)
+        XCTAssertEqual(iw.builds().count, builds)
         let missing = try run(["integrate", "--finish", plan, mainResult], in: planner)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("no result for Shell"), missing.stderr)

@@ -58,7 +58,7 @@ public struct WorkspaceConfig: Sendable, Equatable {
     /// appeared after `lockstep.yml` was read.
     func checkInside(_ folder: URL, name: String) throws {
         do {
-            let resolvedRoot = try ResolvedPath.resolve(root.standardizedFileURL.path)
+            let resolvedRoot = try ResolvedPath.resolvedRoot(root.standardizedFileURL.path)
             let resolved = try ResolvedPath.resolve(folder.standardizedFileURL.path)
             guard resolved != resolvedRoot, ResolvedPath.isInside(resolved, root: resolvedRoot) else {
                 throw WorkspaceError("\(name): \(folder.path) leads to \(resolved), outside the workspace \(root.path), through a symbolic link; repos must live inside the folder of \(Self.fileName). Replace the link with the repo itself")
