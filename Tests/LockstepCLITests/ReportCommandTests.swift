@@ -43,6 +43,11 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(filtered.contains("2 of 8 components shown"), "the filter from the address was applied")
         XCTAssertTrue(filtered.contains("<tr data-name=\"Cart\" data-kind=\"business\" data-status=\"problem\">"), "Cart stays")
         XCTAssertTrue(filtered.contains("<tr data-name=\"Login\" data-kind=\"business\" data-status=\"ok\" hidden=\"\">"), "Login is hidden")
+        // Sorted by the Ahead column (index 5), descending, as two clicks on its header would.
+        let sorted = try dom(page, fragment: "#sort=-5", in: sample.url)
+        let order = sorted.components(separatedBy: "<tr data-name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(Array(order.prefix(2)).sorted(), ["Cart", "Detail"], "the two components with commits ahead come first")
+        XCTAssertTrue(sorted.contains("aria-sort=\"descending\"><button type=\"button\" data-column=\"5\">Ahead</button>"), "the header says how it sorts")
         let focused = try dom(page, fragment: "#node-Detail", in: sample.url)
         XCTAssertTrue(focused.contains("<div class=\"detail\" id=\"detail-Detail\" role=\"region\" aria-label=\"Detail details\">"), "Detail's panel is open")
         XCTAssertTrue(focused.contains("<div class=\"detail\" id=\"detail-Cart\" role=\"region\" aria-label=\"Cart details\" hidden=\"\">"), "the others stay closed")

@@ -47,6 +47,19 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<tr id=\"finding-0\""))
     }
 
+    func testAnAppCellLinksToTheFindingAboutThatAppAndComponent() throws {
+        let matrix = try JSONDecoder().decode(MatrixJSON.self, from: Data("""
+            {"schemaVersion": 1, "workspace": "/ws", "apps": [{"name": "Main", "role": "main"}], "appFindings": [],
+             "components": [{"name": "Cart", "kind": "base", "commitsAhead": 0, "pins": {"Main": {"kind": "exact", "text": "0.9.0", "version": "0.9.0"}},
+               "requirements": {}, "status": ["LS402"], "findings": [{"rule": "LS402", "severity": "warning", "app": "Main", "message": "drift"}],
+               "newestRelease": {"version": "1.0.0", "tag": "1.0.0", "commit": "0123456789012345678901234567890123456789"}}]}
+            """.utf8))
+        let findings = [Finding(rule: "LS405", severity: .info, subject: "Cart", message: "other", locations: []),
+                        Finding(rule: "LS402", severity: .warning, subject: "Cart", app: "Main", message: "drift", locations: [])]
+        let html = HTMLReport(matrix: matrix, findings: findings, graph: try JSONDecoder().decode(DependencyGraph.self, from: Data(#"{"nodes": [], "edges": [], "cycles": []}"#.utf8)), generated: "now").html
+        XCTAssertTrue(html.contains("<td class=\"drift\" title=\"pins an older version than the newest release\"><a href=\"#finding-1\">0.9.0</a></td>"), html)
+    }
+
     func testEscapeCoversTheMarkupCharacters() {
         XCTAssertEqual(HTMLReport.escape("a&b<c>\"d'"), "a&amp;b&lt;c&gt;&quot;d&#39;")
     }

@@ -39,8 +39,9 @@ extension HTMLReport {
         @media (max-width: 640px) { body { font-size: 14px; } th, td { padding: 4px 6px; } }
         """
 
-    /// Sorting (click or Enter on a column header), filtering (name, kind, status; `#filter=TEXT` in the address
-    /// applies a name filter at load), and the details of a graph node (click, Enter or Space).
+    /// Sorting (click or Enter on a column header; `#sort=N` or `#sort=-N` in the address at load), filtering (name,
+    /// kind, status; `#filter=TEXT` applies a name filter at load), and the details of a graph node (click, Enter
+    /// or Space; `#node-NAME` at load).
     static let script = """
         (function () {
           var table = document.getElementById('matrix-table');
@@ -75,6 +76,12 @@ extension HTMLReport {
               rows.forEach(function (row) { table.tBodies[0].appendChild(row); });
             });
           });
+          // `#sort=N` (or `#sort=-N`, descending) sorts by the N-th column at load, as a click on its header would.
+          var sorting = /(?:^#|&)sort=(-?)(\\d+)/.exec(window.location.hash);
+          if (sorting && headers[Number(sorting[2])]) {
+            var button = headers[Number(sorting[2])].querySelector('button');
+            button.click(); if (sorting[1] === '-') { button.click(); }
+          }
           function show(node) {
             Array.prototype.forEach.call(document.querySelectorAll('.detail'), function (panel) { panel.hidden = true; });
             Array.prototype.forEach.call(document.querySelectorAll('.node.selected'), function (other) { other.classList.remove('selected'); });

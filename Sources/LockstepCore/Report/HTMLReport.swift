@@ -113,7 +113,10 @@ public struct HTMLReport {
             for app in matrix.apps {
                 let requirement = app.role == "main" ? row.pins[app.name] : row.requirements[app.name]
                 let drift = requirement.map { app.role == "main" && $0.version != nil && $0.version != row.newestRelease?.version } ?? false
-                out += "<td\(drift ? " class=\"drift\" title=\"pins an older version than the newest release\"" : "")>\(Self.escape(requirement?.text ?? "–"))</td>"
+                let text = Self.escape(requirement?.text ?? "–")
+                // A cell with a finding about this app and component links to it (drift, a pin the shell does not admit, …).
+                let linked = findings.firstIndex { $0.subject == row.name && $0.app == app.name }.map { "<a href=\"#finding-\($0)\">\(text)</a>" } ?? text
+                out += "<td\(drift ? " class=\"drift\" title=\"pins an older version than the newest release\"" : "")>\(linked)</td>"
             }
             let links = row.findings.map { finding -> String in
                 let target = findings.firstIndex { $0.rule == finding.rule && $0.subject == row.name && $0.message == finding.message } ?? findingIndex[row.name]
