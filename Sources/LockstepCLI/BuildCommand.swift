@@ -60,15 +60,7 @@ struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
         defer { withExtendedLifetime(signals) {} }
         let outcome = try await wrapAsync { try await integrator.buildOne(app, plan: current) }
         display.clear()
-        let status: String
-        switch outcome.status {
-        case .green: status = "green"
-        case .cached: status = "cached"
-        case .red: status = "red"
-        case .timedOut: status = "timed-out"
-        case .killed: status = "killed"
-        }
-        let result = PhaseResult(planDigest: PhasePlan.digest(of: bytes), name: app, key: entry.key, status: status,
+        let result = PhaseResult(planDigest: PhasePlan.digest(of: bytes), name: app, key: entry.key, status: outcome.status.name,
                                  seconds: (outcome.seconds * 10).rounded() / 10, log: outcome.log.path, toolchain: Toolchain.versionLine,
                                  versions: phases.builds.first { $0.name == app }?.versions ?? [])
         try PhaseFiles.write(result, command: "build", to: resultOut)

@@ -98,13 +98,8 @@ struct IntegrateJSON: Codable {
 
 extension IntegrateJSON.BuildJSON {
     mutating func record(_ outcome: BuildOutcome) {
-        switch outcome.status {
-        case .green: status = "green"
-        case .cached: status = "cached"
-        case .red(let code): status = "red"; exitCode = code
-        case .timedOut: status = "timed-out"
-        case .killed: status = "killed"
-        }
+        status = outcome.status.name
+        if case .red(let code) = outcome.status { exitCode = code }
         if outcome.status != .cached {
             seconds = (outcome.seconds * 10).rounded() / 10
             log = outcome.log.path

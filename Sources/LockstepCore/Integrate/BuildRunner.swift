@@ -15,6 +15,17 @@ public struct BuildOutcome: Sendable {
         case killed(signal: Int32)
         /// Not run: the same inputs built green before.
         case cached
+
+        /// The name reports and JSON use: `green`, `cached`, `red`, `timed-out`, `killed`.
+        public var name: String {
+            switch self {
+            case .green: return "green"
+            case .cached: return "cached"
+            case .red: return "red"
+            case .timedOut: return "timed-out"
+            case .killed: return "killed"
+            }
+        }
     }
 
     public var app: String
