@@ -67,7 +67,7 @@ final class IntegratePushTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let remotes = try RemoteRunners(iw)
         // Someone released 1.0.1 from another commit on the remote.
-        try remotes.git("Cart", "tag", "1.0.1", "main~1")
+        _ = try remotes.git("Cart", "tag", "1.0.1", "main~1")
         let mainBefore = try remotes.git("Main", "rev-parse", "main")
         let result = try iw.lockstep("integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
@@ -92,6 +92,23 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(late.status, 1, late.stdout + late.stderr)
         XCTAssertTrue(late.stderr.contains("not Lockstep pins"), late.stderr)
         XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "someone's work", "the work is still there")
+    }
+
+    func testAPersonsCommitTitledPinIsNotTakenForLockstepsOwn() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 1)
+        try iw.lockstep("bump", "Cart")
+        try iw.lockstep("bump", "Comp01")
+        let remotes = try RemoteRunners(iw)
+        let first = try remotes.runner("a"), second = try remotes.runner("b")
+        XCTAssertEqual(try run("integrate", "Cart", "--push", in: first).status, 0)
+        let main = second.appendingPathComponent("apps/Main")
+        try "pinned by hand\n".write(to: main.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        _ = try GitCLI.run(["add", "NOTES.md"], in: main)
+        _ = try GitCLI.run(["commit", "-q", "-m", "Pin the logger by hand"], in: main)
+        let late = try run("integrate", "Comp01", "--push", in: second)
+        XCTAssertEqual(late.status, 1, late.stdout + late.stderr)
+        XCTAssertTrue(late.stderr.contains("not Lockstep pins"), late.stderr)
+        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "Pin the logger by hand", "the work is still there")
     }
 
     func testPinBranchLeavesMainAloneAndCheckSaysWhereThePinWaits() throws {

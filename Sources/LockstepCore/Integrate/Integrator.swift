@@ -110,6 +110,16 @@ public final class Integrator: @unchecked Sendable {
         return IntegrationResult(plan: plan, outcomes: outcomes, pinCommits: pinCommits)
     }
 
+    /// The line every pin commit's body starts with (the release tags' marker): how Lockstep tells its own pins
+    /// from people's commits.
+    static let pinCommitMarker = IntegrationMarker.releaseTagLine + ":"
+
+    /// True for a commit message Lockstep wrote when it pinned (subject `Pin …` and the marker line), not for a
+    /// person's commit that merely starts with "Pin".
+    static func isPinCommit(_ message: String) -> Bool {
+        message.hasPrefix("Pin ") && message.contains("\n\n\(pinCommitMarker) ")
+    }
+
     /// The outcomes so far (also after a failure), for the report.
     public var buildOutcomes: [BuildOutcome] { buildLock.withLock { outcomes } }
 
@@ -305,7 +315,7 @@ public final class Integrator: @unchecked Sendable {
             let message = """
                 Pin \(description)
 
-                Released by lockstep integrate: \(plan.candidates.map { "\($0.component.name) \($0.release) (from \($0.tag.name) at \($0.commit.short))" }.joined(separator: ", ")).
+                \(Self.pinCommitMarker) \(plan.candidates.map { "\($0.component.name) \($0.release) (from \($0.tag.name) at \($0.commit.short))" }.joined(separator: ", ")).
                 Built green with these versions: \(outcomes.map(\.app).joined(separator: ", ")).
 
                 """

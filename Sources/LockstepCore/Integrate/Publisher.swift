@@ -41,14 +41,18 @@ public struct Publisher {
     public func checkRemotes(_ plan: IntegrationPlan) throws {
         let repos = plan.candidates.map { ($0.component.path, $0.component.name) } + plan.pinChanges.map { ($0.app.path, $0.app.name) }
         for (path, name) in repos {
-            let repository = try SnapshotLoader.openRepository(path, name: name, config: config)
-            guard (try? repository.remoteURL(named: remote)) ?? nil != nil else {
+            guard hasRemote(try SnapshotLoader.openRepository(path, name: name, config: config)) else {
                 throw IntegrationError.usage("""
                     --push: \(name) (\(path)) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote \
                     every repo has with --remote. Nothing was built or tagged
                     """)
             }
         }
+    }
+
+    /// True when `repository` has a remote called `remote`.
+    private func hasRemote(_ repository: Repository) -> Bool {
+        ((try? repository.remoteURL(named: remote)) ?? nil) != nil
     }
 
     /// Pushes `result`'s tags and pin commits. Throws `IntegrationError.refused` when a tag on the remote names
@@ -81,7 +85,7 @@ public struct Publisher {
     private func fetchReleaseTags() throws {
         for component in config.components {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            guard (try? repository.remoteURL(named: remote)) ?? nil != nil else { continue }
+            guard hasRemote(repository) else { continue }
             try transfer(component.name) { try repository.fetch(["refs/tags/*:refs/tags/*"], from: remote, credentials: credentials) }
         }
     }
@@ -116,7 +120,7 @@ public struct Publisher {
         }
         // Only Lockstep's own pin commits may be dropped: anything else is someone's work and must be pushed by them.
         let local = try repository.commits(from: ours, excluding: theirs)
-        let foreign = try local.filter { !(try repository.commitInfo($0).message.hasPrefix("Pin ")) }
+        let foreign = try local.filter { !Integrator.isPinCommit(try repository.commitInfo($0).message) }
         guard foreign.isEmpty else {
             throw IntegrationError.refused("""
                 \(app): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not Lockstep pins \
