@@ -54,19 +54,13 @@ extension Repository {
 
     /// True when `commit` has `ancestor` in its history (false when `ancestor` is not in this repository).
     private func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
-        var new = commit.raw, old = ancestor.raw
-        guard (try? lookupObjectType(old)) != nil else { return false }
-        let code = git_graph_descendant_of(pointer, &new, &old)
-        try check(code, "git_graph_descendant_of", path: path)
-        return code == 1
-    }
-
-    private func lookupObjectType(_ oid: git_oid) throws -> git_object_t {
-        var copy = oid
-        var object: OpaquePointer?
-        try check(git_object_lookup(&object, pointer, &copy, GIT_OBJECT_ANY), "git_object_lookup", path: path)
-        defer { git_object_free(object) }
-        return git_object_type(object)
+        var database: OpaquePointer?
+        try check(git_repository_odb(&database, pointer), "git_repository_odb", path: path)
+        defer { git_odb_free(database) }
+        var old = ancestor.raw
+        // A remote tip this clone has never fetched cannot be in its history.
+        guard git_odb_exists(database, &old) == 1 else { return false }
+        return try contains(ancestor, in: commit)
     }
 
     /// Creates or moves `name` to `new` only if it still is `current` (nil: only if it does not exist); the reason

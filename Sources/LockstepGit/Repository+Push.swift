@@ -26,6 +26,12 @@ private final class TransferState {
 
     init(credentials: GitCredentials) { self.credentials = credentials }
 
+    /// Points `callbacks` at this state for credentials (the caller keeps the state alive during the call).
+    func install(in callbacks: inout git_remote_callbacks) {
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        callbacks.credentials = Repository.credentialCallback
+    }
+
     /// The next credential to offer for `url`, nil when nothing is left to try.
     func credential(url: String, user: String?, allowed: UInt32) -> UnsafeMutablePointer<git_credential>? {
         var result: UnsafeMutablePointer<git_credential>?
@@ -64,8 +70,7 @@ extension Repository {
         let state = TransferState(credentials: credentials)
         var options = git_push_options()
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
-        options.callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
-        options.callbacks.credentials = Self.credentialCallback
+        state.install(in: &options.callbacks)
         options.callbacks.push_update_reference = { reference, status, payload in
             guard let payload, let reference, let status else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
@@ -91,8 +96,7 @@ extension Repository {
         let state = TransferState(credentials: credentials)
         var options = git_fetch_options()
         try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
-        options.callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
-        options.callbacks.credentials = Self.credentialCallback
+        state.install(in: &options.callbacks)
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         let code = withStrArray(refspecs) { array in withExtendedLifetime(state) { git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
         try check(code, "git_remote_fetch", path: path)
@@ -105,8 +109,7 @@ extension Repository {
         let state = TransferState(credentials: credentials)
         var callbacks = git_remote_callbacks()
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
-        callbacks.payload = Unmanaged.passUnretained(state).toOpaque()
-        callbacks.credentials = Self.credentialCallback
+        state.install(in: &callbacks)
         _ = try withExtendedLifetime(state) {
             try check(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", path: path)
         }
@@ -130,7 +133,7 @@ extension Repository {
         return handle!
     }
 
-    private static let credentialCallback: git_credential_acquire_cb = { out, url, user, allowed, payload in
+    fileprivate static let credentialCallback: git_credential_acquire_cb = { out, url, user, allowed, payload in
         guard let out, let payload else { return GIT_PASSTHROUGH.rawValue }
         let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
         let name = user.map { String(cString: $0) }

@@ -7,15 +7,8 @@ extension Integrator {
     /// stopped) and starts no more; the failure reported is the first red one in plan order, and the outcomes are
     /// kept in plan order, so output and reports do not depend on which build finished first.
     func buildAll(_ builds: [AppBuild], in sandbox: BuildSandbox, manifests: ManifestStore) async throws -> [String: ObjectID] {
+        // With one job this is the plain sequence: the next build starts only after a green one, a red one ends it.
         var built: [String: ObjectID] = [:]
-        if options.jobs <= 1 || builds.count <= 1 {
-            for build in builds {
-                let outcome = try await self.build(build, in: sandbox, manifests: manifests, attempt: 1)
-                guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
-                built[build.app.name] = build.commit
-            }
-            return built
-        }
         var finished: [Int: BuildOutcome] = [:]
         try await withThrowingTaskGroup(of: (Int, BuildOutcome).self) { group in
             var next = 0
@@ -25,7 +18,7 @@ extension Integrator {
                 next += 1
                 group.addTask { (index, try await self.build(build, in: sandbox, manifests: manifests, attempt: 1)) }
             }
-            for _ in 0..<min(options.jobs, builds.count) { startNext() }
+            for _ in 0..<max(1, min(options.jobs, builds.count)) { startNext() }
             while let (index, outcome) = try await group.next() {
                 finished[index] = outcome
                 if outcome.isGreen { startNext() } else { group.cancelAll() }
