@@ -36,6 +36,41 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s"], in: main), "Pin Cart 1.0.1")
     }
 
+    /// Another run pins main on the remote between plan and finish: the finish tags from its clone as planned,
+    /// finds main moved when it pushes, and pins again on the remote's tip (building again only the apps whose
+    /// inputs the move changed); both pins land, in one line.
+    func testARemoteThatMovedBetweenPlanAndFinishIsPinnedOnItsNewTip() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 1)
+        try iw.lockstep("bump", "Cart")
+        try iw.lockstep("bump", "Comp01")
+        let remotes = try RemoteRunners(iw)
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"), other = try remotes.runner("other")
+        let before = try remotes.git("Main", "rev-parse", "main")
+        let plan = remotes.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try run(["integrate", "Cart", "--plan-out", plan], in: planner).status, 0)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = remotes.folder.url.appendingPathComponent("\(app).json").path
+            XCTAssertEqual(try run(["build", app, "--plan", plan, "--result-out", result], in: builder).status, 0)
+            results.append(result)
+        }
+        let racing = try run(["integrate", "Comp01", "--push"], in: other)
+        XCTAssertEqual(racing.status, 0, racing.stdout + racing.stderr)
+        let finished = try run(["integrate", "--finish", plan] + results + ["--push"], in: planner)
+        XCTAssertEqual(finished.status, 0, finished.stdout + finished.stderr)
+        XCTAssertTrue(finished.stdout.contains("Main: origin moved; pinning again on its tip"), finished.stdout)
+        // Shell's inputs did not change: still the builder's green result. Main's did (its commit moved): the
+        // finish builds it again on its own runner before pinning there.
+        XCTAssertTrue(finished.stdout.contains("Shell: green (cached"), finished.stdout)
+        XCTAssertEqual(iw.builds().count, 4, "builder: Shell, Main; the racing run: Main; the finish: Main again")
+        let manifest = try remotes.git("Main", "show", "main:Package.swift")
+        XCTAssertTrue(manifest.contains("Cart.git\", exact: \"1.0.1\""), manifest)
+        XCTAssertTrue(manifest.contains("Comp01.git\", exact: \"1.0.1\""), manifest)
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "\(before)..main"), "2")
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "--merges", "main"), "0")
+        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"), try remotes.git("Cart", "rev-parse", "1.0.1-rc.1^{commit}"))
+    }
+
     func testACloneThatMovedIsRefusedAndARedOrForeignResultStopsTheFinish() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")

@@ -163,6 +163,38 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the tag went out before the pin failed")
     }
 
+    /// A runner killed after pushing the release tag and before pushing the pin leaves the remote with the tag and
+    /// an unpinned main, and its clone is gone with it. The next runner, from a fresh clone, completes that release:
+    /// it keeps the pushed tag (never rewritten), pins it and pushes the pin.
+    func testARunnerKilledBetweenTagPushAndPinPushIsCompletedByTheNext() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let remotes = try RemoteRunners(iw)
+        let first = try remotes.runner("killed")
+        let mainBefore = try remotes.git("Main", "rev-parse", "main")
+        // The state the kill leaves behind: the tag went out, the pin did not (the runner's Main remote vanished
+        // between the two pushes, which stops the run exactly there).
+        let mainRemote = remotes.remote("Main"), parked = remotes.folder.url.appendingPathComponent("parked.git")
+        try FileManager.default.moveItem(at: mainRemote, to: parked)
+        let killed = try run("integrate", "Cart", "--push", in: first)
+        XCTAssertEqual(killed.status, 1, killed.stdout + killed.stderr)
+        try FileManager.default.moveItem(at: parked, to: mainRemote)
+        try FileManager.default.removeItem(at: first)
+        let tagged = try remotes.git("Cart", "rev-parse", "1.0.1")
+        XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "no pin reached the remote")
+
+        let next = try remotes.runner("next")
+        let check = try run("check", in: next)
+        XCTAssertTrue(check.stdout.contains("LS407"), "check names the release whose pin is missing: " + check.stdout)
+        let completed = try run("integrate", "Cart", "--push", in: next)
+        XCTAssertEqual(completed.status, 0, completed.stdout + completed.stderr)
+        XCTAssertTrue(completed.stdout.contains("completing an earlier run"), completed.stdout)
+        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1"), tagged, "the pushed tag was not rewritten")
+        XCTAssertTrue(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "\(mainBefore)..main"), "1", "one pin commit")
+        XCTAssertEqual(try run("check", in: next).status, 0)
+    }
+
     func testPushAttemptsAreValidated() throws {
         let iw = try IntegrationWorkspace()
         let result = try iw.lockstep("integrate", "Cart", "--push", "--push-attempts", "0")
