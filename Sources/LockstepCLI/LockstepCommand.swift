@@ -22,7 +22,7 @@ public struct LockstepCommand: AsyncParsableCommand {
             configuration or an unreadable repo.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, MatrixCommand.self, GraphCommand.self, ReportCommand.self, PlanCommand.self, BuildCommand.self, CheckCommand.self, BaselineCommand.self, DiffCommand.self, BumpCommand.self, IntegrateCommand.self, DemoCommand.self]
+        subcommands: [InitCommand.self, MatrixCommand.self, GraphCommand.self, ReportCommand.self, PlanCommand.self, BuildCommand.self, CheckCommand.self, BaselineCommand.self, DiffCommand.self, BumpCommand.self, IntegrateCommand.self, SyncCommand.self, DemoCommand.self]
     )
 
     public init() {}

@@ -102,27 +102,67 @@ extension Repository {
         try check(code, "git_remote_fetch", path: path)
     }
 
+    /// Fetches every tag of `remote` and adds the ones this repository lacks; a local tag of the same name that
+    /// names another object is left as it is (libgit2 1.5 would overwrite it even without `+` in the refspec), and
+    /// its name returned. The remote's tags pass through `refs/lockstep/fetched-tags/`, removed afterwards.
+    public func fetchTags(from remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String] {
+        let staging = "refs/lockstep/fetched-tags/"
+        try fetch(["+refs/tags/*:\(staging)*"], from: remote, credentials: credentials)
+        var differing: [String] = []
+        for (name, target) in try references(withPrefix: staging) {
+            let tag = "refs/tags/" + name.dropFirst(staging.count)
+            if let ours = try referenceTarget(tag) {
+                if ours != target { differing.append(String(tag.dropFirst("refs/tags/".count))) }
+            } else {
+                try setReference(tag, to: target, force: false)
+            }
+            try check(git_reference_remove(pointer, name), "git_reference_remove", path: path)
+        }
+        return differing
+    }
+
     /// The references a remote advertises (name → object), read through libgit2 without fetching anything.
     public func remoteReferences(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String: ObjectID] {
+        try withConnectedRemote(remote, credentials: credentials) { handle in
+            var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+            var count = 0
+            try check(git_remote_ls(&heads, &count, handle), "git_remote_ls", path: path)
+            var result: [String: ObjectID] = [:]
+            for index in 0..<count {
+                guard let head = heads?[index] else { continue }
+                result[String(cString: head.pointee.name)] = ObjectID(head.pointee.oid)
+            }
+            return result
+        }
+    }
+
+    /// The branch the remote's HEAD names (`main`), read through libgit2; nil when the remote does not say.
+    public func remoteDefaultBranch(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> String? {
+        try withConnectedRemote(remote, credentials: credentials) { handle in
+            var buffer = git_buf()
+            defer { git_buf_dispose(&buffer) }
+            let code = git_remote_default_branch(&buffer, handle)
+            if code == GIT_ENOTFOUND.rawValue { return nil }
+            try check(code, "git_remote_default_branch", path: path)
+            guard let bytes = buffer.ptr else { return nil }
+            let name = String(cString: bytes)
+            return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : nil
+        }
+    }
+
+    /// Runs `body` with `remote` connected for fetching (credentials installed), disconnecting afterwards.
+    private func withConnectedRemote<T>(_ remote: String, credentials: GitCredentials, _ body: (OpaquePointer) throws -> T) throws -> T {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = TransferState(credentials: credentials)
         var callbacks = git_remote_callbacks()
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
         state.install(in: &callbacks)
-        _ = try withExtendedLifetime(state) {
+        return try withExtendedLifetime(state) {
             try check(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", path: path)
+            defer { git_remote_disconnect(handle) }
+            return try body(handle)
         }
-        defer { git_remote_disconnect(handle) }
-        var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
-        var count = 0
-        try check(git_remote_ls(&heads, &count, handle), "git_remote_ls", path: path)
-        var result: [String: ObjectID] = [:]
-        for index in 0..<count {
-            guard let head = heads?[index] else { continue }
-            result[String(cString: head.pointee.name)] = ObjectID(head.pointee.oid)
-        }
-        return result
     }
 
     /// A configured remote by name, or an anonymous one for a URL or path.
@@ -151,21 +191,34 @@ extension Repository {
     /// tree and index along with a safe checkout: a file with local changes stops it before anything moves.
     /// Used to put a CI clone's main branch back on the remote's tip after another run pushed first.
     public func resetBranchFollowingCheckout(_ branch: String, to commit: ObjectID, from expected: ObjectID) throws {
-        let checkedOut = (try? head().branch) == branch
-        if checkedOut {
-            guard try !hasTrackedChanges() else {
-                throw GitError(code: -1, errorClass: 0, message: "\(branch) is checked out with local changes; commit or stash them first",
-                               function: "checkout", path: path)
-            }
-            var oid = commit.raw
-            var object: OpaquePointer?
-            try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "git_object_lookup", path: path)
-            defer { git_object_free(object) }
-            var options = git_checkout_options()
-            try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init", path: path)
-            options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
-            try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree", path: path)
+        if (try? head().branch) == branch {
+            try checkOutBranch(branch, at: commit, from: expected)
+        } else {
+            try moveBranch(branch, to: commit, from: expected, reason: "lockstep: follow the remote")
         }
-        try moveBranch(branch, to: commit, from: expected, reason: "lockstep: follow the remote")
+    }
+
+    /// Puts `branch` on `commit` (compare-and-swap from `expected`; nil: the branch must not exist yet) and checks
+    /// it out, from a detached HEAD or another branch alike. A safe checkout: a tracked file with local changes, or
+    /// an untracked file in the way, stops it before any reference moves.
+    public func checkOutBranch(_ branch: String, at commit: ObjectID, from expected: ObjectID?) throws {
+        guard try !hasTrackedChanges() else {
+            throw GitError(code: -1, errorClass: 0, message: "the work tree has local changes; commit or stash them first",
+                           function: "checkout", path: path)
+        }
+        var oid = commit.raw
+        var object: OpaquePointer?
+        try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "git_object_lookup", path: path)
+        defer { git_object_free(object) }
+        var options = git_checkout_options()
+        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init", path: path)
+        options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
+        try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree", path: path)
+        if let expected {
+            try moveBranch(branch, to: commit, from: expected, reason: "lockstep: follow the remote")
+        } else {
+            try setReference("refs/heads/\(branch)", to: commit, force: false)
+        }
+        try setHead(branch: branch)
     }
 }

@@ -10,6 +10,17 @@ extension Repository {
         return ObjectID(oid)
     }
 
+    /// The reference a symbolic reference names (`refs/remotes/origin/HEAD` → `refs/remotes/origin/main`); nil when
+    /// absent or not symbolic.
+    public func symbolicTarget(_ name: String) throws -> String? {
+        var reference: OpaquePointer?
+        let code = git_reference_lookup(&reference, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_reference_lookup", path: path)
+        defer { git_reference_free(reference) }
+        return git_reference_symbolic_target(reference).map { String(cString: $0) }
+    }
+
     /// The names of the entries at the root of `commit`'s tree (files and folders).
     public func rootNames(at commit: ObjectID) throws -> [String] {
         try withTree(of: commit) { tree in

@@ -86,7 +86,7 @@ public struct Publisher {
         for component in config.components {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
             guard hasRemote(repository) else { continue }
-            try transfer(component.name) { try repository.fetch(["refs/tags/*:refs/tags/*"], from: remote, credentials: credentials) }
+            _ = try transfer(component.name) { try repository.fetchTags(from: remote, credentials: credentials) }
         }
     }
 
@@ -144,6 +144,12 @@ public struct Publisher {
 
     /// Runs a network operation, naming the repo when it fails (credentials, unreachable remote).
     private func transfer<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        try Self.transfer(name, remote: remote, body)
+    }
+
+    /// Runs a network operation with `remote` of repo `name`; a libgit2 failure becomes a refusal naming the repo,
+    /// the remote and what to check.
+    static func transfer<T>(_ name: String, remote: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as GitError {
