@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest", "LockstepParsing"]),
         .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),
         .testTarget(name: "LockstepCoreTests", dependencies: ["LockstepCore", "LockstepTestSupport"]),
-        .testTarget(name: "LockstepCLITests", dependencies: ["lockstep", "LockstepCLI", "LockstepCore", "LockstepTestSupport"]),
+        .testTarget(name: "LockstepCLITests", dependencies: [
+            "lockstep", "LockstepCLI", "LockstepCore", "LockstepTestSupport", .product(name: "Yams", package: "Yams"),
+        ]),
     ]
 )

@@ -125,7 +125,7 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertEqual(matrix["include"]?.map { $0["app"] }, ["Shell", "Main"])
         XCTAssertEqual(matrix["include"]?.map { $0["runner"] }, ["linux", "linux"], "no xcodebuild: Linux runners")
         let gitlab = try Lockstep.run(["plan", plan, "--format", "gitlab"])
-        XCTAssertTrue(gitlab.stdout.contains("lockstep-build-Main:\n  stage: build\n  script:\n    - lockstep build \"Main\" --plan"), gitlab.stdout)
+        XCTAssertTrue(gitlab.stdout.contains("lockstep-build-Main:\n  extends: [.lockstep-build]\n  variables:\n    LOCKSTEP_APP: \"Main\""), gitlab.stdout)
         let notAPlan = try Lockstep.run(["plan", iw.root.appendingPathComponent("lockstep.yml").path])
         XCTAssertEqual(notAPlan.status, 2)
         XCTAssertTrue(notAPlan.stderr.contains("is not a `plan` file written by lockstep"), notAPlan.stderr)

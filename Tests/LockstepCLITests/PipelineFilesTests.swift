@@ -1,0 +1,94 @@
+import Foundation
+import LockstepTestSupport
+import XCTest
+import Yams
+
+/// The ready-made pipelines in ci/pipelines/: valid YAML, actions pinned to commits, only lockstep commands that
+/// exist, and a GitLab child pipeline (template + `lockstep plan --format gitlab`) whose jobs fit together.
+final class PipelineFilesTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("ci/pipelines")
+
+    func load(_ name: String) throws -> (text: String, yaml: [String: Any]) {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+        return (text, try XCTUnwrap(try Yams.load(yaml: text) as? [String: Any], name))
+    }
+
+    func testEveryFileParsesAndRunsOnlyLockstepCommandsThatExist() throws {
+        let help = try Lockstep.run(["--help"]).stdout
+        for name in ["github-actions.yml", "gitlab-ci.yml", "gitlab-child.yml"] {
+            let (text, _) = try load(name)
+            XCTAssertFalse(text.contains("lockstep-ci"), "\(name): the bash helper is gone")
+            XCTAssertFalse(text.contains("sed "), "\(name): no text surgery on lockstep.yml")
+            // `lockstep WORD` followed by a flag, a quoted argument, a variable or the plan: a command line.
+            let commands = Set(text.matches(of: /lockstep ([a-z]+) (?:--|"|\$|plan\.json)/).map { String($0.1) })
+            XCTAssertTrue(commands.contains("sync") && commands.count >= 3, "\(name): \(commands.sorted())")
+            for command in commands { XCTAssertTrue(help.contains("\n  \(command) "), "\(name): lockstep \(command) is not a command") }
+        }
+    }
+
+    func testGitHubActionsArePinnedToCommits() throws {
+        let (text, yaml) = try load("github-actions.yml")
+        let uses = text.matches(of: /uses: ([^\s]+)/).map { String($0.1) }
+        XCTAssertGreaterThan(uses.count, 5)
+        for action in uses { XCTAssertNotNil(action.wholeMatch(of: /[\w.-]+\/[\w.-]+@[0-9a-f]{40}/), action) }
+        let on = try XCTUnwrap(yaml["on"] as? [String: Any])
+        XCTAssertNotNil(on["pull_request"], "check runs on pull requests")
+        XCTAssertEqual(text.matches(of: /run: lockstep sync --workspace "\$LOCKSTEP_WORKSPACE"/).count, 3, "plan, build and finish sync")
+    }
+
+    func testGitLabChecksMergeRequestsAndHandsThePlanToTheChild() throws {
+        let (_, yaml) = try load("gitlab-ci.yml")
+        let check = try XCTUnwrap(yaml["lockstep-check"] as? [String: Any])
+        let rules = try XCTUnwrap(check["rules"] as? [[String: Any]]).compactMap { $0["if"] as? String }
+        XCTAssertTrue(rules.contains("$CI_PIPELINE_SOURCE == \"merge_request_event\""), "\(rules)")
+        let plan = try XCTUnwrap(yaml["lockstep-plan"] as? [String: Any])
+        let paths = try XCTUnwrap((plan["artifacts"] as? [String: Any])?["paths"] as? [String])
+        let trigger = try XCTUnwrap(yaml["lockstep-integrate"] as? [String: Any])
+        let include = try XCTUnwrap(((trigger["trigger"] as? [String: Any])?["include"] as? [[String: Any]])?.first)
+        XCTAssertEqual(include["job"] as? String, "lockstep-plan")
+        XCTAssertTrue(paths.contains(try XCTUnwrap(include["artifact"] as? String)), "the child's YAML is an artifact of the plan job")
+        XCTAssertTrue(paths.contains("plan.json"))
+        XCTAssertEqual((trigger["variables"] as? [String: Any])?["PARENT_PIPELINE_ID"] as? String, "$CI_PIPELINE_ID")
+    }
+
+    /// The child pipeline for a plan with a Linux app and an xcodebuild app: every job extends templates that exist,
+    /// runs in a declared stage, and the finish needs the parent's plan job and every build.
+    func testTheGitLabChildPipelineFitsTogether() throws {
+        let iw = try IntegrationWorkspace()
+        let config = iw.root.appendingPathComponent("lockstep.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        let xcode = text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main, build:", with: "name: Main, path: apps/Main, role: main, build: xcodebuild -version ||")
+        XCTAssertNotEqual(xcode, text, "the fixture's Main line changed: \(text)")
+        try xcode.write(to: config, atomically: true, encoding: .utf8)
+        try iw.lockstep("bump", "Cart")
+        let planFile = iw.temporary.url.appendingPathComponent("plan.json").path
+        let planned = try iw.lockstep("integrate", "Cart", "--plan-out", planFile)
+        XCTAssertEqual(planned.status, 0, planned.stderr)
+        let jobs = try Lockstep.run(["plan", planFile, "--format", "gitlab"])
+        XCTAssertEqual(jobs.status, 0, jobs.stderr)
+        let (template, _) = try load("gitlab-child.yml")
+        let child = try XCTUnwrap(try Yams.load(yaml: template + jobs.stdout) as? [String: Any])
+        let stages = try XCTUnwrap(child["stages"] as? [String])
+        let visible = child.filter { !$0.key.hasPrefix(".") && $0.key != "stages" }
+        XCTAssertEqual(Set(visible.keys), ["lockstep-build-Shell", "lockstep-build-Main", "lockstep-finish"])
+        func resolved(_ name: String) throws -> [String: Any] {
+            let job = try XCTUnwrap(child[name] as? [String: Any], name)
+            let parents = (job["extends"] as? [String]) ?? (job["extends"] as? String).map { [$0] } ?? []
+            var merged: [String: Any] = [:]
+            for parent in parents { merged.merge(try resolved(parent)) { _, new in new } }
+            return merged.merging(job) { _, new in new }
+        }
+        for (name, _) in visible {
+            let job = try resolved(name)
+            XCTAssertTrue(stages.contains(try XCTUnwrap(job["stage"] as? String, name)), name)
+            XCTAssertNotNil(job["script"] as? [String], name)
+        }
+        XCTAssertEqual(try resolved("lockstep-build-Main")["tags"] as? [String], ["saas-macos-medium-m1"], "xcodebuild app on macOS")
+        XCTAssertNil(try resolved("lockstep-build-Shell")["tags"])
+        XCTAssertEqual((try resolved("lockstep-build-Shell")["variables"] as? [String: Any])?["LOCKSTEP_APP"] as? String, "Shell")
+        let needs = try XCTUnwrap(try resolved("lockstep-finish")["needs"] as? [Any])
+        XCTAssertEqual(needs.compactMap { $0 as? String }.sorted(), ["lockstep-build-Main", "lockstep-build-Shell"])
+        XCTAssertEqual((needs.first as? [String: Any])?["job"] as? String, "lockstep-plan")
+    }
+}
