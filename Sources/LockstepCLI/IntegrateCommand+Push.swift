@@ -37,6 +37,12 @@ struct PushOptions: ParsableArguments {
 }
 
 extension IntegrateCommand {
+    /// With `--push` (also in a dry run): every repo the push needs has the remote.
+    func checkRemotesForPush(_ plan: IntegrationPlan, config: WorkspaceConfig) throws {
+        guard pushing.push else { return }
+        try wrap { try Publisher(config: config, remote: pushing.remote).checkRemotes(plan) }
+    }
+
     /// Runs the gate and, with `--push`, publishes it; a push that finds the remote moved pins again on its tip.
     func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay, arguments: [String],
                              onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {

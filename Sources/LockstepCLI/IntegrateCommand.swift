@@ -80,7 +80,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         if let planOut = phases.planOut { return try writePlan(planOut, integrator: integrator, config: config) }
         let arguments = try phases.finish.map { try finishPlan($0, integrator: integrator, config: config) } ?? candidates
         if dryRun, format == .json {
-            return try dryRunJSON(integrator)
+            return try dryRunJSON(integrator, config: config)
         }
         if format == .json {
             return try await runJSON(integrator, config: config, display: display, arguments: arguments)
@@ -98,6 +98,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
             } catch let error as IntegrationError {
                 throw IntegrationText.failure(error, released: completing, rerun: Self.rerunCommand(candidates))
             }
+            try checkRemotesForPush(plan, config: config)
             return
         }
         let (result, _) = try await integrateAndPublish(integrator, config: config, display: display, arguments: arguments) { plan, outcomes in
@@ -108,11 +109,14 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     }
 
     /// `--dry-run --format json`: one document with the plan, and `error` when the real run would refuse.
-    func dryRunJSON(_ integrator: Integrator) throws {
+    func dryRunJSON(_ integrator: Integrator, config: WorkspaceConfig) throws {
         let plan = try wrap { try integrator.plan(candidates) }
         var refusal: CommandFailure?
         if plan.errors.isEmpty {
-            do { try wrap { try integrator.checkMainApps(plan) } } catch let failure as CommandFailure { refusal = failure }
+            do {
+                try wrap { try integrator.checkMainApps(plan) }
+                try checkRemotesForPush(plan, config: config)
+            } catch let failure as CommandFailure { refusal = failure }
         } else {
             refusal = IntegrationText.failure(.rules(plan.errors))
         }

@@ -149,6 +149,14 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("has no remote `origin`; add it"), result.stderr)
         XCTAssertEqual(iw.builds(), [], "nothing was built")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "", "nothing was tagged")
+        // A dry run with --push says the same, so a pipeline's dry run catches it.
+        let dry = try iw.lockstep("integrate", "Cart", "--push", "--dry-run")
+        XCTAssertEqual(dry.status, 2, dry.stdout + dry.stderr)
+        XCTAssertTrue(dry.stderr.contains("has no remote `origin`; add it"), dry.stderr)
+        let dryJSON = try iw.lockstep("integrate", "Cart", "--push", "--dry-run", "--format", "json")
+        XCTAssertEqual(dryJSON.status, 2, dryJSON.stderr)
+        XCTAssertTrue(dryJSON.stdout.contains("has no remote `origin`"), dryJSON.stdout)
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart", "--dry-run").status, 0, "without --push the remote does not matter")
     }
 
     func testAPushThatFailsAfterTheReleaseSaysHowToFinish() throws {
