@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where pushes and fetches get credentials from, tried in this order for each kind the server asks for:
-/// a token from the environment (https), the ssh agent (ssh), then a `GIT_ASKPASS` program (https user and
-/// password, as git asks it). Nothing is stored; a server that refuses every offer ends the operation with an
+/// a token from the environment (https), the ssh agent (ssh), the git credential helpers the repository's
+/// configuration names (https, git's own protocol), then a `GIT_ASKPASS` program (https user and password, as
+/// git asks it). Nothing is stored; a server that refuses every offer ends the operation with an
 /// authentication error instead of asking again forever.
 public struct GitCredentials: Sendable, Equatable {
     /// The token sent as the password over https (e.g. a CI job token); nil: none.
@@ -14,12 +15,17 @@ public struct GitCredentials: Sendable, Equatable {
     /// A program run as `PROGRAM "Username for 'URL': "` / `"Password for 'URL': "` whose first output line
     /// is the answer, like git's `GIT_ASKPASS`; nil: none.
     public var askpass: String?
+    /// Credential helpers to ask (`credential.helper`); filled from the repository's configuration for each
+    /// transfer, so they need not be given here.
+    public var helpers: [CredentialHelper]
 
-    public init(token: String? = nil, tokenUser: String = "oauth2", useSSHAgent: Bool = true, askpass: String? = nil) {
+    public init(token: String? = nil, tokenUser: String = "oauth2", useSSHAgent: Bool = true, askpass: String? = nil,
+                helpers: [CredentialHelper] = []) {
         self.token = token
         self.tokenUser = tokenUser
         self.useSSHAgent = useSSHAgent
         self.askpass = askpass
+        self.helpers = helpers
     }
 
     /// Reads `LOCKSTEP_PUSH_TOKEN` (and `LOCKSTEP_PUSH_USER`, default `oauth2`), `SSH_AUTH_SOCK` and `GIT_ASKPASS`

@@ -42,6 +42,12 @@ private final class TransferState {
             if let token = credentials.token, offered.insert("token").inserted {
                 if git_credential_userpass_plaintext_new(&result, credentials.tokenUser, token) == 0 { return result }
             }
+            if offered.insert("helpers").inserted {
+                for helper in credentials.helpers where helper.applies(to: url) {
+                    guard let answer = helper.fill(url: url, user: user) else { continue }
+                    if git_credential_userpass_plaintext_new(&result, answer.user, answer.password) == 0 { return result }
+                }
+            }
             if credentials.askpass != nil, offered.insert("askpass").inserted,
                let name = user ?? credentials.ask("Username for '\(url)': "),
                let password = credentials.ask("Password for '\(url)': ") {
@@ -67,7 +73,7 @@ extension Repository {
         if let local = try localRemotePath(remote) { return try pushLocally(refspecs, to: local) }
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: credentials)
+        let state = TransferState(credentials: withConfiguredHelpers(credentials))
         var options = git_push_options()
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
         state.install(in: &options.callbacks)
@@ -93,7 +99,7 @@ extension Repository {
     public func fetch(_ refspecs: [String], from remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: credentials)
+        let state = TransferState(credentials: withConfiguredHelpers(credentials))
         var options = git_fetch_options()
         try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
         state.install(in: &options.callbacks)
@@ -154,7 +160,7 @@ extension Repository {
     private func withConnectedRemote<T>(_ remote: String, credentials: GitCredentials, _ body: (OpaquePointer) throws -> T) throws -> T {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: credentials)
+        let state = TransferState(credentials: withConfiguredHelpers(credentials))
         var callbacks = git_remote_callbacks()
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
         state.install(in: &callbacks)
@@ -163,6 +169,13 @@ extension Repository {
             defer { git_remote_disconnect(handle) }
             return try body(handle)
         }
+    }
+
+    /// `credentials` plus the credential helpers of this repository's git configuration (none when unreadable).
+    private func withConfiguredHelpers(_ credentials: GitCredentials) -> GitCredentials {
+        var result = credentials
+        result.helpers += (try? credentialHelpers()) ?? []
+        return result
     }
 
     /// A configured remote by name, or an anonymous one for a URL or path.
@@ -178,7 +191,7 @@ extension Repository {
         let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
         let name = user.map { String(cString: $0) }
         guard let credential = state.credential(url: url.map { String(cString: $0) } ?? "", user: name, allowed: allowed) else {
-            git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "authentication failed: no credential left to offer (set LOCKSTEP_PUSH_TOKEN, start an ssh agent, or set GIT_ASKPASS)")
+            git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "authentication failed: no credential left to offer (set LOCKSTEP_PUSH_TOKEN, start an ssh agent, configure a git credential helper, or set GIT_ASKPASS)")
             return GIT_EAUTH.rawValue
         }
         out.pointee = credential

@@ -153,7 +153,7 @@ public struct Publisher {
         do {
             return try body()
         } catch let error as GitError {
-            throw IntegrationError.refused("\(name): talking to its remote `\(remote)` failed: \(error.message). Check the remote's URL and the credentials (LOCKSTEP_PUSH_TOKEN, an ssh agent or GIT_ASKPASS)")
+            throw IntegrationError.refused("\(name): talking to its remote `\(remote)` failed: \(error.message). Check the remote's URL and the credentials (LOCKSTEP_PUSH_TOKEN, an ssh agent, a git credential helper or GIT_ASKPASS)")
         }
     }
 }
