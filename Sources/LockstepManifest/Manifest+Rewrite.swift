@@ -7,10 +7,19 @@ extension Manifest {
     /// A `path:` dependency has no URL to pin; pass `url` and it becomes `url: "<url>", exact: "<version>"`. A registry
     /// dependency (`id:`) keeps its id: only its requirement changes, `url` is not added.
     public func pinning(_ dependency: PackageDependency, toExact version: String, url: String? = nil) -> String {
-        replacingRequirement(of: dependency, with: Self.pinText(dependency, version, url: url))
+        replacingRequirement(of: dependency, with: pinText(dependency, version, url: url))
     }
 
-    static func pinText(_ dependency: PackageDependency, _ version: String, url: String?) -> String {
+    /// The exact pin as this manifest's format spells it: `exact: "1.2.3"` in Package.swift, Xcode's own
+    /// `{ kind = exactVersion; version = 1.2.3; }` block in a project.pbxproj.
+    func pinText(_ dependency: PackageDependency, _ version: String, url: String?) -> String {
+        if format == .xcodeProject {
+            // The indentation of the line the block starts on (`\t\t\trequirement = {`).
+            let before = text.utf8.prefix(dependency.requirementRange.lowerBound)
+            let line = before.reversed().prefix { $0 != UInt8(ascii: "\n") }.reversed()
+            let indent = line.prefix { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: " ") }
+            return XcodeProjectReader.exactRequirementText(version, indent: String(decoding: Array(indent), as: UTF8.self))
+        }
         let exact = "exact: \(SwiftLiteral.string(version))"
         if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
         return exact
@@ -27,7 +36,7 @@ extension Manifest {
     public func pinning(_ pins: [(dependency: PackageDependency, version: String, url: String?)]) -> String {
         var bytes = Array(text.utf8)
         for pin in pins.sorted(by: { $0.dependency.requirementRange.lowerBound > $1.dependency.requirementRange.lowerBound }) {
-            bytes.replaceSubrange(pin.dependency.requirementRange, with: Array(Self.pinText(pin.dependency, pin.version, url: pin.url).utf8))
+            bytes.replaceSubrange(pin.dependency.requirementRange, with: Array(pinText(pin.dependency, pin.version, url: pin.url).utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
