@@ -21,3 +21,14 @@ public enum ManifestFormat: String, Sendable, Hashable, CaseIterable {
     /// prerelease only when the requirement names one) and whose dependencies are named by pod name, not URL.
     public var isCocoaPods: Bool { self == .podfile || self == .podspec || self == .podspecJSON }
 }
+
+extension ManifestFormat {
+    /// The format of a manifest file by its path in the repo (`Package.swift`, `App.xcodeproj/project.pbxproj`);
+    /// nil for a name Lockstep does not read.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj") { self = .xcodeProject; return }
+        if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }
+        return nil
+    }
+}

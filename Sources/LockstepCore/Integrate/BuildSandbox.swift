@@ -112,10 +112,17 @@ final class BuildSandbox: @unchecked Sendable {
         // Every manifest file (Package.swift and each Package@swift-X.Y.swift) gets the pins: whichever one
         // SwiftPM loads for the build's toolchain builds exactly these versions.
         var originals: [String: Set<String>] = [:]
-        for file in try SnapshotLoader.manifestFileNames(repository, at: build.commit) {
+        let manifestFiles = try SnapshotLoader.manifestFileNames(repository, at: build.commit)
+        for file in manifestFiles {
             try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
                             build: build, originals: &originals)
         }
+        // An Xcode project keeps SwiftPM's state in its workspace: its Package.resolved would fight the pins too,
+        // and xcodebuild reads mirrors from there.
+        let xcodeSwiftPM = manifestFiles.first { ManifestFormat(path: $0) == .xcodeProject }.map {
+            folder.appendingPathComponent(($0 as NSString).deletingLastPathComponent).appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm")
+        }
+        if let xcodeSwiftPM { try? FileManager.default.removeItem(at: xcodeSwiftPM.appendingPathComponent("Package.resolved")) }
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
         for pinned in build.versions {
@@ -131,14 +138,15 @@ final class BuildSandbox: @unchecked Sendable {
             let mirror = try mirror(of: component)
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
-        let configuration = folder.appendingPathComponent(".swiftpm/configuration")
-        for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
-        where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
-            try FileManager.default.removeItem(at: link)
-        }
-        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
-        try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
+        for configuration in [folder.appendingPathComponent(".swiftpm/configuration")] + [xcodeSwiftPM?.appendingPathComponent("configuration")].compactMap({ $0 }) {
+            for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
+            where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
+                try FileManager.default.removeItem(at: link)
+            }
+            try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+            try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
+        }
         return folder
     }
 
@@ -165,7 +173,11 @@ final class BuildSandbox: @unchecked Sendable {
             originals[pinned.component, default: []].insert(url)
             return (url: url, version: pinned.version.description)
         }
-        text = try SnapshotLoader.parseManifest(text, file: manifest.file, config: config).addingDependencies(extra)
+        // An Xcode project cannot take new package references by text alone (each needs product and target
+        // objects): there the components it reaches only transitively follow the pinned packages' own manifests.
+        if manifest.format == .swiftPackage {
+            text = try SnapshotLoader.parseManifest(text, file: manifest.file, config: config).addingDependencies(extra)
+        }
         // The tree may hold the manifest or .swiftpm as links (to anywhere): replace them, never write through.
         try FileManager.default.removeItem(at: manifestURL)
         try text.write(to: manifestURL, atomically: true, encoding: .utf8)

@@ -20,6 +20,7 @@ extension Integrator {
     func pinnedResolved(_ change: PinChange, at tip: ObjectID, manifests: [(file: String, base: Data, pinned: Data)],
                         repository: Repository) throws -> PinnedResolved? {
         guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first,
+              ManifestFormat(path: manifest.file) == .swiftPackage,
               let base = try repository.readFile(PinnedResolved.file, at: tip) else { return nil }
         let parsed = try Manifest.parse(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)")
         var pins: [ResolvedPin] = []

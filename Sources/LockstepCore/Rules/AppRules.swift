@@ -10,9 +10,9 @@ struct LS401: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         context.componentDependencies(of: context.snapshot.mainApps).compactMap { app, name, dependency in
             guard dependency.requirement.exactVersion == nil else { return nil }
-            let suggestion = context.snapshot.component(name)?.newestRelease.map { "exact: \"\($0.version)\"" } ?? "exact: \"X.Y.Z\""
+            let suggestion = context.snapshot.component(name)?.newestRelease.map { "\($0.version)" } ?? "X.Y.Z"
             return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(dependency.requirement.manifestText)`; a main app pins every component exactly",
-                           help: "write `\(suggestion)` in \(app.app.path)/Package.swift", locations: [app.location(of: dependency)])
+                           help: app.exactPinHint(suggestion), locations: [app.location(of: dependency)])
         }
     }
 }
@@ -50,7 +50,7 @@ struct LS403: Rule {
                     findings.append(finding(name, app: shell.app.name, version: "\(pinned)",
                         "drift: \(shell.app.name) requires \(name) `\(requirement.requirement.manifestText)`, which does not admit \(pinned) that \(main.app.name) pins",
                         help: Self.help(shell: shell, requirement: requirement.requirement, pinned: pinned),
-                        locations: [FindingLocation(file: "\(shell.app.path)/Package.swift", line: requirement.line)]))
+                        locations: [shell.location(of: requirement)]))
                 }
             }
         }
@@ -61,7 +61,7 @@ struct LS403: Rule {
     /// coordinated major release), the fix is a range over both lines, committed before the release: it still admits
     /// what main pins today, so no commit of the shell is ever red, and it admits the new line once released.
     static func help(shell: AppSnapshot, requirement: Requirement, pinned: Version) -> String {
-        let file = "\(shell.app.path)/Package.swift"
+        let file = shell.manifestPath
         if let interval = requirement.interval, pinned > interval.lower, CompatibilityLine(pinned) > CompatibilityLine(interval.lower),
            let end = CompatibilityLine(pinned).nextLineStart {
             let both = Requirement.range(interval.lower.description, end.description).manifestText
@@ -131,10 +131,21 @@ extension RuleContext {
 }
 
 extension AppSnapshot {
+    /// The manifest file read (Package.swift, a Package@swift-X.Y.swift or an Xcode project), without " @ commit".
+    var manifestPath: String {
+        manifest.map { $0.file.components(separatedBy: " @ ").first ?? $0.file } ?? "\(app.path)/Package.swift"
+    }
+
     /// Where a dependency is declared in this app's manifest.
     func location(of dependency: PackageDependency) -> FindingLocation {
-        // The manifest file read (Package.swift or a Package@swift-X.Y.swift), without its " @ commit".
-        let file = manifest.map { $0.file.components(separatedBy: " @ ").first ?? $0.file } ?? "\(app.path)/Package.swift"
-        return FindingLocation(file: file, line: dependency.line)
+        FindingLocation(file: manifestPath, line: dependency.line)
+    }
+
+    /// How to write an exact pin in this app's manifest, for a finding's help.
+    func exactPinHint(_ version: String) -> String {
+        if manifest?.format == .xcodeProject {
+            return "set the package's rule to Exact Version \(version) in Xcode (`kind = exactVersion; version = \(version);` in \(manifestPath))"
+        }
+        return "write `exact: \"\(version)\"` in \(manifestPath)"
     }
 }

@@ -15,9 +15,13 @@ extension Toolchain {
 
 extension SnapshotLoader {
     /// The manifest file SwiftPM would load at `commit` for the configured toolchain (`ManifestSelection`):
-    /// `Package.swift` or one `Package@swift-X.Y.swift`.
+    /// `Package.swift` or one `Package@swift-X.Y.swift`; without either, the one Xcode project at the root.
     static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig) throws -> String {
         let names = try repository.rootNames(at: commit)
+        if !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
+           let project = try xcodeProjectFile(repository, at: commit, names: names) {
+            return project
+        }
         guard !ManifestSelection.versionSpecific(in: names).isEmpty else { return ManifestSelection.regular }
         return try ManifestSelection.select(names: names, current: config.manifestToolsVersion) { name in
             let data = try repository.readFile(name, at: commit) ?? Data()
@@ -28,13 +32,32 @@ extension SnapshotLoader {
     /// Parses a manifest with the configured toolchain deciding `#if swift(>=…)`/`compiler(>=…)` (asked, a
     /// `swift --version`, only when the text has an `#if`), as every reader of the workspace must.
     static func parseManifest(_ text: String, file: String, config: WorkspaceConfig) throws -> Manifest {
-        try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
+        // `file` is a label (`apps/Main/Main.xcodeproj/project.pbxproj @ 3f2a1c9`): its path decides the format.
+        let path = file.components(separatedBy: " @ ").first ?? file
+        if ManifestFormat(path: path) == .xcodeProject { return try XcodeProjectReader.parse(text, file: file) }
+        return try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
+    }
+
+    /// The project file of a repo without a Package.swift whose root holds exactly one `*.xcodeproj` with a
+    /// `project.pbxproj` (an app built with Xcode): its package references are the app's requirements. Nil when
+    /// there is none; several projects are ambiguous and an error naming them.
+    static func xcodeProjectFile(_ repository: Repository, at commit: ObjectID, names: [String]) throws -> String? {
+        let projects = try names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+            .filter { try repository.blobID(of: "\($0)/project.pbxproj", at: commit) != nil }
+        guard projects.count <= 1 else {
+            throw ManifestError(file: "\(repository.workDirectory ?? repository.path)", line: 1, column: 1,
+                                reason: "no Package.swift and \(projects.count) Xcode projects (\(projects.joined(separator: ", "))) at \(commit.short): lockstep reads one; keep one project at the root or add a Package.swift")
+        }
+        return projects.first.map { "\($0)/project.pbxproj" }
     }
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).
     static func manifestFileNames(_ repository: Repository, at commit: ObjectID) throws -> [String] {
         let names = try repository.rootNames(at: commit)
         let variants = ManifestSelection.versionSpecific(in: names).map(\.name).sorted()
+        if !names.contains(ManifestSelection.regular), variants.isEmpty, let project = try xcodeProjectFile(repository, at: commit, names: names) {
+            return [project]
+        }
         return (names.contains(ManifestSelection.regular) ? [ManifestSelection.regular] : []) + variants
     }
 }

@@ -107,7 +107,7 @@ public enum SnapshotLoader {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let blob else {
-            throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a SwiftPM manifest")
+            throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a manifest: a Package.swift, or (for an app) one *.xcodeproj at the repo's root")
         }
         let label = "\(folder)/\(name) @ \(commit.short)"
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.

@@ -1,0 +1,114 @@
+import Foundation
+import LockstepTestSupport
+import XCTest
+
+/// A main app that is an Xcode project (no Package.swift): read by matrix and check, built against the
+/// speculative release (its pbxproj pinned and SwiftPM mirrors in the copy), and pinned by integrate.
+final class XcodeAppTests: XCTestCase {
+    static func reference(_ id: String, _ name: String, _ requirement: String) -> String {
+        """
+        \t\t\(id) /* XCRemoteSwiftPackageReference "\(name)" */ = {
+        \t\t\tisa = XCRemoteSwiftPackageReference;
+        \t\t\trepositoryURL = "https://git.example.com/ios/\(name).git";
+        \t\t\trequirement = {
+        \(requirement)
+        \t\t\t};
+        \t\t};
+
+        """
+    }
+
+    static let project = """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tclasses = {
+        \t};
+        \tobjectVersion = 60;
+        \tobjects = {
+
+        /* Begin PBXProject section */
+        \t\tE10000000000000000000001 /* Project object */ = {
+        \t\t\tisa = PBXProject;
+        \t\t\tpackageReferences = (
+        \t\t\t\tE10000000000000000000010 /* XCRemoteSwiftPackageReference "Base" */,
+        \t\t\t\tE10000000000000000000011 /* XCRemoteSwiftPackageReference "CartProtocols" */,
+        \t\t\t\tE10000000000000000000012 /* XCRemoteSwiftPackageReference "Cart" */,
+        \t\t\t);
+        \t\t};
+        /* End PBXProject section */
+
+        /* Begin XCRemoteSwiftPackageReference section */
+
+        """
+        + reference("E10000000000000000000010", "Base", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
+        + reference("E10000000000000000000011", "CartProtocols", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
+        + reference("E10000000000000000000012", "Cart", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
+        + """
+        /* End XCRemoteSwiftPackageReference section */
+        \t};
+        \trootObject = E10000000000000000000001 /* Project object */;
+        }
+
+        """
+
+    func testAnXcodeMainAppIsReadBuiltAgainstTheCandidateAndPinned() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        try main.write("Main.xcodeproj/project.pbxproj", Self.project)
+        try main.commit("An Xcode project instead of a package")
+        try iw.lockstep("bump", "Cart")
+        let matrix = try iw.lockstep("matrix", "--wide", "Cart")
+        XCTAssertEqual(matrix.status, 0, matrix.stdout + matrix.stderr)
+        let row = try XCTUnwrap(matrix.stdout.split(separator: "\n").first { $0.hasPrefix("Cart ") }).split(separator: " ")
+        XCTAssertEqual(Array(row.suffix(4).prefix(2)), ["1.0.0", "^1.0.0"], "Main's pin read from the project: \(matrix.stdout)")
+        let check = try iw.lockstep("check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+
+        // The build copy of Main: the project pinned to the release, mirrors where xcodebuild looks for them.
+        try iw.setScript("""
+            if [ -d Main.xcodeproj ]; then
+              grep -q 'version = 1.0.1;' Main.xcodeproj/project.pbxproj || exit 7
+              grep -q 'Cart.git' Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json || exit 8
+            fi
+            """)
+        let integrated = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(integrated.status, 0, integrated.stdout + integrated.stderr)
+        XCTAssertEqual(iw.builds().count, 2, "Shell and Main built")
+        let diff = try main.git("diff", "-U0", "HEAD~1", "HEAD")
+        XCTAssertEqual(diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") },
+                       ["-\t\t\t\tversion = 1.0.0;", "+\t\t\t\tversion = 1.0.1;"], diff)
+        XCTAssertTrue(diff.contains("Main.xcodeproj/project.pbxproj"), diff)
+        XCTAssertEqual(try main.git("status", "--porcelain"), "", "the checkout follows the pin commit")
+        XCTAssertEqual(try iw.lockstep("check").status, 0)
+    }
+
+    func testFindingsPointIntoTheProjectFileAndSayHowToPinInXcode() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        let loose = Self.project.replacingOccurrences(of: "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End",
+                                                      with: "\t\t\t\tkind = upToNextMajorVersion;\n\t\t\t\tminimumVersion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End")
+        XCTAssertNotEqual(loose, Self.project)
+        try main.write("Main.xcodeproj/project.pbxproj", loose)
+        try main.commit("Cart up to the next major")
+        let check = try iw.lockstep("check")
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("error[LS401]: Main requires Cart with `from: \"1.0.0\"`"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("apps/Main/Main.xcodeproj/project.pbxproj:40"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("set the package's rule to Exact Version 1.0.0 in Xcode"), check.stdout)
+    }
+
+    func testTwoXcodeProjectsWithoutAPackageAreAmbiguous() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        try main.write("Main.xcodeproj/project.pbxproj", Self.project)
+        try main.write("Other.xcodeproj/project.pbxproj", Self.project)
+        try main.commit("two projects")
+        let check = try iw.lockstep("check")
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue((check.stdout + check.stderr).contains("2 Xcode projects (Main.xcodeproj, Other.xcodeproj)"), check.stdout + check.stderr)
+    }
+}
