@@ -100,6 +100,27 @@ final class XcodeAppTests: XCTestCase {
         XCTAssertTrue(check.stdout.contains("set the package's rule to Exact Version 1.0.0 in Xcode"), check.stdout)
     }
 
+    /// init on a workspace whose main app is an Xcode project: listed as an app (never a component), with an
+    /// xcodebuild command to review, and the written file works as it is.
+    func testInitListsAnXcodeAppWithAnXcodebuildCommand() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        try main.write("Main.xcodeproj/project.pbxproj", Self.project)
+        try main.commit("An Xcode project instead of a package")
+        let config = iw.root.appendingPathComponent("lockstep.yml")
+        try FileManager.default.removeItem(at: config)
+        let initialized = try Lockstep.run(["init", iw.root.path])
+        XCTAssertEqual(initialized.status, 0, initialized.stdout + initialized.stderr)
+        let written = try String(contentsOf: config, encoding: .utf8)
+        XCTAssertTrue(written.contains("  - { name: Main, path: apps/Main, role: main, build: \"xcodebuild -project Main.xcodeproj -scheme Main -destination 'generic/platform=iOS Simulator' build\" }   # REVIEW: the scheme and destination (runs on macOS)"), written)
+        XCTAssertTrue(written.contains("built with Xcode: requirements read from Main.xcodeproj/project.pbxproj"), written)
+        XCTAssertFalse(written.contains("name: Main, path: apps/Main, kind:"), "not a component: \(written)")
+        let matrix = try iw.lockstep("matrix")
+        XCTAssertEqual(matrix.status, 0, matrix.stdout + matrix.stderr)
+        XCTAssertTrue(matrix.stdout.contains("Main 1.0.0"), matrix.stdout)
+    }
+
     func testTwoXcodeProjectsWithoutAPackageAreAmbiguous() throws {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]

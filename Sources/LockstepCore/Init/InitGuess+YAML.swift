@@ -24,7 +24,15 @@ extension WorkspaceGuess {
         lines.append(apps.isEmpty ? "apps: []" : "apps:")
         for entry in apps {
             lines += Self.comments(entry)
-            lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")
+            if let project = entry.xcodeProject {
+                // xcodebuild needs a scheme and a destination; the project's name is the usual scheme.
+                let folder = project.split(separator: "/").first.map(String.init) ?? project
+                let scheme = folder.hasSuffix(".xcodeproj") ? String(folder.dropLast(".xcodeproj".count)) : folder
+                let build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
+                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)")
+            } else {
+                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")
+            }
         }
         if !leftOut.isEmpty {
             lines.append("# Not listed:")

@@ -13,6 +13,8 @@ struct GuessedEntry: Sendable {
     var reasons: [String] = []
     /// The origin URL, for choosing the remote pattern.
     var origin: String?
+    /// An app's Xcode project file, when it is built with Xcode.
+    var xcodeProject: String?
 }
 
 /// The guesses for a whole workspace: components, apps, the remote pattern, and what was left out.
@@ -87,7 +89,10 @@ enum InitGuesser {
         for (index, repo) in repos.enumerated() {
             let libraries = repo.manifest?.products.filter { $0.kind == .library }.map(\.name) ?? []
             let users = dependents[index].sorted().map { names[$0] }
-            if !users.isEmpty {
+            if let project = repo.xcodeProject {
+                // A package cannot depend on an Xcode project: it is an app whatever its requirements.
+                notes[index].append("built with Xcode: requirements read from \(project)")
+            } else if !users.isEmpty {
                 isComponent[index] = true
                 notes[index].insert("component: \(users.joined(separator: ", ")) depend\(users.count == 1 ? "s" : "") on it", at: 0)
             } else if repo.manifestProblem != nil {
@@ -105,7 +110,7 @@ enum InitGuesser {
         }
         // Apps depend only on components here; a requirement on another app makes that app a component.
         for index in repos.indices where !isComponent[index] {
-            for (target, _) in requirements[index] where !isComponent[target] {
+            for (target, _) in requirements[index] where !isComponent[target] && repos[target].xcodeProject == nil {
                 isComponent[target] = true
                 notes[target].insert("component: the app \(names[index]) depends on it", at: 0)
             }
@@ -133,6 +138,7 @@ enum InitGuesser {
         }
         for (index, repo) in repos.enumerated() {
             var entry = GuessedEntry(name: names[index], path: repo.path, origin: repo.origin)
+            entry.xcodeProject = repo.xcodeProject
             entry.aliases = aliases[index]
             if isComponent[index] {
                 entry.kind = kinds[index]

@@ -16,6 +16,8 @@ struct FoundRepo: Sendable {
     var leftOut: String?
     /// Why the manifest could not be read (it is still listed, as a component), or nil.
     var manifestProblem: String?
+    /// The Xcode project whose package references were read, for a repo without a Package.swift (an app).
+    var xcodeProject: String?
 }
 
 /// Finds git repos under a folder and reads each one's origin and manifest at HEAD, straight from git.
@@ -65,9 +67,14 @@ enum RepoScan {
             repo.leftOut = "it has no commit yet"
             return repo
         }
-        guard (try? repository.readFile("Package.swift", at: commit)) != nil else {
-            repo.leftOut = "it has no Package.swift at HEAD (not a SwiftPM package)"
-            return repo
+        if (try? repository.readFile("Package.swift", at: commit)) == nil {
+            // An app built with Xcode: one *.xcodeproj at the root, read from its project.pbxproj.
+            let names = (try? repository.rootNames(at: commit)) ?? []
+            guard let project = try? SnapshotLoader.xcodeProjectFile(repository, at: commit, names: names) else {
+                repo.leftOut = "it has no Package.swift and no single *.xcodeproj at HEAD (neither a SwiftPM package nor an Xcode app)"
+                return repo
+            }
+            repo.xcodeProject = project
         }
         do {
             // The manifest SwiftPM would load for the running toolchain (a `Package@swift-X.Y.swift` when it wins).
