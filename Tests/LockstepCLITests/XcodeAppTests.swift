@@ -121,6 +121,48 @@ final class XcodeAppTests: XCTestCase {
         XCTAssertTrue(matrix.stdout.contains("Main 1.0.0"), matrix.stdout)
     }
 
+    /// Xcode keeps the resolved versions in the project's shared workspace data: the pin commit updates that
+    /// file, in the same commit as the project.
+    func testThePinCommitUpdatesTheProjectsPackageResolved() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        try main.write("Main.xcodeproj/project.pbxproj", Self.project)
+        let cart100 = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.0")
+        let resolvedPath = "Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
+        func resolved(_ revision: String, _ version: String) -> String {
+            """
+            {
+              "originHash" : "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+              "pins" : [
+                {
+                  "identity" : "cart",
+                  "kind" : "remoteSourceControl",
+                  "location" : "https://git.example.com/ios/Cart.git",
+                  "state" : {
+                    "revision" : "\(revision)",
+                    "version" : "\(version)"
+                  }
+                }
+              ],
+              "version" : 3
+            }
+
+            """
+        }
+        try main.write(resolvedPath, resolved(cart100, "1.0.0"))
+        try main.commit("An Xcode project with its resolved packages")
+        try iw.lockstep("bump", "Cart")
+        let rc = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1-rc.1")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("Package.resolved updated"), result.stdout)
+        XCTAssertEqual(try main.git("show", "HEAD:\(resolvedPath)") + "\n", resolved(rc, "1.0.1"), "the hash Xcode computed is left as it is")
+        let changed = try main.git("show", "--name-only", "--format=", "HEAD").split(separator: "\n").sorted()
+        XCTAssertEqual(changed, ["Main.xcodeproj/project.pbxproj", Substring(resolvedPath)])
+        XCTAssertEqual(try main.git("status", "--porcelain"), "")
+    }
+
     func testTwoXcodeProjectsWithoutAPackageAreAmbiguous() throws {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]

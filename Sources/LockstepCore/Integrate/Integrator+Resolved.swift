@@ -2,10 +2,13 @@ import Foundation
 import LockstepGit
 import LockstepManifest
 
-/// A main app's `Package.resolved` before and after a pin, committed with the pinned `Package.swift`.
+/// A main app's `Package.resolved` before and after a pin, committed with the pinned manifest.
 struct PinnedResolved {
-    /// SwiftPM's pin file at the package root (the only one lockstep updates; Xcode projects keep theirs elsewhere).
+    /// SwiftPM's pin file at the package root.
     static let file = "Package.resolved"
+    /// Where the file is in the repo: `Package.resolved`, or for an Xcode project
+    /// `X.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved`.
+    var path = PinnedResolved.file
     var base: Data
     var pinned: Data
     /// What happened to it, for the pin line (`Package.resolved updated`, or which entry it lacks).
@@ -19,10 +22,10 @@ extension Integrator {
     /// `manifests` are the pinned manifest files; `Package.swift`'s (else the first) stands for the package.
     func pinnedResolved(_ change: PinChange, at tip: ObjectID, manifests: [(file: String, base: Data, pinned: Data)],
                         repository: Repository) throws -> PinnedResolved? {
-        guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first,
-              ManifestFormat(path: manifest.file) == .swiftPackage,
-              let base = try repository.readFile(PinnedResolved.file, at: tip) else { return nil }
-        let parsed = try Manifest.parse(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)")
+        guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first else { return nil }
+        let path = Self.resolvedPath(forManifest: manifest.file)
+        guard let base = try repository.readFile(path, at: tip) else { return nil }
+        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)", config: config)
         var pins: [ResolvedPin] = []
         for (component, version) in change.pins {
             guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == component }),
@@ -40,6 +43,14 @@ extension Integrator {
         if !update.missing.isEmpty {
             notes.append("Package.resolved has no entry for \(update.missing.joined(separator: ", ")), left as it is (SwiftPM adds it on its next resolve)")
         }
-        return PinnedResolved(base: base, pinned: update.data, note: notes.joined(separator: "; "))
+        return PinnedResolved(path: path, base: base, pinned: update.data, note: notes.joined(separator: "; "))
+    }
+
+    /// Where SwiftPM keeps the resolved versions for a manifest: beside Package.swift, or in an Xcode project's
+    /// shared workspace data (what Xcode writes and commits).
+    static func resolvedPath(forManifest file: String) -> String {
+        guard ManifestFormat(path: file) == .xcodeProject else { return PinnedResolved.file }
+        let project = (file as NSString).deletingLastPathComponent
+        return "\(project)/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
     }
 }

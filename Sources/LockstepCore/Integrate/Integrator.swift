@@ -145,7 +145,7 @@ public final class Integrator: @unchecked Sendable {
                     _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned)
                 }
                 if let resolved = try pinnedResolved(change, at: tip, manifests: manifests, repository: repository) {
-                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned)
+                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base, pinned: resolved.pinned)
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
@@ -305,7 +305,7 @@ public final class Integrator: @unchecked Sendable {
                     checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned))
                 }
                 if let resolved {
-                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: PinnedResolved.file, base: resolved.base, pinned: resolved.pinned))
+                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base, pinned: resolved.pinned))
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). \(rerun)")
@@ -335,7 +335,7 @@ public final class Integrator: @unchecked Sendable {
                         }
                     }
                     var files: [(path: String, contents: Data)] = manifests.map { ($0.file, $0.pinned) }
-                    if let resolved { files.append((PinnedResolved.file, resolved.pinned)) }
+                    if let resolved { files.append((resolved.path, resolved.pinned)) }
                     let commit: ObjectID
                     do {
                         commit = try repository.commitFiles(files, onBranch: branch, expectedTip: tip, message: message, author: author)
