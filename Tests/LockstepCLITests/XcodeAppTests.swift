@@ -113,7 +113,7 @@ final class XcodeAppTests: XCTestCase {
         let initialized = try Lockstep.run(["init", iw.root.path])
         XCTAssertEqual(initialized.status, 0, initialized.stdout + initialized.stderr)
         let written = try String(contentsOf: config, encoding: .utf8)
-        XCTAssertTrue(written.contains("  - { name: Main, path: apps/Main, role: main, build: \"xcodebuild -project Main.xcodeproj -scheme Main -destination 'generic/platform=iOS Simulator' build\" }   # REVIEW: the scheme and destination (runs on macOS)"), written)
+        XCTAssertTrue(written.contains("  - { name: Main, path: apps/Main, role: main, manifest: Main.xcodeproj/project.pbxproj, build: \"xcodebuild -project Main.xcodeproj -scheme Main -destination 'generic/platform=iOS Simulator' build\" }   # REVIEW: the scheme and destination (runs on macOS)"), written)
         XCTAssertTrue(written.contains("built with Xcode: requirements read from Main.xcodeproj/project.pbxproj"), written)
         XCTAssertFalse(written.contains("name: Main, path: apps/Main, kind:"), "not a component: \(written)")
         let matrix = try iw.lockstep("matrix")
@@ -173,5 +173,26 @@ final class XcodeAppTests: XCTestCase {
         let check = try iw.lockstep("check")
         XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
         XCTAssertTrue((check.stdout + check.stderr).contains("2 Xcode projects (Main.xcodeproj, Other.xcodeproj)"), check.stdout + check.stderr)
+        // `manifest:` names the one to read.
+        let config = iw.root.appendingPathComponent("lockstep.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        let chosen = text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main,", with: "name: Main, path: apps/Main, role: main, manifest: Other.xcodeproj/project.pbxproj,")
+        XCTAssertNotEqual(chosen, text)
+        try chosen.write(to: config, atomically: true, encoding: .utf8)
+        let named = try iw.lockstep("check")
+        XCTAssertEqual(named.status, 0, named.stdout + named.stderr)
+        try iw.lockstep("bump", "Cart")
+        XCTAssertEqual(try iw.lockstep("integrate", "Cart").status, 0)
+        XCTAssertTrue(try main.git("show", "HEAD:Other.xcodeproj/project.pbxproj").contains("version = 1.0.1;"))
+        XCTAssertFalse(try main.git("show", "HEAD:Main.xcodeproj/project.pbxproj").contains("version = 1.0.1;"), "only the named project is pinned")
+        // A manifest: that is not one lockstep reads, or leaves the repo, is a config error with its place.
+        for bad in ["../Elsewhere/Package.swift", "Main.xcodeproj", "Podfile", "/abs/Package.swift"] {
+            try text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main,", with: "name: Main, path: apps/Main, role: main, manifest: \"\(bad)\",")
+                .write(to: config, atomically: true, encoding: .utf8)
+            let refused = try iw.lockstep("matrix")
+            XCTAssertEqual(refused.status, 2, bad)
+            XCTAssertTrue(refused.stderr.contains("manifest `\(bad)` is not a manifest lockstep reads"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("lockstep.yml:"), refused.stderr)
+        }
     }
 }

@@ -29,7 +29,7 @@ extension WorkspaceGuess {
                 let folder = project.split(separator: "/").first.map(String.init) ?? project
                 let scheme = folder.hasSuffix(".xcodeproj") ? String(folder.dropLast(".xcodeproj".count)) : folder
                 let build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
-                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)")
+                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), manifest: \(Self.scalar(project)), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)")
             } else {
                 lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")
             }

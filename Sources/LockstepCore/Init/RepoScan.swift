@@ -79,7 +79,12 @@ enum RepoScan {
         do {
             // The manifest SwiftPM would load for the running toolchain (a `Package@swift-X.Y.swift` when it wins).
             let config = WorkspaceConfig(root: root, remote: nil, components: [], apps: [])
-            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config)
+            let app = repo.xcodeProject.map { project -> App in
+                var app = App(name: path, path: path, role: .main)
+                app.manifest = project
+                return app
+            }
+            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config, app: app)
         } catch {
             repo.manifestProblem = "\(error)"
         }

@@ -112,7 +112,7 @@ final class BuildSandbox: @unchecked Sendable {
         // Every manifest file (Package.swift and each Package@swift-X.Y.swift) gets the pins: whichever one
         // SwiftPM loads for the build's toolchain builds exactly these versions.
         var originals: [String: Set<String>] = [:]
-        let manifestFiles = try SnapshotLoader.manifestFileNames(repository, at: build.commit)
+        let manifestFiles = try SnapshotLoader.manifestFileNames(repository, at: build.commit, app: build.app)
         for file in manifestFiles {
             try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
                             build: build, originals: &originals)

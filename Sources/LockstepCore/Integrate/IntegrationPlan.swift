@@ -113,7 +113,7 @@ public struct IntegrationPlan: Sendable {
     /// copy and the pin commit rewrite every manifest file, so whichever one SwiftPM loads holds the pins.
     static func requirePinnableVariants(_ app: App, at commit: ObjectID, components: [String], config: WorkspaceConfig) throws {
         let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
-        for file in try SnapshotLoader.manifestFileNames(repository, at: commit) where file != ManifestSelection.regular {
+        for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: app) where file != ManifestSelection.regular {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
             do {

@@ -238,7 +238,7 @@ public final class Integrator: @unchecked Sendable {
     func pinnedManifests(_ change: PinChange, at tip: ObjectID, repository: Repository,
                          original: [String: [String: Requirement]]?) throws -> [(file: String, base: Data, pinned: Data)] {
         var result: [(file: String, base: Data, pinned: Data)] = []
-        for file in try SnapshotLoader.manifestFileNames(repository, at: tip) {
+        for file in try SnapshotLoader.manifestFileNames(repository, at: tip, app: change.app) {
             let base = try repository.readFile(file, at: tip) ?? Data()
             // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
             guard let text = String(bytes: base, encoding: .utf8) else {
@@ -383,7 +383,7 @@ public final class Integrator: @unchecked Sendable {
     func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: [String: Requirement]] {
         guard let commit else { return [:] }
         var result: [String: [String: Requirement]] = [:]
-        for file in try SnapshotLoader.manifestFileNames(repository, at: commit) {
+        for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: change.app) {
             guard let data = try repository.readFile(file, at: commit) else { continue }
             let manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(change.app.path)/\(file)", config: config)
             for dependency in manifest.dependencies {

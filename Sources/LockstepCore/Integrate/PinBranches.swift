@@ -16,7 +16,7 @@ enum PinBranches {
         var result: [String] = []
         for reference in references where reference.name != checkedOut && !reference.name.hasSuffix("/HEAD") {
             guard seen.insert(reference.target).inserted,
-                  let manifest = try? SnapshotLoader.readManifest(repository, at: reference.target, folder: app.app.path, owner: app.app.name, config: config)
+                  let manifest = try? SnapshotLoader.readManifest(repository, at: reference.target, folder: app.app.path, owner: app.app.name, config: config, app: app.app)
             else { continue }
             let pins = manifest.dependencies.filter { config.componentName(for: $0) == component }.compactMap(\.requirement.exactVersion)
             if pins.contains(version) {

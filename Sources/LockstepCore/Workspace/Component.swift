@@ -46,6 +46,9 @@ public struct App: Sendable, Equatable {
     public var role: AppRole
     /// The shell command that builds the app, run in a copy of its tree.
     public var build: String
+    /// The manifest file inside the repo (`manifest:`): `Package.swift` or `X.xcodeproj/project.pbxproj`; nil:
+    /// detected (Package.swift, else the one Xcode project at the root).
+    public var manifest: String? = nil
 
     public init(name: String, path: String, role: AppRole, build: String = "swift build") {
         self.name = name

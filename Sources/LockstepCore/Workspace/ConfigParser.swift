@@ -1,4 +1,5 @@
 import Foundation
+import LockstepManifest
 import Yams
 
 /// Validates the YAML node tree of `lockstep.yml` key by key, so every error can point at its mark.
@@ -8,7 +9,7 @@ struct ConfigParser {
 
     private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept"]
     private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases"]
-    private static let appKeys = ["name", "path", "role", "build"]
+    private static let appKeys = ["name", "path", "role", "build", "manifest"]
 
     func parse(_ text: String) throws -> WorkspaceConfig {
         if let found = YAMLAnchorScan.first(in: text) {
@@ -80,7 +81,19 @@ struct ConfigParser {
                 throw error(at: entry["role"]!, "unknown role `\(roleText)`; use one of: \(AppRole.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let build = try optionalString(entry, "build") ?? "swift build"
-            apps.append(App(name: name, path: path, role: role, build: build))
+            var app = App(name: name, path: path, role: role, build: build)
+            if let manifest = try optionalString(entry, "manifest") {
+                let parts = manifest.split(separator: "/", omittingEmptySubsequences: false)
+                guard !manifest.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+                      ManifestFormat(path: manifest) != nil else {
+                    throw error(at: entry["manifest"]!, """
+                        manifest `\(manifest)` is not a manifest lockstep reads; name, inside the app's repo, its Package.swift or \
+                        its Xcode project file (`App.xcodeproj/project.pbxproj`), without `..`
+                        """)
+                }
+                app.manifest = manifest
+            }
+            apps.append(app)
         }
         var config = WorkspaceConfig(root: root.standardizedFileURL, remotes: remotes, components: components, apps: apps)
         config.swiftToolsVersion = try toolsVersion(mapping["swift-tools-version"])

@@ -15,10 +15,12 @@ extension Toolchain {
 
 extension SnapshotLoader {
     /// The manifest file SwiftPM would load at `commit` for the configured toolchain (`ManifestSelection`):
-    /// `Package.swift` or one `Package@swift-X.Y.swift`; without either, the one Xcode project at the root.
-    static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig) throws -> String {
+    /// `Package.swift` or one `Package@swift-X.Y.swift`. For an app: the file its `manifest:` names, else without
+    /// a Package.swift the one Xcode project at its root.
+    static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil) throws -> String {
+        if let declared = app?.manifest, ManifestFormat(path: declared) == .xcodeProject { return declared }
         let names = try repository.rootNames(at: commit)
-        if !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
+        if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
            let project = try xcodeProjectFile(repository, at: commit, names: names) {
             return project
         }
@@ -52,10 +54,12 @@ extension SnapshotLoader {
     }
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).
-    static func manifestFileNames(_ repository: Repository, at commit: ObjectID) throws -> [String] {
+    static func manifestFileNames(_ repository: Repository, at commit: ObjectID, app: App? = nil) throws -> [String] {
+        if let declared = app?.manifest, ManifestFormat(path: declared) == .xcodeProject { return [declared] }
         let names = try repository.rootNames(at: commit)
         let variants = ManifestSelection.versionSpecific(in: names).map(\.name).sorted()
-        if !names.contains(ManifestSelection.regular), variants.isEmpty, let project = try xcodeProjectFile(repository, at: commit, names: names) {
+        if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), variants.isEmpty,
+           let project = try xcodeProjectFile(repository, at: commit, names: names) {
             return [project]
         }
         return (names.contains(ManifestSelection.regular) ? [ManifestSelection.regular] : []) + variants

@@ -83,7 +83,7 @@ public enum SnapshotLoader {
         }
         let manifest: Manifest
         do {
-            manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config)
+            manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config, app: app)
         } catch let error as ManifestError {
             // One unreadable app manifest does not stop the workspace: LS103 reports it, integrate refuses.
             var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: nil, dependencies: [])
@@ -97,17 +97,17 @@ public enum SnapshotLoader {
     /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
     /// (`Package.swift` or a `Package@swift-X.Y.swift`); a missing or unparsable one is an error naming the file.
     static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig,
-                             parsed: ParsedManifests? = nil) throws -> Manifest {
+                             parsed: ParsedManifests? = nil, app: App? = nil) throws -> Manifest {
         let blob: ObjectID?
         let name: String
         do {
-            name = try manifestFileName(repository, at: commit, config: config)
+            name = try manifestFileName(repository, at: commit, config: config, app: app)
             blob = try repository.blobID(of: name, at: commit)
         } catch let error as GitError {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let blob else {
-            throw WorkspaceError("\(owner): \(folder)/Package.swift does not exist at \(commit.short); every component and app needs a manifest: a Package.swift, or (for an app) one *.xcodeproj at the repo's root")
+            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift, every app a Package.swift or one *.xcodeproj at its root (or `manifest:` naming its file)")
         }
         let label = "\(folder)/\(name) @ \(commit.short)"
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.
