@@ -15,6 +15,14 @@ extension APIDiff {
     /// Why `new` accepts every use of `old`, or nil when some client may stop compiling (or the
     /// signatures are equal).
     static func compatibility(old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil) -> String? {
+        if old.kind == "let", new.kind == "var", !old.isProtocolRequirement, let read = readOnlyVar(old) {
+            // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
+            let reason = "a stored `let` became a `var` that can still be read"
+            if read.signature == new.signature || read.signature.dropLast("{ get }".count) + "{ get set }" == new.signature {
+                return reason
+            }
+            return compatibility(old: read, new: new, platforms: platforms).map { reason + "; " + $0 }
+        }
         guard old.kind == new.kind, old.signature != new.signature,
               let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
               before.keyword == after.keyword, before.name == after.name,
@@ -53,6 +61,15 @@ extension APIDiff {
             reasons.append(parameters)
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// A `let` declaration as the read-only `var` it is to clients (`public let x: T` → `public var x: T { get }`).
+    private static func readOnlyVar(_ declaration: APIDeclaration) -> APIDeclaration? {
+        guard let range = declaration.signature.range(of: "let ") else { return nil }
+        var read = declaration
+        read.kind = "var"
+        read.signature = declaration.signature.replacingCharacters(in: range, with: "var ") + " { get }"
+        return read
     }
 
     /// Attributes whose addition only lets clients write more.

@@ -54,7 +54,7 @@ struct Availability: Equatable {
         if before == after { return .some(nil) }
         for (platform, restriction) in after.platforms where !isUnsupported(platform, supported) {
             let previous = before.platforms[platform] ?? Restriction()
-            if Self.less(previous.introduced, restriction.introduced) { return nil }
+            if Self.less(previous.introduced, restriction.introduced), !Self.atOrBelowFloor(platform, restriction.introduced) { return nil }
             if restriction.unavailable && !previous.unavailable { return nil }
             if let obsoleted = restriction.obsoleted {
                 guard let was = previous.obsoleted, !Self.less(obsoleted, was) else { return nil }
@@ -70,6 +70,19 @@ struct Availability: Equatable {
     static let unsupportedOnly = "availability changed only on platforms the component does not support"
 
     private static let optionalPlatforms: Set<String> = ["tvos", "watchos", "visionos", "xros"]
+
+    /// The oldest deployment target today's toolchains build for (Xcode 15+ and SwiftPM 5.9+): an `@available`
+    /// introduced at or below it restricts no client that can build at all (`@available(iOS 8, *)` added is no
+    /// narrowing).
+    private static let deploymentFloor: [String: [Int]] = [
+        "ios": [12], "iosapplicationextension": [12], "maccatalyst": [13, 1], "macos": [10, 13], "macosapplicationextension": [10, 13],
+        "osx": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1], "xros": [1],
+    ]
+
+    private static func atOrBelowFloor(_ platform: String, _ introduced: [Int]) -> Bool {
+        guard let floor = deploymentFloor[platform.lowercased()] else { return false }
+        return !less(floor, introduced)
+    }
 
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
         guard let supported else { return false }

@@ -131,6 +131,14 @@ struct TypeCanonical {
         return result.atomic ? result.text : "(" + result.text + ")"
     }
 
+    /// The standard library's C typealiases, as they resolve on Apple platforms and Linux x86_64: `CChar` is
+    /// `Int8` at every call site there, so `UnsafePointer<CChar>` ≡ `UnsafePointer<Int8>`.
+    static let cTypeAliases: [String: String] = [
+        "CChar": "Int8", "CSignedChar": "Int8", "CUnsignedChar": "UInt8", "CShort": "Int16", "CUnsignedShort": "UInt16",
+        "CInt": "Int32", "CUnsignedInt": "UInt32", "CLong": "Int", "CUnsignedLong": "UInt", "CLongLong": "Int64",
+        "CUnsignedLongLong": "UInt64", "CFloat": "Float", "CDouble": "Double", "CBool": "Bool",
+    ]
+
     private static func isIdentifier(_ token: TokenSyntax) -> Bool {
         if case .identifier = token.tokenKind { return true }
         return false
@@ -143,6 +151,7 @@ struct TypeCanonical {
         guard let arguments else {
             if generic, let renamed = generics[String(name)] { return (renamed, true) }
             if name == "Void" { return ("Void", true) }
+            if let standard = Self.cTypeAliases[String(name)] { return (standard, true) }
             return ((mark ? String(Character(Self.mark)) : "") + name, true)
         }
         var rendered: [String] = []

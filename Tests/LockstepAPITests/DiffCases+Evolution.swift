@@ -9,6 +9,26 @@ extension DiffCase {
             new: "public func run(_ f: @Sendable @escaping () -> Void, done: (@Sendable () -> Void)?) {}",
             ["changed func run(_:done:)"], .additive),
         DiffCase(
+            "availability added at or below the oldest deployment target toolchains build for restricts no client",
+            old: "public enum CInterop {}",
+            new: "@available(iOS 8, macOS 10.10, tvOS 9, watchOS 2, *)\npublic enum CInterop {}",
+            ["changed enum CInterop"], .additive),
+        DiffCase(
+            "availability added above it still narrows",
+            old: "public enum CInterop {}",
+            new: "@available(iOS 13, macOS 10.10, *)\npublic enum CInterop {}",
+            ["changed enum CInterop"], .breaking),
+        DiffCase(
+            "a stored let becomes a read-only computed var (or a settable one): every read still compiles",
+            old: "public struct Logger { public let label: String\n public static let shared = Logger(label: \"\")\n init(label: String) { self.label = label } }",
+            new: "public struct Logger { public var label: String { \"\" }\n public static var shared: Logger { get { Logger(label: \"\") } set {} }\n init(label: String) {} }",
+            ["changed var Logger.label", "changed var Logger.shared"], .additive),
+        DiffCase(
+            "a stored let whose type changes as it becomes a var still breaks",
+            old: "public struct Logger { public let label: String = \"\" }",
+            new: "public struct Logger { public var label: Substring { \"\" } }",
+            ["changed var Logger.label"], .breaking),
+        DiffCase(
             "a defaulted parameter added in the middle keeps every call compiling",
             old: "public func move(from: Int, to: Int) {}",
             new: "public func move(from: Int, animated: Bool = false, to: Int) {}",

@@ -3,9 +3,14 @@ import LockstepAPI
 extension DiffCase {
     static let propertyCases: [DiffCase] = [
         DiffCase(
-            "let becoming var",
+            "let becoming a stored var: every read still compiles, writes become possible",
             old: "public struct Cart { public let id: String }",
             new: "public struct Cart { public var id: String }",
+            ["changed var Cart.id"], .additive),
+        DiffCase(
+            "var becoming let still breaks: writes stop compiling",
+            old: "public struct Cart { public var id: String }",
+            new: "public struct Cart { public let id: String }",
             ["changed var Cart.id"], .breaking),
         DiffCase(
             "a public setter narrowed with private(set)",

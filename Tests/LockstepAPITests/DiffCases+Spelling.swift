@@ -19,6 +19,11 @@ extension DiffCase {
             new: "public var handler: (Int) -> String = { _ in \"\" }",
             [], .none),
         DiffCase(
+            "C typealiases are the types they name",
+            old: "public func withCString<R>(_ body: (UnsafePointer<Int8>) throws -> R) rethrows -> R { fatalError() }\npublic var code: Int32 = 0",
+            new: "public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R { fatalError() }\npublic var code: CInt = 0",
+            [], .none),
+        DiffCase(
             "an optional function keeps its parentheses",
             old: "public var onDone: Optional<() -> Void> = nil",
             new: "public var onDone: (() -> Void)? = nil",
