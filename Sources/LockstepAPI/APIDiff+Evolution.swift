@@ -113,6 +113,33 @@ extension APIDiff {
         changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] }
     }
 
+    /// An initializer of a class that is not `open` turned designated ↔ `convenience`: clients only call it
+    /// (`Counter(label:)`); subclassing, the one use the difference affects, is impossible outside the module.
+    static func reviseConvenience(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+        func withoutConvenience(_ signature: String) -> String {
+            signature.split(separator: " ", omittingEmptySubsequences: false).filter { $0 != "convenience" }.joined(separator: " ")
+        }
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard var before = changes[index].old, var after = changes[index].new, before.kind == "init", after.kind == "init",
+                  before.signature.contains("convenience") != after.signature.contains("convenience"),
+                  let open = changes[index].key.dropFirst("init ".count).firstIndex(of: "(") else { continue }
+            let classKey = "class " + changes[index].key.dropFirst("init ".count)[..<open]
+            // Only a class Lockstep sees in both surfaces, open in neither.
+            guard let oldClass = old[classKey], let newClass = new[classKey],
+                  !oldClass.signature.split(separator: " ").contains("open"), !newClass.signature.split(separator: " ").contains("open") else { continue }
+            before.signature = withoutConvenience(before.signature)
+            after.signature = withoutConvenience(after.signature)
+            let reason = "designated ↔ convenience in a class that is not open (no subclass outside the module)"
+            if before.signature == after.signature {
+                changes[index].impact = .additive
+                changes[index].note = reason
+            } else if let more = compatibility(old: before, new: after) {
+                changes[index].impact = .additive
+                changes[index].note = reason + "; " + more
+            }
+        }
+    }
+
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have
     /// default values (and whose other parameters still accept the old arguments): one compatible change,
     /// `f(a:)` → `f(a:b:)`, not a removal plus an addition.

@@ -9,6 +9,16 @@ extension DiffCase {
             new: "public func run(_ f: @Sendable @escaping () -> Void, done: (@Sendable () -> Void)?) {}",
             ["changed func run(_:done:)"], .additive),
         DiffCase(
+            "an initializer of a public (not open) class becomes convenience: clients only call it",
+            old: "public final class Counter { public init(label: String, handler: Int) {} }\npublic class Gauge { public init(label: String) {} }",
+            new: "public final class Counter { public convenience init(label: String, handler: Int) { self.init() }\n init() {} }\npublic class Gauge { public convenience init(label: String) { self.init() }\n init() {} }",
+            ["changed init Counter(label:handler:)", "changed init Gauge(label:)"], .additive),
+        DiffCase(
+            "in an open class it breaks the subclasses that call it with super.init",
+            old: "open class Counter { public init(label: String) {} }",
+            new: "open class Counter { public convenience init(label: String) { self.init() }\n init() {} }",
+            ["changed init Counter(label:)"], .breaking),
+        DiffCase(
             "availability added at or below the oldest deployment target toolchains build for restricts no client",
             old: "public enum CInterop {}",
             new: "@available(iOS 8, macOS 10.10, tvOS 9, watchOS 2, *)\npublic enum CInterop {}",
