@@ -140,6 +140,91 @@ extension APIDiff {
         }
     }
 
+    /// Inside a struct or an enum, `Self`, the type's qualified name and (for a generic type) its bare name all
+    /// mean the type with its own generic parameters: a member respelled so is no change. (A class's `Self` is the
+    /// dynamic type, so classes are left alone.)
+    static func reviseSelfSpelling(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+        var dropped: Set<Int> = []
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard var before = changes[index].old, var after = changes[index].new,
+                  let type = valueType(containing: changes[index].key, old: old, new: new) else { continue }
+            before.signature = spelledOut(before.signature, type: type)
+            after.signature = spelledOut(after.signature, type: type)
+            if before.signature == after.signature {
+                dropped.insert(index)
+            } else if let reason = compatibility(old: before, new: after) {
+                changes[index].impact = .additive
+                changes[index].note = reason
+            }
+        }
+        changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] }
+    }
+
+    /// The struct or enum (declared so in both surfaces) whose member `key` is: its qualified name and its
+    /// generic parameters as signatures spell them (`Tagged`, `<τ0_0, τ0_1>`).
+    private static func valueType(containing key: String, old: [String: APIDeclaration], new: [String: APIDeclaration])
+        -> (name: String, generics: String)? {
+        guard let space = key.firstIndex(of: " ") else { return nil }
+        let rest = key[key.index(after: space)...]
+        let name = rest.prefix { $0 != "(" && $0 != "[" && $0 != " " }
+        var end = name.endIndex
+        while let dot = name[..<end].lastIndex(of: ".") {
+            let candidate = String(name[..<dot])
+            for kind in ["struct", "enum"] {
+                if let declaration = old["\(kind) \(candidate)"], new["\(kind) \(candidate)"] != nil {
+                    return (candidate, genericClause(of: declaration.signature, name: candidate))
+                }
+            }
+            end = dot
+        }
+        return nil
+    }
+
+    /// `<τ0_0, τ0_1>` from `public struct Tagged<τ0_0, τ0_1: Hashable>`; empty for a type that is not generic.
+    private static func genericClause(of signature: String, name: String) -> String {
+        let short = name.split(separator: ".").last.map(String.init) ?? name
+        guard let range = signature.range(of: " " + short + "<") else { return "" }
+        var depth = 1, parameters: [String] = [], current = ""
+        for character in signature[range.upperBound...] {
+            if character == "<" { depth += 1 } else if character == ">" { depth -= 1; if depth == 0 { break } }
+            if depth == 1, character == "," { parameters.append(current); current = ""; continue }
+            current.append(character)
+        }
+        parameters.append(current)
+        let names = parameters.map { String($0.split(separator: ":").first ?? "").filter { $0 != " " } }
+        return "<" + names.joined(separator: ", ") + ">"
+    }
+
+    /// `signature` with `Self` and the type's bare or qualified name (not followed by `<` or `.`) written as the
+    /// type with its generic parameters.
+    private static func spelledOut(_ signature: String, type: (name: String, generics: String)) -> String {
+        let full = type.name + type.generics
+        var result = ""
+        let characters = Array(signature)
+        var index = 0
+        let short = type.name.split(separator: ".").last.map(String.init) ?? type.name
+        func isNamePart(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+        while index < characters.count {
+            let precededByName = index > 0 && (isNamePart(characters[index - 1]) || characters[index - 1] == ".")
+            var matched: Int?
+            if !precededByName {
+                for word in ["Self", type.name, short] where index + word.count <= characters.count
+                    && String(characters[index..<index + word.count]) == word {
+                    let next = index + word.count < characters.count ? characters[index + word.count] : " "
+                    if !isNamePart(next), next != ".", next != "<" { matched = word.count; break }
+                }
+            }
+            if let matched {
+                result += full
+                index += matched
+            } else {
+                result.append(characters[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have
     /// default values (and whose other parameters still accept the old arguments): one compatible change,
     /// `f(a:)` → `f(a:b:)`, not a removal plus an addition.

@@ -19,6 +19,21 @@ extension DiffCase {
             new: "public var handler: (Int) -> String = { _ in \"\" }",
             [], .none),
         DiffCase(
+            "Self and a value type's own name are one type inside it, in extensions too",
+            old: "public struct BitSet { public struct Counted { public func isDisjoint(with other: Self) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Mode) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: BitSet.Counted) -> Self { self } }",
+            new: "public struct BitSet { public struct Counted { public func isDisjoint(with other: BitSet.Counted) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Self) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: Self) -> BitSet.Counted { self } }",
+            [], .none),
+        DiffCase(
+            "a generic value type's bare name inside it means its own parameters",
+            old: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged<Tag, RawValue>, rhs: Self) -> Tagged<Tag, RawValue> { lhs } }",
+            new: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged, rhs: Tagged) -> Self { lhs } }",
+            [], .none),
+        DiffCase(
+            "in a class, Self returned is the dynamic type: not the class's name",
+            old: "public class Node { public func copy() -> Self { self } }",
+            new: "public class Node { public func copy() -> Node { self } }",
+            ["changed func Node.copy()"], .breaking),
+        DiffCase(
             "C typealiases are the types they name",
             old: "public func withCString<R>(_ body: (UnsafePointer<Int8>) throws -> R) rethrows -> R { fatalError() }\npublic var code: Int32 = 0",
             new: "public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R { fatalError() }\npublic var code: CInt = 0",
