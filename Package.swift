@@ -32,9 +32,10 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ], exclude: ["README.md"]),
-        // Reads and rewrites SwiftPM manifests with swift-syntax.
+        // Reads and rewrites manifests: SwiftPM's with swift-syntax, Xcode projects, XcodeGen's project.yml with Yams.
         .target(name: "LockstepManifest", dependencies: [
             "LockstepParsing",
+            .product(name: "Yams", package: "Yams"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftIfConfig", package: "swift-syntax"),

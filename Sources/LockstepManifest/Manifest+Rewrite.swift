@@ -20,6 +20,7 @@ extension Manifest {
             let indent = line.prefix { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: " ") }
             return XcodeProjectReader.exactRequirementText(version, indent: String(decoding: Array(indent), as: UTF8.self))
         }
+        if format == .xcodeGen { return XcodeGenReader.exactRequirementText(version) }
         let exact = "exact: \(SwiftLiteral.string(version))"
         if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
         return exact

@@ -28,6 +28,7 @@ extension ManifestFormat {
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj") { self = .xcodeProject; return }
+        if name == "project.yml" || name == "project.yaml" { self = .xcodeGen; return }
         if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }
         return nil
     }

@@ -163,6 +163,37 @@ final class XcodeAppTests: XCTestCase {
         XCTAssertEqual(try main.git("status", "--porcelain"), "")
     }
 
+    /// An XcodeGen app (project.yml, no Package.swift, the .xcodeproj not committed): read, built, pinned.
+    func testAnXcodeGenMainAppIsReadBuiltAndPinned() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        let spec = """
+            name: Main
+            packages:
+              Base: { url: "https://git.example.com/ios/Base.git", exactVersion: 1.0.0 }
+              CartProtocols:
+                url: https://git.example.com/ios/CartProtocols.git
+                exactVersion: 1.0.0
+              Cart:
+                url: https://git.example.com/ios/Cart.git
+                exactVersion: 1.0.0
+            targets:
+              Main: { type: application, platform: iOS, dependencies: [{ package: Cart }] }
+
+            """
+        try main.write("project.yml", spec)
+        try main.commit("XcodeGen")
+        try iw.lockstep("bump", "Cart")
+        XCTAssertEqual(try iw.lockstep("check").status, 0)
+        try iw.setScript("if [ -f project.yml ]; then grep -q 'exactVersion: 1.0.1$' project.yml || exit 7; fi")
+        let integrated = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(integrated.status, 0, integrated.stdout + integrated.stderr)
+        XCTAssertEqual(try main.git("show", "HEAD:project.yml") + "\n",
+                       spec.replacingOccurrences(of: "Cart.git\n    exactVersion: 1.0.0", with: "Cart.git\n    exactVersion: 1.0.1"))
+        XCTAssertEqual(try iw.lockstep("check").status, 0)
+    }
+
     func testTwoXcodeProjectsWithoutAPackageAreAmbiguous() throws {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]

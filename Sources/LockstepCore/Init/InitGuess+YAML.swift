@@ -27,8 +27,14 @@ extension WorkspaceGuess {
             if let project = entry.xcodeProject {
                 // xcodebuild needs a scheme and a destination; the project's name is the usual scheme.
                 let folder = project.split(separator: "/").first.map(String.init) ?? project
-                let scheme = folder.hasSuffix(".xcodeproj") ? String(folder.dropLast(".xcodeproj".count)) : folder
-                let build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
+                let build: String
+                if folder.hasSuffix(".xcodeproj") {
+                    let scheme = String(folder.dropLast(".xcodeproj".count))
+                    build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
+                } else {
+                    // An XcodeGen spec: the project is generated first, in the build copy.
+                    build = "xcodegen generate && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                }
                 lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), manifest: \(Self.scalar(project)), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)")
             } else {
                 lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")

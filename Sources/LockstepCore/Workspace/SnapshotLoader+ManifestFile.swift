@@ -18,7 +18,7 @@ extension SnapshotLoader {
     /// `Package.swift` or one `Package@swift-X.Y.swift`. For an app: the file its `manifest:` names, else without
     /// a Package.swift the one Xcode project at its root.
     static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil) throws -> String {
-        if let declared = app?.manifest, ManifestFormat(path: declared) == .xcodeProject { return declared }
+        if let declared = app?.manifest, ManifestFormat(path: declared) != .swiftPackage { return declared }
         let names = try repository.rootNames(at: commit)
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
            let project = try xcodeProjectFile(repository, at: commit, names: names) {
@@ -36,14 +36,20 @@ extension SnapshotLoader {
     static func parseManifest(_ text: String, file: String, config: WorkspaceConfig) throws -> Manifest {
         // `file` is a label (`apps/Main/Main.xcodeproj/project.pbxproj @ 3f2a1c9`): its path decides the format.
         let path = file.components(separatedBy: " @ ").first ?? file
-        if ManifestFormat(path: path) == .xcodeProject { return try XcodeProjectReader.parse(text, file: file) }
+        switch ManifestFormat(path: path) {
+        case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)
+        case .xcodeGen: return try XcodeGenReader.parse(text, file: file)
+        default: break
+        }
         return try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
     }
 
-    /// The project file of a repo without a Package.swift whose root holds exactly one `*.xcodeproj` with a
-    /// `project.pbxproj` (an app built with Xcode): its package references are the app's requirements. Nil when
-    /// there is none; several projects are ambiguous and an error naming them.
+    /// The project file of a repo without a Package.swift: its XcodeGen `project.yml`, else the `project.pbxproj` of
+    /// the one `*.xcodeproj` at its root (an app built with Xcode): its package references are the app's
+    /// requirements. Nil when there is none; several projects are ambiguous and an error naming them.
     static func xcodeProjectFile(_ repository: Repository, at commit: ObjectID, names: [String]) throws -> String? {
+        // An XcodeGen spec is the source the project is generated from (the .xcodeproj is often not even committed).
+        if let spec = ["project.yml", "project.yaml"].first(where: names.contains) { return spec }
         let projects = try names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
             .filter { try repository.blobID(of: "\($0)/project.pbxproj", at: commit) != nil }
         guard projects.count <= 1 else {
@@ -55,7 +61,7 @@ extension SnapshotLoader {
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).
     static func manifestFileNames(_ repository: Repository, at commit: ObjectID, app: App? = nil) throws -> [String] {
-        if let declared = app?.manifest, ManifestFormat(path: declared) == .xcodeProject { return [declared] }
+        if let declared = app?.manifest, ManifestFormat(path: declared) != .swiftPackage { return [declared] }
         let names = try repository.rootNames(at: commit)
         let variants = ManifestSelection.versionSpecific(in: names).map(\.name).sorted()
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), variants.isEmpty,

@@ -1,0 +1,79 @@
+import LockstepManifest
+import XCTest
+
+/// XcodeGen's project.yml: packages read with their places, pins that change only the requirement's bytes.
+final class XcodeGenTests: XCTestCase {
+    static let spec = """
+        name: Shop
+        options:
+          bundleIdPrefix: com.example
+        packages:
+          Cart:
+            url: https://git.example.com/ios/Cart.git
+            from: 1.2.0   # the team's range
+          Login:
+            github: example/Login
+            exactVersion: "2.0.0-rc.1"
+          Detail:
+            url: https://git.example.com/ios/Detail
+            minorVersion: 0.4.1
+          Networking:
+            url: https://git.example.com/ios/Networking.git
+            minVersion: 2.1.0
+            maxVersion: 3.0.0
+          Mediator: { url: "https://git.example.com/ios/Mediator.git", branch: main }
+          DesignSystem:
+            path: Packages/DesignSystem
+          Broken:
+            url: https://git.example.com/ios/Broken.git
+        targets:
+          Shop:
+            type: application
+            platform: iOS
+            dependencies:
+              - package: Cart
+
+        """
+
+    func testPackagesAreReadWithTheirLines() throws {
+        let manifest = try XcodeGenReader.parse(Self.spec, file: "apps/Shop/project.yml")
+        XCTAssertEqual(manifest.format, .xcodeGen)
+        XCTAssertEqual(manifest.packageName, "Shop")
+        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
+            .upToNextMajor("1.2.0"), .exact("2.0.0-rc.1"), .upToNextMinor("0.4.1"), .range("2.1.0", "3.0.0"), .branch("main"),
+            .path("Packages/DesignSystem"),
+        ])
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Cart", "Login", "Detail", "Networking", "Mediator", "DesignSystem"])
+        XCTAssertEqual(manifest.dependencies.first?.line, 5)
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [21])
+        XCTAssertTrue(manifest.unreadableDependencies.first?.reason.contains("package `Broken`: no requirement") == true)
+    }
+
+    func testAPinRewritesOnlyTheRequirement() throws {
+        let manifest = try XcodeGenReader.parse(Self.spec, file: "project.yml")
+        func pinned(_ name: String, _ version: String) throws -> String {
+            manifest.pinning(try XCTUnwrap(manifest.dependencies.first { $0.identity == name }), toExact: version)
+        }
+        XCTAssertEqual(try pinned("Cart", "1.3.0"), Self.spec.replacingOccurrences(of: "from: 1.2.0   # the team's range", with: "exactVersion: 1.3.0   # the team's range"))
+        XCTAssertEqual(try pinned("Login", "2.0.0"), Self.spec.replacingOccurrences(of: "exactVersion: \"2.0.0-rc.1\"", with: "exactVersion: 2.0.0"))
+        XCTAssertEqual(try pinned("Networking", "2.4.0"), Self.spec.replacingOccurrences(of: "minVersion: 2.1.0\n    maxVersion: 3.0.0", with: "exactVersion: 2.4.0"))
+        XCTAssertEqual(try pinned("Mediator", "1.0.0"), Self.spec.replacingOccurrences(of: "branch: main }", with: "exactVersion: 1.0.0 }"))
+        let again = try XcodeGenReader.parse(try pinned("Detail", "0.5.0"), file: "project.yml")
+        XCTAssertEqual(again.dependencies.first { $0.identity == "Detail" }?.requirement, .exact("0.5.0"))
+    }
+
+    func testBrokenSpecsFailWithAPlace() throws {
+        XCTAssertThrowsError(try XcodeGenReader.parse("packages:\n  Cart: [\n", file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("project.yml is not valid YAML"), "\(error)")
+        }
+        XCTAssertThrowsError(try XcodeGenReader.parse("packages: [a, b]\n", file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("`packages:` must map each package's name"), "\(error)")
+        }
+        let apart = "packages:\n  N:\n    minVersion: 1.0.0\n    url: https://x/N.git\n    maxVersion: 2.0.0\n"
+        XCTAssertEqual(try XcodeGenReader.parse(apart, file: "project.yml").unreadableDependencies.first?.reason.contains("next to each other"), true)
+        XCTAssertEqual(try XcodeGenReader.parse("name: App\n", file: "project.yml").dependencies.count, 0)
+        // Seen in real specs: a two-part version YAML would read as a number stays the text written.
+        let short = try XcodeGenReader.parse("packages:\n  Loc:\n    url: https://x/Loc\n    exactVersion: 6.0\n", file: "project.yml")
+        XCTAssertEqual(short.dependencies.map(\.requirement), [.exact("6.0")])
+    }
+}
