@@ -21,6 +21,7 @@ extension Manifest {
             return XcodeProjectReader.exactRequirementText(version, indent: String(decoding: Array(indent), as: UTF8.self))
         }
         if format == .xcodeGen { return XcodeGenReader.exactRequirementText(version) }
+        if format == .podfile { return PodfileReader.pinText(version, replacing: dependency.requirementRange, in: text) }
         let exact = "exact: \(SwiftLiteral.string(version))"
         if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
         return exact

@@ -29,6 +29,7 @@ extension ManifestFormat {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj") { self = .xcodeProject; return }
         if name == "project.yml" || name == "project.yaml" { self = .xcodeGen; return }
+        if name == "Podfile" { self = .podfile; return }
         if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }
         return nil
     }

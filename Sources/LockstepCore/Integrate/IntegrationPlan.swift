@@ -113,6 +113,12 @@ public struct IntegrationPlan: Sendable {
     /// copy and the pin commit rewrite every manifest file, so whichever one SwiftPM loads holds the pins.
     static func requirePinnableVariants(_ app: App, at commit: ObjectID, components: [String], config: WorkspaceConfig) throws {
         let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
+        if let podfile = try SnapshotLoader.manifestFileNames(repository, at: commit, app: app).first(where: { ManifestFormat(path: $0) == .podfile }) {
+            throw IntegrationError.refused("""
+                \(app.name)'s manifest is a Podfile (\(app.path)/\(podfile)): lockstep reads and checks CocoaPods apps, but cannot \
+                build one against a speculative release yet (that needs a temporary spec repo); nothing was built, tagged or pinned
+                """)
+        }
         for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: app) where file != ManifestSelection.regular {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest

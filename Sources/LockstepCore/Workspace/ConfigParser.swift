@@ -87,8 +87,8 @@ struct ConfigParser {
                 guard !manifest.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
                       ManifestFormat(path: manifest) != nil else {
                     throw error(at: entry["manifest"]!, """
-                        manifest `\(manifest)` is not a manifest lockstep reads; name, inside the app's repo, its Package.swift or \
-                        its Xcode project file (`App.xcodeproj/project.pbxproj`), without `..`
+                        manifest `\(manifest)` is not a manifest lockstep reads; name, inside the app's repo, its Package.swift, \
+                        its Xcode project file (`App.xcodeproj/project.pbxproj`), its project.yml or its Podfile, without `..`
                         """)
                 }
                 app.manifest = manifest

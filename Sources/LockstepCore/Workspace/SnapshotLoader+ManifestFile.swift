@@ -39,6 +39,7 @@ extension SnapshotLoader {
         switch ManifestFormat(path: path) {
         case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)
         case .xcodeGen: return try XcodeGenReader.parse(text, file: file)
+        case .podfile: return try PodfileReader.parse(text, file: file)
         default: break
         }
         return try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
@@ -56,7 +57,9 @@ extension SnapshotLoader {
             throw ManifestError(file: "\(repository.workDirectory ?? repository.path)", line: 1, column: 1,
                                 reason: "no Package.swift and \(projects.count) Xcode projects (\(projects.joined(separator: ", "))) at \(commit.short): lockstep reads one; keep one project at the root or add a Package.swift")
         }
-        return projects.first.map { "\($0)/project.pbxproj" }
+        if let project = projects.first { return "\(project)/project.pbxproj" }
+        // A CocoaPods app without an Xcode project at its root (or name it: `manifest: Podfile`).
+        return names.contains("Podfile") ? "Podfile" : nil
     }
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).

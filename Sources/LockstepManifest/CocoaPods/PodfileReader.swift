@@ -1,0 +1,235 @@
+/// Reads the pods of a CocoaPods `Podfile` statically (no Ruby runs): each `pod 'Name', …` line with its version
+/// constraints (`'1.2.3'`, `'~> 1.2'`, `'>= 1.0', '< 2.0'`) or its source (`:git` with `:tag`/`:branch`/`:commit`,
+/// `:path`), in both hash spellings (`:tag => 'x'`, `tag: 'x'`), anywhere in the file (targets, abstract targets,
+/// `def` blocks). A `pod` line Lockstep cannot read statically (a variable, string interpolation, a method call)
+/// is an unreadable dependency with its place; the other pods still count.
+///
+/// CocoaPods' constraints map onto SwiftPM's requirements exactly for what Podfiles write: `~> 1.2` admits
+/// 1.2 ≤ v < 2.0 (up to the next major), `~> 1.2.3` admits 1.2.3 ≤ v < 1.3.0 (up to the next minor), `>= a, < b`
+/// is a range, a bare or `=` version is exact; as in SwiftPM, a prerelease is admitted only when named.
+public enum PodfileReader {
+    public static func parse(_ text: String, file: String) throws -> Manifest {
+        var manifest = Manifest(packageName: nil, dependencies: [], text: text, file: file)
+        manifest.format = .podfile
+        let bytes = Array(text.utf8)
+        var lineStart = 0, line = 1
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            if let podStart = podCall(bytes, lineStart, lineEnd) {
+                do {
+                    manifest.dependencies.append(try dependency(bytes, from: podStart, to: lineEnd, line: line, lineStart: lineStart, file: file))
+                } catch let error as ManifestError {
+                    manifest.unreadableDependencies.append(error)
+                }
+            }
+            lineStart = lineEnd + 1
+            line += 1
+        }
+        return manifest
+    }
+
+    /// The offset just after `pod ` when the line (after indentation) is a `pod` call; nil otherwise.
+    private static func podCall(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        var index = start
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        let word = Array("pod".utf8)
+        guard index + 3 < end, Array(bytes[index..<index + 3]) == word,
+              bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "(") || bytes[index + 3] == UInt8(ascii: "\t") else { return nil }
+        return index + 3
+    }
+
+    /// One argument of a `pod` call: a string literal, a symbol or `key:` label, `=>`, or something else.
+    private enum Token: Equatable {
+        case string(String, Range<Int>)
+        case symbol(String)
+        case arrow
+        case comma
+        case open
+        case close
+        case other(Int)
+    }
+
+    /// The options that say where a pod comes from, which must be literal for Lockstep to read the pod.
+    private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec"]
+
+    private static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
+        let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
+        func problem(_ reason: String, at offset: Int) -> ManifestError {
+            ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
+        }
+        guard case .string(let fullName, let nameRange)? = tokens.first else {
+            throw problem("a `pod` whose name is not a string literal; Lockstep reads Podfiles without running Ruby", at: start)
+        }
+        let podName = String(fullName.split(separator: "/").first ?? Substring(fullName))
+        var constraints: [(String, Range<Int>)] = []
+        var options: [String: (String, Range<Int>)] = [:]
+        var index = 1
+        while index < tokens.count {
+            switch tokens[index] {
+            case .comma:
+                index += 1
+            case .string(let text, let range) where options.isEmpty:
+                constraints.append((text, range))
+                index += 1
+            case .symbol(let key):
+                // `:key => value` or `key: value`
+                var next = index + 1
+                if next < tokens.count, tokens[next] == .arrow { next += 1 }
+                guard next < tokens.count, case .string(let value, let range) = tokens[next] else {
+                    if Self.sourceKeys.contains(key), next < tokens.count, case .other(let offset) = tokens[next] {
+                        throw problem("`\(key)` of pod \(fullName) is not a string literal", at: offset)
+                    }
+                    // `:modular_headers => true`, `:configurations => ['Debug']`: options that say nothing of
+                    // versions; skipped up to the next argument.
+                    var depth = 0
+                    while next < tokens.count {
+                        if tokens[next] == .open { depth += 1 } else if tokens[next] == .close { depth -= 1 }
+                        if depth <= 0, tokens[next] == .comma { break }
+                        next += 1
+                    }
+                    index = next
+                    continue
+                }
+                options[key] = (value, range)
+                index = next + 1
+            case .other(let offset):
+                throw problem("pod \(fullName): an argument Lockstep cannot read statically (a variable, interpolation or call)", at: offset)
+            default:
+                index += 1
+            }
+        }
+        let column = start - lineStart - 2
+        func make(_ requirement: Requirement, _ range: Range<Int>) -> PackageDependency {
+            var dependency = PackageDependency(url: options["git"]?.0, explicitName: nil, requirement: requirement, line: line, column: max(column, 1),
+                                               requirementRange: range)
+            dependency.podName = podName
+            return dependency
+        }
+        if let path = options["path"] { return make(.path(path.0), path.1) }
+        if options["git"] != nil {
+            if let tag = options["tag"] { return make(.exact(tag.0.hasPrefix("v") ? String(tag.0.dropFirst()) : tag.0), tag.1) }
+            if let branch = options["branch"] { return make(.branch(branch.0), branch.1) }
+            if let commit = options["commit"] { return make(.revision(commit.0), commit.1) }
+            return make(.branch("HEAD"), nameRange.upperBound..<nameRange.upperBound)
+        }
+        guard let first = constraints.first, let last = constraints.last else {
+            // No version: any; a pin inserts one after the name.
+            return make(.range("0.0.0", "999999.0.0"), nameRange.upperBound..<nameRange.upperBound)
+        }
+        let range = first.1.lowerBound..<last.1.upperBound
+        guard let requirement = requirement(constraints.map(\.0)) else {
+            throw problem("pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >= with <)", at: first.1.lowerBound)
+        }
+        return make(requirement, range)
+    }
+
+    /// CocoaPods constraints as a requirement; nil for a combination without a SwiftPM equivalent.
+    public static func requirement(_ constraints: [String]) -> Requirement? {
+        func split(_ text: String) -> (op: String, version: String) {
+            let trimmed = text.split(separator: " ", omittingEmptySubsequences: true)
+            if trimmed.count == 2 { return (String(trimmed[0]), String(trimmed[1])) }
+            for op in ["~>", ">=", "<=", "!=", ">", "<", "="] where text.hasPrefix(op) {
+                return (op, String(text.dropFirst(op.count)).filter { $0 != " " })
+            }
+            return ("=", text.filter { $0 != " " })
+        }
+        func full(_ version: String) -> String {
+            let main = version.split(separator: "-", maxSplits: 1)
+            var parts = main[0].split(separator: ".").map(String.init)
+            while parts.count < 3 { parts.append("0") }
+            return parts.joined(separator: ".") + (main.count > 1 ? "-" + main[1] : "")
+        }
+        let parsed = constraints.map(split)
+        switch parsed.count {
+        case 1:
+            let (op, version) = parsed[0]
+            switch op {
+            case "=": return .exact(full(version))
+            case "~>":
+                let count = version.split(separator: "-")[0].split(separator: ".").count
+                return count >= 3 ? .upToNextMinor(full(version)) : .upToNextMajor(full(version))
+            case ">=": return .range(full(version), "999999.0.0")
+            default: return nil
+            }
+        case 2:
+            guard let low = parsed.first(where: { $0.op == ">=" }), let high = parsed.first(where: { $0.op == "<" }) else { return nil }
+            return .range(full(low.version), full(high.version))
+        default:
+            return nil
+        }
+    }
+
+    private static func tokenize(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: String) throws -> [Token] {
+        var tokens: [Token] = []
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                index += 1
+            case UInt8(ascii: "#"):
+                return tokens
+            case UInt8(ascii: ","):
+                tokens.append(.comma); index += 1
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                tokens.append(.open); index += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                tokens.append(.close); index += 1
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                let quote = byte, open = index
+                index += 1
+                var value: [UInt8] = []
+                while index < end, bytes[index] != quote {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < end { index += 1 }
+                    if quote == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "#"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "{") {
+                        tokens.append(.other(open))
+                    }
+                    value.append(bytes[index]); index += 1
+                }
+                guard index < end else {
+                    throw ManifestError(file: file, line: line, column: open - lineStart + 1, reason: "a string is never closed on this line")
+                }
+                index += 1
+                if tokens.last == .other(open) { continue }
+                tokens.append(.string(String(decoding: value, as: UTF8.self), open..<index))
+            case UInt8(ascii: "="):
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">") { tokens.append(.arrow); index += 2 } else { tokens.append(.other(index)); index += 1 }
+            case UInt8(ascii: ":"):
+                var word = index + 1
+                while word < end, isWordByte(bytes[word]) { word += 1 }
+                tokens.append(word > index + 1 ? .symbol(String(decoding: bytes[(index + 1)..<word], as: UTF8.self)) : .other(index))
+                index = max(word, index + 1)
+            default:
+                if isWordByte(byte) {
+                    var word = index
+                    while word < end, isWordByte(bytes[word]) { word += 1 }
+                    let name = String(decoding: bytes[index..<word], as: UTF8.self)
+                    if word < end, bytes[word] == UInt8(ascii: ":") {
+                        tokens.append(.symbol(name)); index = word + 1
+                    } else if name == "true" || name == "false" || name == "nil" {
+                        tokens.append(.symbol(name)); index = word
+                    } else {
+                        tokens.append(.other(index)); index = word
+                    }
+                } else {
+                    tokens.append(.other(index)); index += 1
+                }
+            }
+        }
+        return tokens
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    /// The text a pin puts in place of the dependency's requirement bytes: the version in the quotes the file
+    /// uses, with `, ` before it when the pod had no version at all.
+    static func pinText(_ version: String, replacing range: Range<Int>, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        if range.isEmpty { return ", '\(version)'" }
+        let quote = bytes[range.lowerBound] == UInt8(ascii: "\"") ? "\"" : "'"
+        return quote + version + quote
+    }
+}

@@ -1,0 +1,90 @@
+import LockstepManifest
+import XCTest
+
+/// Podfiles read statically, in the shapes real ones have (written for these tests): both hash syntaxes,
+/// subspecs, targets and abstract targets, `def` blocks, post_install hooks, Ruby Lockstep cannot read.
+final class PodfileTests: XCTestCase {
+    static let podfile = """
+        source 'https://github.com/example/Specs.git'
+        source 'https://cdn.cocoapods.org/'
+        platform :ios, '13.0'
+        use_frameworks!
+        inhibit_all_warnings!
+
+        analytics_version = '4.2.0'
+
+        def shared_pods
+          pod 'Networking', '1.2.3'
+          pod 'Mediator', '~> 1.0'  # the router
+        end
+
+        abstract_target 'Shop' do
+          shared_pods
+          pod "Cart", "~> 2.1.4"
+          pod 'Firebase/Analytics', '>= 10.0', '< 11.0'
+          pod 'Login', :git => 'https://git.example.com/ios/Login.git', :tag => '3.0.0'
+          pod 'Detail', git: 'https://git.example.com/ios/Detail.git', branch: 'develop'
+          pod 'DesignSystem', :path => '../DesignSystem'
+          pod 'Reveal-SDK', :configurations => ['Debug']
+          pod 'Analytics', analytics_version
+          pod 'Tracking', "#{analytics_version}"
+          target 'ShopTests' do
+            inherit! :search_paths
+            pod 'Quick'
+          end
+        end
+
+        post_install do |installer|
+          installer.pods_project.targets.each do |target|
+            target.build_configurations.each do |config|
+              config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '13.0'
+            end
+          end
+        end
+
+        """
+
+    func testPodsAreReadWithTheirPlaces() throws {
+        let manifest = try PodfileReader.parse(Self.podfile, file: "apps/Shop/Podfile")
+        XCTAssertEqual(manifest.format, .podfile)
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Networking", "Mediator", "Cart", "Firebase", "Login", "Detail", "DesignSystem", "Reveal-SDK", "Quick"])
+        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
+            .exact("1.2.3"), .upToNextMajor("1.0.0"), .upToNextMinor("2.1.4"), .range("10.0.0", "11.0.0"), .exact("3.0.0"), .branch("develop"),
+            .path("../DesignSystem"), .range("0.0.0", "999999.0.0"), .range("0.0.0", "999999.0.0"),
+        ])
+        XCTAssertEqual(manifest.dependencies.map(\.line), [10, 11, 16, 17, 18, 19, 20, 21, 26])
+        XCTAssertEqual(manifest.dependencies.first { $0.identity == "Login" }?.url, "https://git.example.com/ios/Login.git")
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [22, 23])
+        XCTAssertTrue(manifest.unreadableDependencies.allSatisfy { $0.reason.contains("cannot read statically") }, "\(manifest.unreadableDependencies)")
+    }
+
+    func testAPinChangesOnlyTheVersionArgumentsInTheFilesQuotes() throws {
+        let manifest = try PodfileReader.parse(Self.podfile, file: "Podfile")
+        func pinned(_ name: String) throws -> String {
+            manifest.pinning(try XCTUnwrap(manifest.dependencies.first { $0.identity == name }), toExact: "2.2.0-rc.1")
+        }
+        XCTAssertEqual(try pinned("Cart"), Self.podfile.replacingOccurrences(of: "pod \"Cart\", \"~> 2.1.4\"", with: "pod \"Cart\", \"2.2.0-rc.1\""))
+        XCTAssertEqual(try pinned("Firebase"), Self.podfile.replacingOccurrences(of: "'>= 10.0', '< 11.0'", with: "'2.2.0-rc.1'"))
+        XCTAssertEqual(try pinned("Mediator"), Self.podfile.replacingOccurrences(of: "'~> 1.0'  # the router", with: "'2.2.0-rc.1'  # the router"))
+        XCTAssertEqual(try pinned("Quick"), Self.podfile.replacingOccurrences(of: "pod 'Quick'", with: "pod 'Quick', '2.2.0-rc.1'"))
+        XCTAssertEqual(try PodfileReader.parse(try pinned("Cart"), file: "Podfile").dependencies.first { $0.identity == "Cart" }?.requirement, .exact("2.2.0-rc.1"))
+    }
+
+    func testConstraintsMeanWhatCocoaPodsMeans() {
+        XCTAssertEqual(PodfileReader.requirement(["~> 1"]), .upToNextMajor("1.0.0"))
+        XCTAssertEqual(PodfileReader.requirement(["~> 0.1"]), .upToNextMajor("0.1.0"), "~> 0.1 admits 0.1 ≤ v < 1.0")
+        XCTAssertEqual(PodfileReader.requirement(["~> 1.2.3"]), .upToNextMinor("1.2.3"))
+        XCTAssertEqual(PodfileReader.requirement(["= 1.2"]), .exact("1.2.0"))
+        XCTAssertEqual(PodfileReader.requirement(["1.2.3-beta.1"]), .exact("1.2.3-beta.1"))
+        XCTAssertEqual(PodfileReader.requirement(["< 2.0", ">= 1.4"]), .range("1.4.0", "2.0.0"))
+        XCTAssertNil(PodfileReader.requirement(["> 1.0"]))
+        XCTAssertNil(PodfileReader.requirement(["!= 1.0"]))
+    }
+
+    func testOddLinesNeverCrash() throws {
+        let odd = "pod\npod 'A\npod 'B', :tag =>\npod :c\npod 'D', '1.0' if ENV['X']\n" + String(repeating: "pod 'E', '1.0'\n", count: 20_000)
+        let manifest = try PodfileReader.parse(odd, file: "Podfile")
+        XCTAssertEqual(manifest.dependencies.count, 20_000 + 1)
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [2, 4, 5])
+    }
+}
