@@ -1,3 +1,4 @@
+import Foundation
 import LockstepManifest
 import XCTest
 
@@ -25,6 +26,8 @@ final class PodfileTests: XCTestCase {
           pod 'Login', :git => 'https://git.example.com/ios/Login.git', :tag => '3.0.0'
           pod 'Detail', git: 'https://git.example.com/ios/Detail.git', branch: 'develop'
           pod 'DesignSystem', :path => '../DesignSystem'
+          pod 'Picker', git: 'https://git.example.com/ios/Picker.git',
+                        commit: 'fde095843bb8c08e8818097c51ed140373180790'
           pod 'Reveal-SDK', :configurations => ['Debug']
           pod 'Analytics', analytics_version
           pod 'Tracking', "#{analytics_version}"
@@ -47,14 +50,14 @@ final class PodfileTests: XCTestCase {
     func testPodsAreReadWithTheirPlaces() throws {
         let manifest = try PodfileReader.parse(Self.podfile, file: "apps/Shop/Podfile")
         XCTAssertEqual(manifest.format, .podfile)
-        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Networking", "Mediator", "Cart", "Firebase", "Login", "Detail", "DesignSystem", "Reveal-SDK", "Quick"])
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Networking", "Mediator", "Cart", "Firebase", "Login", "Detail", "DesignSystem", "Picker", "Reveal-SDK", "Quick"])
         XCTAssertEqual(manifest.dependencies.map(\.requirement), [
             .exact("1.2.3"), .upToNextMajor("1.0.0"), .upToNextMinor("2.1.4"), .range("10.0.0", "11.0.0"), .exact("3.0.0"), .branch("develop"),
-            .path("../DesignSystem"), .range("0.0.0", "999999.0.0"), .range("0.0.0", "999999.0.0"),
+            .path("../DesignSystem"), .revision("fde095843bb8c08e8818097c51ed140373180790"), .range("0.0.0", "999999.0.0"), .range("0.0.0", "999999.0.0"),
         ])
-        XCTAssertEqual(manifest.dependencies.map(\.line), [10, 11, 16, 17, 18, 19, 20, 21, 26])
+        XCTAssertEqual(manifest.dependencies.map(\.line), [10, 11, 16, 17, 18, 19, 20, 21, 23, 28], "a call over two lines counts from its first")
         XCTAssertEqual(manifest.dependencies.first { $0.identity == "Login" }?.url, "https://git.example.com/ios/Login.git")
-        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [22, 23])
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [24, 25])
         XCTAssertTrue(manifest.unreadableDependencies.allSatisfy { $0.reason.contains("cannot read statically") }, "\(manifest.unreadableDependencies)")
     }
 
@@ -86,5 +89,37 @@ final class PodfileTests: XCTestCase {
         let manifest = try PodfileReader.parse(odd, file: "Podfile")
         XCTAssertEqual(manifest.dependencies.count, 20_000 + 1)
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [2, 4, 5])
+    }
+}
+
+/// Real Podfiles, when a folder of them is given (`LOCKSTEP_PODFILE_CORPUS=DIR`): every `pod` line is read or
+/// named as unreadable, and a pin of each read one changes only its version bytes.
+final class PodfileCorpusTests: XCTestCase {
+    func testEveryPodfileOfTheCorpusReads() throws {
+        guard let folder = ProcessInfo.processInfo.environment["LOCKSTEP_PODFILE_CORPUS"] else {
+            throw XCTSkip("set LOCKSTEP_PODFILE_CORPUS to a folder of Podfiles")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        var pods = 0, unreadable: [String] = []
+        for name in files {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let manifest = try PodfileReader.parse(text, file: name)
+            let calls = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                let line = $0.drop { $0 == " " || $0 == "\t" }
+                return line.hasPrefix("pod ") || line.hasPrefix("pod(") || line.hasPrefix("pod\t")
+            }.count
+            XCTAssertEqual(manifest.dependencies.count + manifest.unreadableDependencies.count, calls, name)
+            pods += manifest.dependencies.count
+            unreadable += manifest.unreadableDependencies.map(\.description)
+            let bytes = Array(text.utf8)
+            for dependency in manifest.dependencies {
+                let after = Array(manifest.pinning(dependency, toExact: "9.8.7").utf8)
+                let tail = bytes.count - dependency.requirementRange.upperBound
+                XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
+                              && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
+            }
+        }
+        print("Podfile corpus: \(files.count) files, \(pods) pods read, \(unreadable.count) unreadable")
+        for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
     }
 }

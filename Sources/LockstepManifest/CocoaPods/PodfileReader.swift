@@ -16,7 +16,14 @@ public enum PodfileReader {
         while lineStart <= bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var consumed = 1
             if let podStart = podCall(bytes, lineStart, lineEnd) {
+                // A call whose line ends with a comma goes on (`pod 'X', git: '…',` / `commit: '…'` below it).
+                while endsWithComma(bytes, lineStart, lineEnd), lineEnd < bytes.count, consumed < 20 {
+                    lineEnd += 1
+                    while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                    consumed += 1
+                }
                 do {
                     manifest.dependencies.append(try dependency(bytes, from: podStart, to: lineEnd, line: line, lineStart: lineStart, file: file))
                 } catch let error as ManifestError {
@@ -24,9 +31,26 @@ public enum PodfileReader {
                 }
             }
             lineStart = lineEnd + 1
-            line += 1
+            line += consumed
         }
         return manifest
+    }
+
+    /// True when the text before a `#` comment ends with `,` (outside strings, roughly: Podfiles keep `#` out of
+    /// their pod names and versions).
+    private static func endsWithComma(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        var last: UInt8?
+        var quote: UInt8?
+        for byte in bytes[start..<end] {
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { quote = byte; last = byte; continue }
+            if byte == UInt8(ascii: "#") { break }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") { last = byte }
+        }
+        return last == UInt8(ascii: ",")
     }
 
     /// The offset just after `pod ` when the line (after indentation) is a `pod` call; nil otherwise.
@@ -166,7 +190,7 @@ public enum PodfileReader {
         while index < end {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "("), UInt8(ascii: ")"):
                 index += 1
             case UInt8(ascii: "#"):
                 return tokens
