@@ -51,6 +51,13 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
     @Flag(help: "Build even when the same inputs built green before.")
     var noCache = false
 
+    @Flag(help: ArgumentHelp("""
+        Build nothing: every app's build must already be green for these exact inputs (the cache, or the results \
+        --finish was given); an app that needs a build stops the run. For a finish job on a runner that cannot build \
+        every app (xcodebuild on Linux) when another integration moved main since the plan.
+        """))
+    var noBuild = false
+
     @Flag(help: "Allow a candidate older than the version a main app already pins (a downgrade); refused without it.")
     var allowDowngrade = false
 
@@ -73,6 +80,7 @@ struct IntegrateCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable
         var settings = IntegrationOptions()
         settings.timeoutSeconds = timeout
         settings.useCache = !noCache
+        settings.buildsAllowed = !noBuild
         settings.allowDowngrade = allowDowngrade
         if let jobs { settings.jobs = jobs }
         let display = ProgressDisplay(linesToStderr: format == .json)

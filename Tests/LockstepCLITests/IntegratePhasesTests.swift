@@ -71,6 +71,35 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"), try remotes.git("Cart", "rev-parse", "1.0.1-rc.1^{commit}"))
     }
 
+    /// `--no-build` (a Linux finish job for apps only macOS builds): when main moved since the plan, the finish
+    /// stops instead of building; the pushed tag stays, and running the integration again pins it.
+    func testAFinishThatMayNotBuildStopsWhenMainMovedAndARerunCompletes() throws {
+        let iw = try IntegrationWorkspace(extraComponents: 1)
+        try iw.lockstep("bump", "Cart")
+        try iw.lockstep("bump", "Comp01")
+        let remotes = try RemoteRunners(iw)
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"), other = try remotes.runner("other")
+        let plan = remotes.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try run(["integrate", "Cart", "--plan-out", plan], in: planner).status, 0)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = remotes.folder.url.appendingPathComponent("\(app).json").path
+            XCTAssertEqual(try run(["build", app, "--plan", plan, "--result-out", result], in: builder).status, 0)
+            results.append(result)
+        }
+        XCTAssertEqual(try run(["integrate", "Comp01", "--push"], in: other).status, 0)
+        let builds = iw.builds().count
+        let stopped = try run(["integrate", "--finish", plan] + results + ["--push", "--no-build"], in: planner)
+        XCTAssertEqual(stopped.status, 1, stopped.stdout + stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("Main at ") && stopped.stderr.contains("has no green build for these inputs"), stopped.stderr)
+        XCTAssertEqual(iw.builds().count, builds, "nothing was built")
+        XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the release tag went out first and stays")
+        XCTAssertFalse(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        let rerun = try run(["integrate", "Cart", "--push"], in: planner)
+        XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
+        XCTAssertTrue(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+    }
+
     func testACloneThatMovedIsRefusedAndARedOrForeignResultStopsTheFinish() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")

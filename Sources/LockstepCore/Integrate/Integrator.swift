@@ -30,6 +30,8 @@ public struct IntegrationOptions: Sendable {
     public var allowDowngrade = false
     /// How many app builds run at the same time (`--jobs`); 1 builds one after another in plan order.
     public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// False (`--no-build`): an app whose inputs have no green build recorded stops the run instead of building.
+    public var buildsAllowed = true
     var effectiveLockTimeout: TimeInterval { lockTimeout ?? (Double(maxTries) + 1) * Double(timeoutSeconds) + 300 }
     public init() {}
 }
@@ -162,6 +164,13 @@ public final class Integrator: @unchecked Sendable {
             buildLock.withLock { outcomes.append(outcome) }
             events(.buildFinished(outcome))
             return outcome
+        }
+        guard options.buildsAllowed else {
+            throw IntegrationError.refused("""
+                \(build.app.name) at \(build.commit.short) has no green build for these inputs (another integration moved a main app \
+                since the plan, or the clone differs) and --no-build builds nothing. Tags this run made stay; run the integration \
+                again (the whole pipeline) to build on the new tip and pin
+                """)
         }
         events(.buildStarted(build, attempt: attempt))
         let folder = try buildLock.withLock { try sandbox.prepare(build, manifests: manifests) }
