@@ -167,15 +167,19 @@ extension APIDiff {
         guard let space = key.firstIndex(of: " ") else { return nil }
         let rest = key[key.index(after: space)...]
         let name = rest.prefix { $0 != "(" && $0 != "[" && $0 != " " }
+        // An initializer's or subscript's key names the type itself (`init TreeSet(_:)`); a member's its container.
+        var candidates: [String] = key.hasPrefix("init") || key.hasPrefix("subscript") ? [String(name)] : []
         var end = name.endIndex
         while let dot = name[..<end].lastIndex(of: ".") {
-            let candidate = String(name[..<dot])
+            candidates.append(String(name[..<dot]))
+            end = dot
+        }
+        for candidate in candidates {
             for kind in ["struct", "enum"] {
                 if let declaration = old["\(kind) \(candidate)"], new["\(kind) \(candidate)"] != nil {
                     return (candidate, genericClause(of: declaration.signature, name: candidate))
                 }
             }
-            end = dot
         }
         return nil
     }

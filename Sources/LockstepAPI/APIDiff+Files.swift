@@ -25,6 +25,7 @@ extension APIDiff {
         for key in touched {
             touched.insert(key + Self.extensionSuffix)
             touched.formUnion(Self.synthesisKeys(for: key))
+            touched.formUnion(Self.containerKeys(for: key))
         }
         // The unchanged files' declarations under those keys: overloads are keyed as a group.
         var sharedItems: [CollectedDeclaration] = []
@@ -42,6 +43,23 @@ extension APIDiff {
         let newPlatforms = (new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
         self.init(old: APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms),
                   new: APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms), context: context)
+    }
+
+    /// The keys a member's enclosing type may have (`func BitSet.Counted.union(_:)` → `struct BitSet.Counted`,
+    /// `class BitSet`, …): verdicts read the type's kind (a value type's `Self`, a class's openness).
+    static func containerKeys(for key: String) -> [String] {
+        guard let space = key.firstIndex(of: " ") else { return [] }
+        let name = key[key.index(after: space)...].prefix { $0 != "(" && $0 != "[" && $0 != " " }
+        var keys: [String] = []
+        if key.hasPrefix("init") || key.hasPrefix("subscript") {
+            for kind in ["struct", "enum", "class"] { keys.append("\(kind) \(name)") }
+        }
+        var end = name.endIndex
+        while let dot = name[..<end].lastIndex(of: ".") {
+            for kind in ["struct", "enum", "class"] { keys.append("\(kind) \(name[..<dot])") }
+            end = dot
+        }
+        return keys
     }
 
     /// What `APISurface.finish` appends to the key of a protocol extension's member.

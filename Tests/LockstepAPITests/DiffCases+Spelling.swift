@@ -24,6 +24,16 @@ extension DiffCase {
             new: "public struct BitSet { public struct Counted { public func isDisjoint(with other: BitSet.Counted) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Self) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: Self) -> BitSet.Counted { self } }",
             [], .none),
         DiffCase(
+            "Self and the bare name of a generic type in an initializer",
+            old: "public struct TreeSet<Element: Hashable> { public init(_ other: __owned Self) {} }",
+            new: "public struct TreeSet<Element: Hashable> { public init(_ other: __owned TreeSet) {} }",
+            [], .none),
+        DiffCase(
+            "Self respelled in one overload of several",
+            old: "public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: Self) {}\n public mutating func formUnion(_ other: Range<Int>) {} }",
+            new: "public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: BitSet) {}\n public mutating func formUnion(_ other: Range<Int>) {} }",
+            [], .none),
+        DiffCase(
             "a generic value type's bare name inside it means its own parameters",
             old: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged<Tag, RawValue>, rhs: Self) -> Tagged<Tag, RawValue> { lhs } }",
             new: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged, rhs: Tagged) -> Self { lhs } }",

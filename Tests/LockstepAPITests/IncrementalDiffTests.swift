@@ -33,4 +33,14 @@ final class IncrementalDiffTests: XCTestCase {
         assertSame(old: [], new: [], shared: [a, b, c, d])
         XCTAssertFalse(APIDiff(old: [a], new: [a2], shared: [b, c, d]).changes.isEmpty)
     }
+
+    /// The verdict on a member reads its type's declaration (a value type's `Self`, a class's openness) even when
+    /// that declaration sits in a file that did not change.
+    func testTheEnclosingTypeIsReadFromAnUnchangedFile() {
+        let types = part("Types.swift", "public struct BitSet {}\npublic final class Counter { init() {} }\n")
+        let old = part("Ops.swift", "extension BitSet { public func union(_ other: Self) -> Self { self } }\n")
+        let new = part("Ops.swift", "extension BitSet { public func union(_ other: BitSet) -> BitSet { self } }\n")
+        assertSame(old: [old], new: [new], shared: [types])
+        XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [types]).changes, [], "Self is BitSet inside BitSet")
+    }
 }
