@@ -141,13 +141,40 @@ public struct APIDiff: Sendable, Hashable {
     ) {
         guard old.signature != new.signature else { return }
         let key = old.key == new.key ? old.key : baseKey
+        if old.kind == "typealias", new.kind == "typealias", isSameGenericAlias(old.signature, new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
         } else if let reason = compatibility(old: old, new: new) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
+        } else if old.kind == "enum", new.kind == "enum", addsRawType(old.signature, new.signature) {
+            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive,
+                                     note: "a raw type added: `rawValue` and `init?(rawValue:)` only add to what clients can write"))
         } else {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .breaking))
         }
+    }
+
+    /// `typealias Deque = Deque` → `typealias Deque<T> = Deque<T>`: a generic type re-exported without and then with
+    /// its own parameters names the same type at every use.
+    static func isSameGenericAlias(_ old: String, _ new: String) -> Bool {
+        guard let equals = new.range(of: " = "), let oldEquals = old.range(of: " = ") else { return false }
+        // A `where` clause restating the type's own requirements (`Heap<T> = Heap<T> where T: Comparable`) is
+        // kept by the alias as by the type; the rest must match.
+        let head = new[..<equals.lowerBound]
+        let target = new.range(of: " where ", range: equals.upperBound..<new.endIndex).map { new[equals.upperBound..<$0.lowerBound] }
+            ?? new[equals.upperBound...]
+        guard let open = head.firstIndex(of: "<"), head.hasSuffix(">") else { return false }
+        let parameters = head[open...]
+        guard target.hasSuffix(parameters) else { return false }
+        return old[..<oldEquals.lowerBound] == head[..<open] && old[oldEquals.upperBound...] == target.dropLast(parameters.count)
+    }
+
+    /// `public enum Level` → `public enum Level: String`: an enum without raw type gaining one, nothing else changed.
+    static func addsRawType(_ old: String, _ new: String) -> Bool {
+        guard new.hasPrefix(old + ": ") else { return false }
+        let added = new.dropFirst(old.count + 2)
+        return ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character",
+                "Double", "Float"].contains(String(added))
     }
 
     /// True when the only difference is `public` becoming `open`: clients may now subclass or

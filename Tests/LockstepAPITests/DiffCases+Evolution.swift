@@ -9,6 +9,16 @@ extension DiffCase {
             new: "public func run(_ f: @Sendable @escaping () -> Void, done: (@Sendable () -> Void)?) {}",
             ["changed func run(_:done:)"], .additive),
         DiffCase(
+            "an enum gains a raw type: rawValue and init?(rawValue:) are additions",
+            old: "public enum Level { case debug, info }",
+            new: "public enum Level: String { case debug, info }",
+            ["changed enum Level"], .additive),
+        DiffCase(
+            "an enum's raw type changed breaks (rawValue's type changes)",
+            old: "public enum Level: Int { case debug, info }",
+            new: "public enum Level: String { case debug, info }",
+            ["changed enum Level"], .breaking),
+        DiffCase(
             "an initializer of a public (not open) class becomes convenience: clients only call it",
             old: "public final class Counter { public init(label: String, handler: Int) {} }\npublic class Gauge { public init(label: String) {} }",
             new: "public final class Counter { public convenience init(label: String, handler: Int) { self.init() }\n init() {} }\npublic class Gauge { public convenience init(label: String) { self.init() }\n init() {} }",

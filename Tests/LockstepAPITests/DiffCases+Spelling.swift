@@ -24,6 +24,16 @@ extension DiffCase {
             new: "public struct BitSet { public struct Counted { public func isDisjoint(with other: BitSet.Counted) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Self) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: Self) -> BitSet.Counted { self } }",
             [], .none),
         DiffCase(
+            "a re-exported generic type written without and then with its own parameters",
+            oldFiles: [SourceFile(path: "Sources/A.swift", text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate = Box }")],
+            newFiles: [SourceFile(path: "Sources/A.swift", text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate<T> = Box<T> }")],
+            [], .none),
+        DiffCase(
+            "the same with the type's own requirement restated on the alias",
+            old: "public struct Heap<T: Comparable> {}\npublic enum Umbrella { public typealias Pile = Heap }",
+            new: "public struct Heap<T: Comparable> {}\npublic enum Umbrella { public typealias Pile<T> = Heap<T> where T: Comparable }",
+            [], .none),
+        DiffCase(
             "Self and the bare name of a generic type in an initializer",
             old: "public struct TreeSet<Element: Hashable> { public init(_ other: __owned Self) {} }",
             new: "public struct TreeSet<Element: Hashable> { public init(_ other: __owned TreeSet) {} }",
