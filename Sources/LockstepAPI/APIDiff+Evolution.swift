@@ -274,6 +274,38 @@ extension APIDiff {
 private struct ParameterEvolution {
     var reason: String?
 
+    /// True when `new` is the function type `old` with some `Any` parameters replaced by other types, nothing else.
+    static func narrowsClosureAny(_ old: String, _ new: String) -> Bool {
+        guard let oldParts = functionParts(old), let newParts = functionParts(new), oldParts.prefix == newParts.prefix,
+              oldParts.rest == newParts.rest, oldParts.parameters.count == newParts.parameters.count else { return false }
+        var changed = false
+        for (a, b) in zip(oldParts.parameters, newParts.parameters) where a != b {
+            guard a == "Any" else { return false }
+            changed = true
+        }
+        return changed
+    }
+
+    /// `@escaping (A, B) throws -> R` as its attributes, its top-level parameter types and what follows them.
+    private static func functionParts(_ type: String) -> (prefix: Substring, parameters: [String], rest: Substring)? {
+        guard let open = type.firstIndex(of: "(") else { return nil }
+        var depth = 0, current = "", parameters: [String] = []
+        var index = open
+        while index < type.endIndex {
+            let character = type[index]
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if depth == 0 { break }
+            if depth == 1, character == "," { parameters.append(current.trimmingSpaces); current = "" } else if !(depth == 1 && character == "(" && index == open) { current.append(character) }
+            index = type.index(after: index)
+        }
+        guard index < type.endIndex else { return nil }
+        parameters.append(current.trimmingSpaces)
+        let rest = type[type.index(after: index)...]
+        guard rest.contains("->") else { return nil }
+        return (type[..<open], parameters, rest)
+    }
+
     static let sequenceFamily: Set<String> = [
         "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
         "RangeReplaceableCollection",
@@ -323,6 +355,7 @@ private struct ParameterEvolution {
         var bound: [String: String] = [:]  // fresh generic parameter → the concrete type it replaces
         var generalized = false
         var sendable = false
+        var narrowed = false
         for (index, pair) in pairs.enumerated() where pair.old.type != pair.new.type {
             let old = pair.old.type, new = pair.new.type
             guard !old.hasPrefix("inout "), !new.hasPrefix("inout ") else { return nil }
@@ -353,9 +386,16 @@ private struct ParameterEvolution {
                 sendable = true
                 continue
             }
+            // A closure the client passes receives its arguments: one that took `Any` may now be handed something
+            // narrower (`(Key, Any) -> Void` → `(Key, Sendable) -> Void`), and every closure still fits.
+            if Self.narrowsClosureAny(old, new) {
+                narrowed = true
+                continue
+            }
             return nil
         }
         if sendable { reasons.append("@Sendable added to a closure parameter") }
+        if narrowed { reasons.append("a closure parameter's `Any` argument narrowed (closures accept it as before)") }
         // Fresh generic parameters: used only where the old concrete type stood, and satisfied by it.
         for name in declaredFresh {
             guard let concrete = bound[name], newGenerics.accepts(name, concrete) else { return nil }
@@ -483,4 +523,9 @@ private struct ParameterEvolution {
             return !others.contains { $0.hasPrefix(name + ".") && !isBinding($0, of: name) }
         }
     }
+}
+
+private extension String {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -9,6 +9,16 @@ extension DiffCase {
             new: "public func run(_ f: @Sendable @escaping () -> Void, done: (@Sendable () -> Void)?) {}",
             ["changed func run(_:done:)"], .additive),
         DiffCase(
+            "a closure parameter's Any argument narrowed: every closure still fits",
+            old: "public struct Context { public func forEach(_ body: (String, Any) throws -> Void) rethrows {} }",
+            new: "public struct Context { public func forEach(_ body: (String, Sendable) throws -> Void) rethrows {} }",
+            ["changed func Context.forEach(_:)"], .additive),
+        DiffCase(
+            "a closure parameter's argument widened to Any breaks closures that expect the old type",
+            old: "public struct Context { public func forEach(_ body: (String, Int) -> Void) {} }",
+            new: "public struct Context { public func forEach(_ body: (String, Any) -> Void) {} }",
+            ["changed func Context.forEach(_:)"], .breaking),
+        DiffCase(
             "an enum gains a raw type: rawValue and init?(rawValue:) are additions",
             old: "public enum Level { case debug, info }",
             new: "public enum Level: String { case debug, info }",
