@@ -172,6 +172,16 @@ extension APICollector {
         case .floatLiteralExpr: return "Double"
         case .stringLiteralExpr: return "String"
         case .booleanLiteralExpr: return "Bool"
+        case .prefixOperatorExpr(let prefix) where prefix.operator.text == "!": return "Bool"
+        case .sequenceExpr(let sequence):
+            // `env["NO_COLOR"] == nil`, `a < b && c`: a comparison or logical operator at the top (no ternary or
+            // assignment, which bind looser) makes the whole expression a Bool.
+            var operators: [String] = []
+            for element in sequence.elements {
+                if element.is(UnresolvedTernaryExprSyntax.self) || element.is(AssignmentExprSyntax.self) { return "_" }
+                if let binary = element.as(BinaryOperatorExprSyntax.self) { operators.append(binary.operator.text) }
+            }
+            return operators.contains(where: booleanOperators.contains) ? "Bool" : "_"
         case .functionCallExpr(let call):
             // `Foo(…)` and `Foo<T>(…)` construct a Foo; `foo(…)` could return anything.
             let callee = call.calledExpression
@@ -188,6 +198,9 @@ extension APICollector {
             return "_"
         }
     }
+
+    /// Operators whose result is always `Bool` and that bind looser than every other non-assigning operator.
+    private static let booleanOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "&&", "||", "~="]
 
     /// The names a pattern binds: `x`, or each name in `(x, y)`.
     private static func identifiers(in pattern: PatternSyntax) -> [TokenSyntax] {

@@ -229,6 +229,24 @@ extension APIDiff {
         return result
     }
 
+    /// A struct clients could not create (no public initializer) turned into an enum without cases, the usual
+    /// namespace for static members: every use (`Rainbow.enabled`) still compiles. One compatible change instead
+    /// of a removal and an addition.
+    static func reviseNamespaceEnums(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+        var dropped: Set<Int> = []
+        for (index, change) in changes.enumerated() where change.kind == .removed && change.old?.kind == "struct" {
+            let name = change.key.dropFirst("struct ".count)
+            guard let added = changes.firstIndex(where: { $0.kind == .added && $0.key == "enum \(name)" }),
+                  !old.keys.contains(where: { $0.hasPrefix("init \(name)(") || $0.hasPrefix("init? \(name)(") || $0.hasPrefix("init! \(name)(") }),
+                  !new.keys.contains(where: { $0.hasPrefix("case \(name).") && !$0.dropFirst("case \(name).".count).contains(".") }),
+                  let before = change.old, let after = changes[added].new else { continue }
+            changes[index] = APIChange(kind: .changed, key: change.key, old: before, new: after, impact: .additive,
+                                       note: "a struct without a public initializer became an enum without cases (a namespace): every use still compiles")
+            dropped.insert(added)
+        }
+        changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] }
+    }
+
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have
     /// default values (and whose other parameters still accept the old arguments): one compatible change,
     /// `f(a:)` → `f(a:b:)`, not a removal plus an addition.

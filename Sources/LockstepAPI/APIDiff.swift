@@ -82,6 +82,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.pairDefaultedParameters(&changes)
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
+        Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseForPlatforms(&changes, context: context)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
@@ -142,6 +143,9 @@ public struct APIDiff: Sendable, Hashable {
         guard old.signature != new.signature else { return }
         let key = old.key == new.key ? old.key : baseKey
         if old.kind == "typealias", new.kind == "typealias", isSameGenericAlias(old.signature, new.signature) { return }
+        // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
+        // Lockstep cannot type: nothing is known to have changed.
+        if ["var", "let"].contains(old.kind), old.kind == new.kind, differsOnlyByUnknownType(old.signature, new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
         } else if let reason = compatibility(old: old, new: new) {
@@ -167,6 +171,23 @@ public struct APIDiff: Sendable, Hashable {
         let parameters = head[open...]
         guard target.hasSuffix(parameters) else { return false }
         return old[..<oldEquals.lowerBound] == head[..<open] && old[oldEquals.upperBound...] == target.dropLast(parameters.count)
+    }
+
+    /// `var x: Bool { get set }` against `var x: _ { get set }` (`_`: a type Lockstep could not infer).
+    static func differsOnlyByUnknownType(_ old: String, _ new: String) -> Bool {
+        func parts(_ signature: String) -> (head: Substring, type: Substring, tail: Substring)? {
+            // The binding's name ends at the first `: ` after the last `var `/`let ` (attributes come before it).
+            let words = signature.split(separator: " ", omittingEmptySubsequences: false)
+            guard let binding = words.lastIndex(where: { $0 == "var" || $0 == "let" }), binding + 1 < words.count,
+                  words[binding + 1].hasSuffix(":") else { return nil }
+            let headCount = words[...(binding + 1)].map(\.count).reduce(0, +) + binding + 2
+            let head = signature.prefix(headCount)
+            let rest = signature.dropFirst(headCount)
+            let type = rest.prefix { $0 != "{" }
+            return (head, Substring(type.hasSuffix(" ") ? String(type.dropLast()) : String(type)), rest.dropFirst(type.count))
+        }
+        guard let before = parts(old), let after = parts(new), before.head == after.head, before.tail == after.tail else { return false }
+        return (before.type == "_") != (after.type == "_")
     }
 
     /// `public enum Level` → `public enum Level: String`: an enum without raw type gaining one, nothing else changed.

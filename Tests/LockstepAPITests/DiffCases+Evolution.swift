@@ -19,6 +19,16 @@ extension DiffCase {
             new: "public struct Context { public func forEach(_ body: (String, Any) -> Void) {} }",
             ["changed func Context.forEach(_:)"], .breaking),
         DiffCase(
+            "a struct nobody could create becomes a case-less enum (a namespace)",
+            old: "public struct Rainbow { public static var enabled = true\n public static func strip(_ s: String) -> String { s } }",
+            new: "public enum Rainbow { public static var enabled = true\n public static func strip(_ s: String) -> String { s } }",
+            ["changed struct Rainbow"], .additive),
+        DiffCase(
+            "a struct clients created becomes an enum: Rainbow() stops compiling",
+            old: "public struct Rainbow { public init() {}\n public static var enabled = true }",
+            new: "public enum Rainbow { public static var enabled = true }",
+            ["added enum Rainbow", "removed init Rainbow()", "removed struct Rainbow"], .breaking),
+        DiffCase(
             "an enum gains a raw type: rawValue and init?(rawValue:) are additions",
             old: "public enum Level { case debug, info }",
             new: "public enum Level: String { case debug, info }",

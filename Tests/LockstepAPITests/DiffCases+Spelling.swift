@@ -54,6 +54,21 @@ extension DiffCase {
             new: "public class Node { public func copy() -> Node { self } }",
             ["changed func Node.copy()"], .breaking),
         DiffCase(
+            "a stored property's type inferred from a comparison or a negation is Bool",
+            old: "public enum Rainbow { public static var enabled = true\n public static var quiet: Bool = false }",
+            new: "public enum Rainbow { public static var enabled = Env.value(\"NO_COLOR\") == nil\n public static var quiet = !Rainbow.enabled }\nenum Env { static func value(_ k: String) -> String? { nil } }",
+            [], .none),
+        DiffCase(
+            "a stored property's type Lockstep cannot infer on one side is no known change",
+            old: "public enum Rainbow { public static var enabled = true }",
+            new: "public enum Rainbow { public static var enabled = available\n static let available = true }",
+            [], .none),
+        DiffCase(
+            "two known types that differ are still a change",
+            old: "public enum Rainbow { public static var enabled = true }",
+            new: "public enum Rainbow { public static var enabled = 1 }",
+            ["changed var Rainbow.enabled"], .breaking),
+        DiffCase(
             "C typealiases are the types they name",
             old: "public func withCString<R>(_ body: (UnsafePointer<Int8>) throws -> R) rethrows -> R { fatalError() }\npublic var code: Int32 = 0",
             new: "public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R { fatalError() }\npublic var code: CInt = 0",
