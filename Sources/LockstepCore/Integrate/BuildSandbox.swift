@@ -79,9 +79,8 @@ final class BuildSandbox: @unchecked Sendable {
             if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
             previousTemporaryDirectory = nil
         }
-        try? FileManager.default.removeItem(at: root)
+        Interruption.shared.remove(folder: root)
         lock.removeAndUnlock()
-        Interruption.shared.unregister(folder: root)
         Interruption.shared.unregister(folder: URL(fileURLWithPath: lock.path))
     }
 

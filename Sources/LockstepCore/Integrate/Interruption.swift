@@ -9,6 +9,9 @@ public final class Interruption: @unchecked Sendable {
     public static let shared = Interruption()
 
     private let lock = NSLock()
+    /// Held while a folder is being removed, by the run or by the handler: two recursive removals of one tree
+    /// at once each stop at the first file the other took, and the folder stays behind.
+    private let removal = NSLock()
     private var groups = Set<pid_t>()
     private var folders: [URL] = []
     private var criticalDepth = 0
@@ -25,6 +28,22 @@ public final class Interruption: @unchecked Sendable {
     /// Tracks a temporary folder to remove if the run is interrupted.
     public func register(folder: URL) { lock.withLock { folders.append(folder) } }
     public func unregister(folder: URL) { lock.withLock { folders.removeAll { $0 == folder } } }
+
+    /// Removes a registered folder and forgets it, never at the same time as the handler's clean-up.
+    public func remove(folder: URL) {
+        removal.withLock {
+            Self.removeWhole(folder)
+            unregister(folder: folder)
+        }
+    }
+
+    /// Removes a tree, retrying when something else (a dying build) changed it under the removal.
+    static func removeWhole(_ folder: URL) {
+        let manager = FileManager.default
+        for _ in 0..<5 where manager.fileExists(atPath: folder.path) {
+            try? manager.removeItem(at: folder)
+        }
+    }
 
     /// Runs `body` so that an interruption during it waits until it is done.
     public func critical<T>(_ body: () throws -> T) rethrows -> T {
@@ -57,9 +76,12 @@ public final class Interruption: @unchecked Sendable {
     }
 
     private func finish(_ signal: Int32, afterCriticalStep: Bool = false) {
-        let (groups, folders) = lock.withLock { (self.groups, self.folders) }
+        let groups = lock.withLock { self.groups }
         for group in groups { Self.killGroup(group) }
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        // Kept until exit: a removal the run starts after this one waits, and exit ends it.
+        removal.lock()
+        let folders = lock.withLock { self.folders }
+        for folder in folders { Self.removeWhole(folder) }
         let step = afterCriticalStep
             ? "the tagging or pinning step under way was finished first (see the lines above for what landed); rerun integrate to complete the rest"
             : "nothing tagged or pinned by this step"
