@@ -28,7 +28,7 @@ struct IntegrateJSON: Codable {
         var name, role, commit: String
         var command: String
         var versions: [VersionJSON]
-        /// planned (dry run), not-run, green, cached, red, timed-out, killed.
+        /// planned (dry run), not-run, green, cached, red, timed-out, killed, stopped.
         var status: String
         var exitCode: Int32?
         var seconds: Double?

@@ -56,7 +56,8 @@ final class EndToEndBuildTests: XCTestCase {
         XCTAssertTrue(bump.stdout.hasPrefix("LoginProtocols 1.1.0 → 1.2.0-rc.1 (minor: added protocol requirement"), bump.stdout + bump.stderr)
         let repos = try FileManager.default.contentsOfDirectory(atPath: ws.appendingPathComponent("components").path).map { "components/\($0)" } + ["apps/Shell", "apps/Main"]
         let before = try repos.map { try RepoState.capture(ws.appendingPathComponent($0)) }
-        let result = try Lockstep.run(["integrate", "LoginProtocols", "--workspace", ws.path])
+        // One build at a time: the shell first, and its red stops the run (in parallel Main, red too, may lose the race).
+        let result = try Lockstep.run(["integrate", "LoginProtocols", "--jobs", "1", "--workspace", ws.path])
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("✓ rules: all"), result.stdout)
         XCTAssertTrue(result.stderr.contains("error: Shell failed: red (exit 1)"), result.stderr)

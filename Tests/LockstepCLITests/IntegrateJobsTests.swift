@@ -59,6 +59,27 @@ final class IntegrateJobsTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }
 
+    func testTheBuildThatWentRedIsTheFailureNotTheOneItStopped() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let pid = iw.temporary.url.appendingPathComponent("shell.pid")
+        // Shell comes first in the plan but is still building when Main goes red and stops it.
+        try iw.setScript("""
+            case "$(basename "$PWD")" in
+            Shell*) sleep 300 & echo $! > '\(pid.path)'; wait ;;
+            *) while [ ! -s '\(pid.path)' ]; do sleep 0.05; done; echo "error: main is broken"; exit 3 ;;
+            esac
+            """)
+        let result = try iw.lockstep("integrate", "Cart", "--jobs", "2", "--timeout", "120", "--format", "json")
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: Main failed: red (exit 3)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Shell failed"), result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        let builds = try XCTUnwrap(json["builds"] as? [[String: Any]], result.stdout)
+        XCTAssertEqual(builds.first { $0["name"] as? String == "Shell" }?["status"] as? String, "stopped", result.stdout)
+        XCTAssertEqual(builds.first { $0["name"] as? String == "Main" }?["status"] as? String, "red", result.stdout)
+    }
+
     func testJobsIsValidated() throws {
         let iw = try IntegrationWorkspace()
         let result = try iw.lockstep("integrate", "Cart", "--jobs", "0")

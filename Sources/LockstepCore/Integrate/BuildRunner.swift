@@ -13,6 +13,8 @@ public struct BuildOutcome: Sendable {
         case red(exitCode: Int32)
         case timedOut(seconds: Int)
         case killed(signal: Int32)
+        /// Stopped because another build of the run went red first (`--jobs`): says nothing of this app.
+        case stopped
         /// Not run: the same inputs built green before.
         case cached
 
@@ -24,6 +26,7 @@ public struct BuildOutcome: Sendable {
             case .red: return "red"
             case .timedOut: return "timed-out"
             case .killed: return "killed"
+            case .stopped: return "stopped"
             }
         }
     }
@@ -47,6 +50,7 @@ public struct BuildOutcome: Sendable {
         case .red(let code): return "red (exit \(code)) after \(String(format: "%.1f", seconds))s"
         case .timedOut(let limit): return "red: timed out after \(limit)s (--timeout); the build and its children were killed"
         case .killed(let signal): return "red: killed by signal \(signal) after \(String(format: "%.1f", seconds))s"
+        case .stopped: return "stopped after \(String(format: "%.1f", seconds))s: another build went red first"
         }
     }
 }
@@ -106,7 +110,7 @@ public struct ShellBuildRunner: BuildRunning {
         }
         let result = try await Subprocess.run(configuration, input: .none,
                                               output: .fileDescriptor(log, closeAfterSpawningProcess: false),
-                                              error: .combinedWithOutput) { execution -> Bool in
+                                              error: .combinedWithOutput) { execution -> Ending in
             let group = execution.processIdentifier.value
             spawned.group = group
             Interruption.shared.register(processGroup: group)
@@ -115,12 +119,12 @@ public struct ShellBuildRunner: BuildRunning {
                 if Task.isCancelled {
                     // Another build of the run went red (`--jobs`): stop this one the way a timeout does.
                     Self.stop(group)
-                    return false
+                    return .stopped
                 }
                 if Date().timeIntervalSince(start) > Double(request.timeoutSeconds) {
                     // Only the leader must be gone here (swift-subprocess waits for it); the rest goes below.
                     Self.stop(group)
-                    return true
+                    return .timedOut
                 }
                 if Date().timeIntervalSince(lastReport) >= 1 {
                     lastReport = Date()
@@ -128,18 +132,24 @@ public struct ShellBuildRunner: BuildRunning {
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            return false
+            return .exited
         }
         let seconds = Date().timeIntervalSince(start)
         let errors = Self.errorLines(in: request.log)
         let status: BuildOutcome.Status
         switch result.terminationStatus {
-        case _ where result.closureResult: status = .timedOut(seconds: request.timeoutSeconds)
+        case _ where result.closureResult == .timedOut: status = .timedOut(seconds: request.timeoutSeconds)
+        case _ where result.closureResult == .stopped: status = .stopped
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
         let tail = status == .green || !errors.isEmpty ? [] : BuildLog.tail(of: request.log, bytes: 8192, lines: 10)
         return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
+    }
+
+    /// How the watch over a running build ended.
+    enum Ending: Sendable {
+        case exited, timedOut, stopped
     }
 
     /// SIGTERM to the group, then SIGKILL after a second if its leader is still there (no sleeping task: this

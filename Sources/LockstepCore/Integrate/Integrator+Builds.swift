@@ -26,9 +26,12 @@ extension Integrator {
         }
         let order = Dictionary(uniqueKeysWithValues: builds.enumerated().map { ($1.app.name, $0) })
         buildLock.withLock { outcomes.sort { order[$0.app, default: .max] < order[$1.app, default: .max] } }
-        for index in builds.indices {
-            guard let outcome = finished[index] else { continue }
-            guard outcome.isGreen else { throw IntegrationError.buildFailed(outcome) }
+        // The red build that stopped the others is the failure, not one it stopped.
+        if let red = builds.indices.compactMap({ finished[$0] }).first(where: { !$0.isGreen && $0.status != .stopped })
+            ?? builds.indices.compactMap({ finished[$0] }).first(where: { !$0.isGreen }) {
+            throw IntegrationError.buildFailed(red)
+        }
+        for index in builds.indices where finished[index] != nil {
             built[builds[index].app.name] = builds[index].commit
         }
         return built

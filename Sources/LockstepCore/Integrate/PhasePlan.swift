@@ -94,7 +94,7 @@ public struct PhaseResult: Codable, Sendable, Equatable {
     public var name: String
     /// The plan's key for this build (the inputs it stands for).
     public var key: String
-    /// `green`, `cached`, `red`, `timed-out`, `killed`.
+    /// `green`, `cached`, `red`, `timed-out`, `killed`, `stopped`.
     public var status: String
     public var seconds: Double
     public var log: String
