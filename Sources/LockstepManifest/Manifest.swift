@@ -30,6 +30,8 @@ public struct Manifest: Sendable {
     public var file: String
     /// Which format the text is in; decides how a pin is spelled (`ManifestFormat`).
     public var format: ManifestFormat = .swiftPackage
+    /// For a podspec: the pod's own name, version and where its `version` and `source` values sit.
+    public var podspec: PodspecFacts? = nil
 
     /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
     /// `toolchain` decides `#if swift(>=…)`/`compiler(>=…)` (nil: the newest); other `#if` conditions and runtime

@@ -20,6 +20,9 @@ public enum ManifestFormat: String, Sendable, Hashable, CaseIterable {
     /// True for the CocoaPods formats, whose requirements follow CocoaPods' semantics (`~>` pessimistic, a
     /// prerelease only when the requirement names one) and whose dependencies are named by pod name, not URL.
     public var isCocoaPods: Bool { self == .podfile || self == .podspec || self == .podspecJSON }
+
+    /// True for a component's own spec (`*.podspec`, `*.podspec.json`).
+    public var isPodspec: Bool { self == .podspec || self == .podspecJSON }
 }
 
 extension ManifestFormat {
@@ -30,6 +33,8 @@ extension ManifestFormat {
         if name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj") { self = .xcodeProject; return }
         if name == "project.yml" || name == "project.yaml" { self = .xcodeGen; return }
         if name == "Podfile" { self = .podfile; return }
+        if name.hasSuffix(".podspec.json"), name.count > ".podspec.json".count { self = .podspecJSON; return }
+        if name.hasSuffix(".podspec"), name.count > ".podspec".count { self = .podspec; return }
         if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }
         return nil
     }

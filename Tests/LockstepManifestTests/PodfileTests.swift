@@ -80,7 +80,14 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(PodfileReader.requirement(["= 1.2"]), .exact("1.2.0"))
         XCTAssertEqual(PodfileReader.requirement(["1.2.3-beta.1"]), .exact("1.2.3-beta.1"))
         XCTAssertEqual(PodfileReader.requirement(["< 2.0", ">= 1.4"]), .range("1.4.0", "2.0.0"))
-        XCTAssertNil(PodfileReader.requirement(["> 1.0"]))
+        XCTAssertEqual(PodfileReader.requirement(["> 1.0"]), .range("1.0.1", "999999.0.0"), "every release after 1.0.0")
+        XCTAssertEqual(PodfileReader.requirement(["<= 1.4"]), .range("0.0.0", "1.4.1"))
+        // Constraints intersect, as CocoaPods applies them all.
+        XCTAssertEqual(PodfileReader.requirement(["~> 1.6", ">= 1.6.1"]), .upToNextMajor("1.6.1"))
+        XCTAssertEqual(PodfileReader.requirement(["~> 4.4", ">= 4.4.2", "< 4.9"]), .range("4.4.2", "4.9.0"))
+        XCTAssertNil(PodfileReader.requirement([">= 2.0", "< 1.0"]), "admits nothing")
+        XCTAssertNil(PodfileReader.requirement(["= 1.0", "< 2.0"]))
+        XCTAssertNil(PodfileReader.requirement(["~> x.y"]))
         XCTAssertNil(PodfileReader.requirement(["!= 1.0"]))
     }
 

@@ -28,6 +28,8 @@ public struct Component: Sendable, Equatable {
     public var url: String?
     /// Old names or URLs that manifests may still use for this component (`aliases:`), matched by package identity.
     public var aliases: [String]
+    /// The manifest file inside the repo when it is not found by itself (`manifest: Cart.podspec`).
+    public var manifest: String? = nil
 
     public init(name: String, path: String, kind: ComponentKind, implements: String? = nil, url: String? = nil, aliases: [String] = []) {
         self.name = name

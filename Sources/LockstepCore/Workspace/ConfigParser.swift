@@ -8,7 +8,7 @@ struct ConfigParser {
     let root: URL
 
     private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept"]
-    private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases"]
+    private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases", "manifest"]
     private static let appKeys = ["name", "path", "role", "build", "manifest"]
 
     func parse(_ text: String) throws -> WorkspaceConfig {
@@ -58,7 +58,17 @@ struct ConfigParser {
                 throw error(at: node, "only business components have `implements:`; `\(name)` is \(kind.rawValue)")
             }
             let (url, aliases) = try identityFields(entry)
-            let component = Component(name: name, path: path, kind: kind, implements: implements, url: url, aliases: aliases)
+            var component = Component(name: name, path: path, kind: kind, implements: implements, url: url, aliases: aliases)
+            if let manifest = try optionalString(entry, "manifest") {
+                let format = ManifestFormat(path: manifest)
+                guard Self.isRelativeInside(manifest), format == .swiftPackage || format == .podspec || format == .podspecJSON else {
+                    throw error(at: entry["manifest"]!, """
+                        manifest `\(manifest)` is not a component manifest lockstep reads; name, inside the component's repo, \
+                        its Package.swift or its podspec (`\(name).podspec`, `\(name).podspec.json`), without `..`
+                        """)
+                }
+                component.manifest = manifest
+            }
             components.append(component)
             componentNodes.append((component, entry))
         }
@@ -83,9 +93,7 @@ struct ConfigParser {
             let build = try optionalString(entry, "build") ?? "swift build"
             var app = App(name: name, path: path, role: role, build: build)
             if let manifest = try optionalString(entry, "manifest") {
-                let parts = manifest.split(separator: "/", omittingEmptySubsequences: false)
-                guard !manifest.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-                      ManifestFormat(path: manifest) != nil else {
+                guard Self.isRelativeInside(manifest), let format = ManifestFormat(path: manifest), !format.isPodspec else {
                     throw error(at: entry["manifest"]!, """
                         manifest `\(manifest)` is not a manifest lockstep reads; name, inside the app's repo, its Package.swift, \
                         its Xcode project file (`App.xcodeproj/project.pbxproj`), its project.yml or its Podfile, without `..`
@@ -211,6 +219,12 @@ struct ConfigParser {
             throw error(at: node, "path `\(path)` is outside the workspace \(base)\(how); repos must live inside the folder of lockstep.yml")
         }
         return resolvedRoot == "/" ? String(resolved.dropFirst()) : String(resolved.dropFirst(resolvedRoot.count + 1))
+    }
+
+    /// A path inside a repo: relative, without empty, `.` or `..` parts.
+    static func isRelativeInside(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !path.hasPrefix("/") && !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
     }
 
     /// `remote` is pasted into manifests as a URL, so it must look like one: `{name}` and no character a URL

@@ -18,7 +18,7 @@ public final class ManifestStore: @unchecked Sendable {
         if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
         let result = Result {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed)
+            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed, component: component)
         }
         lock.withLock { cache[key] = result }
         return try result.get()
@@ -31,7 +31,7 @@ public final class ManifestStore: @unchecked Sendable {
             let key = component.name + "@" + commit.hex
             if lock.withLock({ cache[key] }) != nil { continue }
             let result = Result {
-                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed)
+                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed, component: component)
             }
             lock.withLock { cache[key] = result }
         }

@@ -17,12 +17,17 @@ extension SnapshotLoader {
     /// The manifest file SwiftPM would load at `commit` for the configured toolchain (`ManifestSelection`):
     /// `Package.swift` or one `Package@swift-X.Y.swift`. For an app: the file its `manifest:` names, else without
     /// a Package.swift the one Xcode project at its root.
-    static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil) throws -> String {
-        if let declared = app?.manifest, ManifestFormat(path: declared) != .swiftPackage { return declared }
+    static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil,
+                                 component: Component? = nil) throws -> String {
+        if let declared = app?.manifest ?? component?.manifest, ManifestFormat(path: declared) != .swiftPackage { return declared }
         let names = try repository.rootNames(at: commit)
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
            let project = try xcodeProjectFile(repository, at: commit, names: names) {
             return project
+        }
+        if app == nil, component?.manifest == nil, !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
+           let podspec = try podspecFile(repository, at: commit, names: names, component: component) {
+            return podspec
         }
         guard !ManifestSelection.versionSpecific(in: names).isEmpty else { return ManifestSelection.regular }
         return try ManifestSelection.select(names: names, current: config.manifestToolsVersion) { name in
@@ -40,6 +45,8 @@ extension SnapshotLoader {
         case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)
         case .xcodeGen: return try XcodeGenReader.parse(text, file: file)
         case .podfile: return try PodfileReader.parse(text, file: file)
+        case .podspec: return try PodspecReader.parse(text, file: file)
+        case .podspecJSON: return try PodspecReader.parseJSON(text, file: file)
         default: break
         }
         return try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
@@ -60,6 +67,17 @@ extension SnapshotLoader {
         if let project = projects.first { return "\(project)/project.pbxproj" }
         // A CocoaPods app without an Xcode project at its root (or name it: `manifest: Podfile`).
         return names.contains("Podfile") ? "Podfile" : nil
+    }
+
+    /// The podspec of a CocoaPods component without a Package.swift: the one `*.podspec.json` or `*.podspec` at its
+    /// root (the one named after the component when there are several); nil when there is none.
+    static func podspecFile(_ repository: Repository, at commit: ObjectID, names: [String], component: Component?) throws -> String? {
+        let specs = names.filter { ManifestFormat(path: $0) == .podspec || ManifestFormat(path: $0) == .podspecJSON }.sorted()
+        guard !specs.isEmpty else { return nil }
+        if specs.count == 1 { return specs[0] }
+        if let name = component?.name, let own = specs.first(where: { $0 == "\(name).podspec" || $0 == "\(name).podspec.json" }) { return own }
+        throw ManifestError(file: "\(repository.workDirectory ?? repository.path)", line: 1, column: 1,
+                            reason: "no Package.swift and \(specs.count) podspecs (\(specs.joined(separator: ", "))) at \(commit.short): lockstep reads one; name it with `manifest:` in lockstep.yml")
     }
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).

@@ -97,17 +97,17 @@ public enum SnapshotLoader {
     /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
     /// (`Package.swift` or a `Package@swift-X.Y.swift`); a missing or unparsable one is an error naming the file.
     static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig,
-                             parsed: ParsedManifests? = nil, app: App? = nil) throws -> Manifest {
+                             parsed: ParsedManifests? = nil, app: App? = nil, component: Component? = nil) throws -> Manifest {
         let blob: ObjectID?
         let name: String
         do {
-            name = try manifestFileName(repository, at: commit, config: config, app: app)
+            name = try manifestFileName(repository, at: commit, config: config, app: app, component: component)
             blob = try repository.blobID(of: name, at: commit)
         } catch let error as GitError {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let blob else {
-            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift; every app a Package.swift, a project.yml, one *.xcodeproj or a Podfile at its root (or `manifest:` naming its file)")
+            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj or a Podfile at its root (or `manifest:` naming its file)")
         }
         let label = "\(folder)/\(name) @ \(commit.short)"
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.

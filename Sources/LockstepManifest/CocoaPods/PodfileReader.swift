@@ -38,7 +38,7 @@ public enum PodfileReader {
 
     /// True when the text before a `#` comment ends with `,` (outside strings, roughly: Podfiles keep `#` out of
     /// their pod names and versions).
-    private static func endsWithComma(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+    static func endsWithComma(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
         var last: UInt8?
         var quote: UInt8?
         for byte in bytes[start..<end] {
@@ -77,7 +77,7 @@ public enum PodfileReader {
     /// The options that say where a pod comes from, which must be literal for Lockstep to read the pod.
     private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec"]
 
-    private static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
+    static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
         func problem(_ reason: String, at offset: Int) -> ManifestError {
             ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
@@ -143,12 +143,17 @@ public enum PodfileReader {
         }
         let range = first.1.lowerBound..<last.1.upperBound
         guard let requirement = requirement(constraints.map(\.0)) else {
-            throw problem("pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >= with <)", at: first.1.lowerBound)
+            throw problem("pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >, >=, <, <=, intersected)", at: first.1.lowerBound)
         }
         return make(requirement, range)
     }
 
-    /// CocoaPods constraints as a requirement; nil for a combination without a SwiftPM equivalent.
+    /// CocoaPods constraints as a requirement; nil for a combination without a SwiftPM equivalent (`!=`, or
+    /// constraints that admit nothing).
+    ///
+    /// Several constraints intersect (`'~> 1.6', '>= 1.6.1'` admits 1.6.1 ≤ v < 2.0). `~> 1.2` admits 1.2 ≤ v < 2.0,
+    /// `~> 1.2.3` admits 1.2.3 ≤ v < 1.3.0; `> 1.2` admits every release after 1.2.0 (1.2.1 and on), `<= 1.2` every
+    /// release up to 1.2.0: exact for releases, which is what a requirement picks from (a prerelease only when named).
     public static func requirement(_ constraints: [String]) -> Requirement? {
         func split(_ text: String) -> (op: String, version: String) {
             let trimmed = text.split(separator: " ", omittingEmptySubsequences: true)
@@ -158,30 +163,60 @@ public enum PodfileReader {
             }
             return ("=", text.filter { $0 != " " })
         }
-        func full(_ version: String) -> String {
+        /// `1.2` → (1, 2, 0), prerelease kept; nil for something that is not a version.
+        func parts(_ version: String) -> (numbers: [Int], prerelease: String?)? {
             let main = version.split(separator: "-", maxSplits: 1)
-            var parts = main[0].split(separator: ".").map(String.init)
-            while parts.count < 3 { parts.append("0") }
-            return parts.joined(separator: ".") + (main.count > 1 ? "-" + main[1] : "")
+            guard let head = main.first else { return nil }
+            var numbers: [Int] = []
+            for part in head.split(separator: ".", omittingEmptySubsequences: false) {
+                guard let number = Int(part), number >= 0 else { return nil }
+                numbers.append(number)
+            }
+            guard (1...3).contains(numbers.count) else { return nil }
+            return (numbers, main.count > 1 ? String(main[1]) : nil)
         }
-        let parsed = constraints.map(split)
-        switch parsed.count {
-        case 1:
-            let (op, version) = parsed[0]
+        func text(_ numbers: [Int], _ prerelease: String? = nil) -> String {
+            var numbers = numbers
+            while numbers.count < 3 { numbers.append(0) }
+            return numbers.map(String.init).joined(separator: ".") + (prerelease.map { "-" + $0 } ?? "")
+        }
+        func padded(_ numbers: [Int]) -> [Int] { numbers + Array(repeating: 0, count: max(0, 3 - numbers.count)) }
+        func less(_ a: [Int], _ b: [Int]) -> Bool { padded(a).lexicographicallyPrecedes(padded(b)) }
+        let unbounded = [999_999, 0, 0]
+        var low: (numbers: [Int], prerelease: String?) = ([0, 0, 0], nil)
+        var high = unbounded
+        var exact: String?
+        for (op, version) in constraints.map(split) {
+            guard let (numbers, prerelease) = parts(version) else { return nil }
+            let full = padded(numbers)
+            var lower: [Int]?, upper: [Int]?
             switch op {
-            case "=": return .exact(full(version))
+            case "=":
+                guard constraints.count == 1 else { return nil }
+                exact = text(numbers, prerelease)
             case "~>":
-                let count = version.split(separator: "-")[0].split(separator: ".").count
-                return count >= 3 ? .upToNextMinor(full(version)) : .upToNextMajor(full(version))
-            case ">=": return .range(full(version), "999999.0.0")
+                lower = numbers
+                // Up to the next value of the second-to-last part written: `~> 1` and `~> 1.2` → 2.0, `~> 1.2.3` → 1.3.
+                upper = numbers.count >= 3 ? [full[0], full[1] + 1, 0] : [full[0] + 1, 0, 0]
+            case ">=": lower = numbers
+            case ">": lower = prerelease == nil ? [full[0], full[1], full[2] + 1] : full
+            case "<": upper = numbers
+            case "<=": upper = [full[0], full[1], full[2] + 1]
             default: return nil
             }
-        case 2:
-            guard let low = parsed.first(where: { $0.op == ">=" }), let high = parsed.first(where: { $0.op == "<" }) else { return nil }
-            return .range(full(low.version), full(high.version))
-        default:
-            return nil
+            if let lower, !less(padded(lower), padded(low.numbers)) {
+                low = (padded(lower), op == "~>" || op == ">=" ? prerelease : low.prerelease)
+            }
+            if let upper, less(padded(upper), high) { high = padded(upper) }
         }
+        if let exact { return .exact(exact) }
+        guard less(low.numbers, high) else { return nil }
+        let from = text(low.numbers, low.prerelease)
+        // Spelled as SwiftPM's own kinds when a `~>` says so; `'>= 1.4', '< 2.0'` stays the range it was written as.
+        let pessimistic = constraints.contains { split($0).op == "~>" }
+        if pessimistic, high == [low.numbers[0] + 1, 0, 0] { return .upToNextMajor(from) }
+        if pessimistic, high == [low.numbers[0], low.numbers[1] + 1, 0] { return .upToNextMinor(from) }
+        return .range(from, text(high))
     }
 
     private static func tokenize(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: String) throws -> [Token] {
