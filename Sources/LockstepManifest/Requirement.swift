@@ -58,6 +58,8 @@ public struct PackageDependency: Hashable, Sendable {
     public var podName: String? = nil
     /// The version requirement (a `.path` requirement for local packages).
     public var requirement: Requirement
+    /// The requirement as the manifest writes it when that is not SwiftPM's spelling (`'~> 1.2'` in a Podfile).
+    public var writtenRequirement: String? = nil
     /// 1-based line of the `.package(` call in the manifest.
     public var line: Int
     /// 1-based column of the `.package(` call.
@@ -72,6 +74,10 @@ public struct PackageDependency: Hashable, Sendable {
     public func isAlternative(to other: PackageDependency) -> Bool {
         branches.contains { mine in other.branches.contains { $0.id == mine.id && $0.clause != mine.clause } }
     }
+
+    /// The requirement as messages show it: as the manifest writes it (`'~> 1.2'` in a Podfile), else SwiftPM's
+    /// spelling (`from: "1.2.0"`).
+    public var requirementText: String { writtenRequirement ?? requirement.manifestText }
 
     /// The branches as written (`#if os(Linux)`, `else`), for messages; empty when unconditional.
     public var conditionText: String { branches.map(\.text).joined(separator: ", ") }

@@ -194,37 +194,6 @@ final class XcodeAppTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("check").status, 0)
     }
 
-    /// A CocoaPods main app: its Podfile is read by matrix and check (pods matched to components by name);
-    /// integrate refuses before building, since a speculative release of pods needs a spec repo it cannot make yet.
-    func testAPodfileAppIsCheckedAndIntegrateSaysWhyItCannotBuildIt() throws {
-        let iw = try IntegrationWorkspace()
-        let main = iw.ws["Main"]
-        try main.git("rm", "-q", "Package.swift")
-        try main.write("Podfile", """
-            platform :ios, '15.0'
-            target 'Main' do
-              use_frameworks!
-              pod 'Base', '1.0.0'
-              pod 'CartProtocols', '1.0.0'
-              pod 'Cart', '~> 1.0'
-            end
-
-            """)
-        try main.commit("CocoaPods")
-        try iw.lockstep("bump", "Cart")
-        let check = try iw.lockstep("check")
-        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
-        XCTAssertTrue(check.stdout.contains("error[LS401]: Main requires Cart with `from: \"1.0.0\"`"), check.stdout)
-        XCTAssertTrue(check.stdout.contains("apps/Main/Podfile:6"), check.stdout)
-        let matrix = try iw.lockstep("matrix", "--wide", "Base")
-        XCTAssertTrue(matrix.stdout.split(separator: "\n").contains { $0.hasPrefix("Base ") && $0.contains("1.0.0") }, matrix.stdout)
-        let integrated = try iw.lockstep("integrate", "Cart")
-        XCTAssertEqual(integrated.status, 1, integrated.stdout + integrated.stderr)
-        XCTAssertTrue(integrated.stderr.contains("Main's manifest is a Podfile (apps/Main/Podfile)"), integrated.stderr)
-        XCTAssertEqual(iw.builds(), [], "nothing was built")
-        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
-    }
-
     func testTwoXcodeProjectsWithoutAPackageAreAmbiguous() throws {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]

@@ -13,14 +13,23 @@ public final class IntegrationWorkspace {
     /// them is not fooled by other test processes sharing the machine's temporary folder.
     public let temporary: TemporaryFolder
 
-    public init(extraComponents: Int = 0) throws {
+    /// `podspecs`: components (Base, CartProtocols, Cart) released with this podspec text instead of a Package.swift
+    /// (a `{` first means `<name>.podspec.json`).
+    public init(extraComponents: Int = 0, podspecs: [String: String] = [:]) throws {
         ws = try WorkspaceBuilder()
         temporary = try TemporaryFolder("lockstep-tmp")
         let build = "sh \(ws.root.appendingPathComponent("build.sh").path)"
-        try ws.component("Base").release("1.0.0")
-        try ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
-        try ws.component("Cart", kind: "business", implements: "CartProtocols",
-                         dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
+        let ws = ws
+        func podspec(_ repo: RepoBuilder, _ name: String) throws -> RepoBuilder {
+            guard let text = podspecs[name] else { return repo }
+            try repo.remove("Package.swift")
+            try repo.write(text.hasPrefix("{") ? "\(name).podspec.json" : "\(name).podspec", text)
+            return repo
+        }
+        try podspec(ws.component("Base"), "Base").release("1.0.0")
+        try podspec(ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]), "CartProtocols").release("1.0.0")
+        try podspec(ws.component("Cart", kind: "business", implements: "CartProtocols",
+                                 dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Base", "from: \"1.0.0\"")]), "Cart").release("1.0.0")
         var mainPins = [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("CartProtocols", "exact: \"1.0.0\""), ws.dep("Cart", "exact: \"1.0.0\"")]
         for index in 0..<extraComponents {
             let name = String(format: "Comp%02d", index + 1)

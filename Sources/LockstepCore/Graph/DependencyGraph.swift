@@ -50,7 +50,7 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
             let dependencies = commits.lazy.compactMap { try? snapshot.manifests.readableDependencies(of: component, at: $0) }.first ?? []
             for resolved in dependencies {
                 guard let target = resolved.component, target != component.name, let targetKind = kinds[target] else { continue }
-                edges.append(Edge(from: component.name, to: target, requirement: resolved.dependency.requirement.manifestText,
+                edges.append(Edge(from: component.name, to: target, requirement: resolved.dependency.requirementText,
                                   problem: LS301.allows(component.kind, targetKind) ? nil : "layering"))
             }
         }
@@ -58,7 +58,7 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
             nodes.append(Node(name: app.app.name, kind: "app", role: app.app.role.rawValue, implements: nil, version: nil, layer: 3))
             for resolved in app.dependencies {
                 guard let target = resolved.component, kinds[target] != nil else { continue }
-                edges.append(Edge(from: app.app.name, to: target, requirement: resolved.dependency.requirement.manifestText, problem: nil))
+                edges.append(Edge(from: app.app.name, to: target, requirement: resolved.dependency.requirementText, problem: nil))
             }
         }
         var adjacency: [String: [String]] = [:]

@@ -112,6 +112,10 @@ final class BuildSandbox: @unchecked Sendable {
         // SwiftPM loads for the build's toolchain builds exactly these versions.
         var originals: [String: Set<String>] = [:]
         let manifestFiles = try SnapshotLoader.manifestFileNames(repository, at: build.commit, app: build.app)
+        if let podfile = manifestFiles.first(where: { ManifestFormat(path: $0) == .podfile }) {
+            try preparePods(folder: folder, podfile: podfile, build: build, manifests: manifests)
+            return folder
+        }
         for file in manifestFiles {
             try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
                             build: build, originals: &originals)
@@ -147,6 +151,42 @@ final class BuildSandbox: @unchecked Sendable {
             try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
         }
         return folder
+    }
+
+    /// The CocoaPods build copy: a temporary spec repo holding every component of the build at its version (each
+    /// podspec's `version` set to it, its `source` pointing at the component's mirror at the commit built), the
+    /// Podfile's `source` lines led by that spec repo, and every component pod pinned to its exact version, so
+    /// `pod install` resolves exactly main's versions with the candidates as releases that exist nowhere else.
+    private func preparePods(folder: URL, podfile: String, build: AppBuild, manifests: ManifestStore) throws {
+        let specs = root.appendingPathComponent("specs").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
+        if FileManager.default.fileExists(atPath: specs.path) { try FileManager.default.removeItem(at: specs) }
+        let repository = try Repository.create(at: specs.path, bare: false)
+        for pinned in build.versions {
+            guard let component = config.component(named: pinned.component) else { continue }
+            let spec = try manifests.manifest(of: component, at: pinned.commit)
+            let pod = spec.podspec?.name ?? component.name
+            let mirror = try mirror(of: component)
+            let text = try spec.podspecForRelease(version: pinned.version.description, git: mirror.path, commit: pinned.commit.hex)
+            let file = specs.appendingPathComponent(try SafeName.fileName(pod)).appendingPathComponent(pinned.version.description)
+                .appendingPathComponent(try SafeName.fileName(pod) + (spec.format == .podspecJSON ? ".podspec.json" : ".podspec"))
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let signature = Signature(name: "lockstep", email: "lockstep@localhost")
+        try repository.commitWorkTree(message: "Speculative release for \(build.app.name)", author: signature)
+
+        let podfileURL = folder.appendingPathComponent(podfile)
+        let label = "\(build.app.path)/\(podfile) @ \(build.commit.short)"
+        let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: podfileURL), as: UTF8.self), file: label, config: config)
+        let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
+        let pins = manifest.dependencies.compactMap { dependency -> (dependency: PackageDependency, version: String, url: String?)? in
+            guard let name = config.componentName(for: dependency), let version = versions[name] else { return nil }
+            return (dependency: dependency, version: version.version.description, url: nil)
+        }
+        let text = PodfileReader.addingSource(specs.standardizedFileURL.absoluteString, to: manifest.pinning(pins))
+        // The tree may hold the Podfile as a link (to anywhere): replace it, never write through.
+        try FileManager.default.removeItem(at: podfileURL)
+        try text.write(to: podfileURL, atomically: true, encoding: .utf8)
     }
 
     /// Rewrites one manifest file of a build copy so every component is pinned `exact:` to the build's version,

@@ -100,6 +100,7 @@ public struct IntegrationPlan: Sendable {
             try requirePinnableVariants(build.app, at: build.commit, components: build.versions.map(\.component), config: snapshot.config)
             guard let manifest = snapshot.app(build.app.name)?.manifest else { continue }
             try requireUnambiguous(manifest, app: build.app, components: build.versions.map(\.component), config: snapshot.config)
+            if manifest.format == .podfile { try requirePods(build, manifest: manifest, manifests: ruleContext.manifests, config: snapshot.config) }
         }
         for change in pinChanges {
             guard let manifest = snapshot.app(change.app.name)?.manifest else { continue }
@@ -113,12 +114,6 @@ public struct IntegrationPlan: Sendable {
     /// copy and the pin commit rewrite every manifest file, so whichever one SwiftPM loads holds the pins.
     static func requirePinnableVariants(_ app: App, at commit: ObjectID, components: [String], config: WorkspaceConfig) throws {
         let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
-        if let podfile = try SnapshotLoader.manifestFileNames(repository, at: commit, app: app).first(where: { ManifestFormat(path: $0) == .podfile }) {
-            throw IntegrationError.refused("""
-                \(app.name)'s manifest is a Podfile (\(app.path)/\(podfile)): lockstep reads and checks CocoaPods apps, but cannot \
-                build one against a speculative release yet (that needs a temporary spec repo); nothing was built, tagged or pinned
-                """)
-        }
         for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: app) where file != ManifestSelection.regular {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
@@ -128,6 +123,36 @@ public struct IntegrationPlan: Sendable {
                 throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
             }
             try requireUnambiguous(manifest, app: app, components: components, config: config)
+        }
+    }
+
+    /// Refuses a CocoaPods app build that a temporary spec repo cannot redirect: a component it names by `:git` or
+    /// `:path` (the pin is a version in the Podfile), or a component in its graph without a podspec at the version
+    /// built (CocoaPods installs pods, not Swift packages).
+    static func requirePods(_ build: AppBuild, manifest: Manifest, manifests: ManifestStore, config: WorkspaceConfig) throws {
+        let file = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+        for dependency in manifest.dependencies {
+            guard let name = config.componentName(for: dependency), build.versions.contains(where: { $0.component == name }) else { continue }
+            switch dependency.requirement {
+            case .path, .branch, .revision:
+                throw IntegrationError.refused("\(file):\(dependency.line): pod '\(dependency.podName ?? name)' comes from a `:path` or a `:git` branch or commit, so lockstep cannot build it at a release nor pin it. Write it as a version (`pod '\(dependency.podName ?? name)', '1.2.3'`) served by your spec repo")
+            default:
+                if dependency.url != nil {
+                    throw IntegrationError.refused("\(file):\(dependency.line): pod '\(dependency.podName ?? name)' comes from `:git` with a `:tag`; lockstep pins pods as versions from a spec repo. Write it as `pod '\(dependency.podName ?? name)', '1.2.3'`")
+                }
+            }
+        }
+        for pinned in build.versions {
+            guard let component = config.component(named: pinned.component) else { continue }
+            let spec = try manifests.manifest(of: component, at: pinned.commit)
+            guard spec.format.isPodspec else {
+                throw IntegrationError.refused("\(build.app.name) is a CocoaPods app (\(file)) and uses \(component.name), which has no podspec at \(pinned.version) (\(spec.file)); CocoaPods installs pods, so give \(component.name) a podspec (`manifest:` names it when it is not at the root)")
+            }
+            do {
+                _ = try spec.podspecForRelease(version: pinned.version.description, git: "/", commit: pinned.commit.hex)
+            } catch let error as ManifestError {
+                throw IntegrationError.refused("\(error): lockstep writes \(component.name) \(pinned.version) into a temporary spec repo for \(build.app.name)'s build, so its podspec must have a literal version and a `source` hash")
+            }
         }
     }
 

@@ -262,7 +262,7 @@ public final class Integrator: @unchecked Sendable {
                 for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
                 if dependency.requirement == .exact(version.description) { continue }
                 if let before = original?[file]?[component], dependency.requirement != before {
-                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirement.manifestText)` in \(file) (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
+                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirementText)` in \(file) (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
                 }
                 pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
                 }

@@ -11,7 +11,7 @@ struct LS401: Rule {
         context.componentDependencies(of: context.snapshot.mainApps).compactMap { app, name, dependency in
             guard dependency.requirement.exactVersion == nil else { return nil }
             let suggestion = context.snapshot.component(name)?.newestRelease.map { "\($0.version)" } ?? "X.Y.Z"
-            return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(dependency.requirement.manifestText)`; a main app pins every component exactly",
+            return finding(name, app: app.app.name, "\(app.app.name) requires \(name) with `\(dependency.requirementText)`; a main app pins every component exactly",
                            help: app.exactPinHint(suggestion), locations: [app.location(of: dependency)])
         }
     }
@@ -48,7 +48,7 @@ struct LS403: Rule {
                     guard let requirement = shell.dependency(on: name)?.dependency else { continue }
                     if requirement.requirement.admits(pinned) { continue }
                     findings.append(finding(name, app: shell.app.name, version: "\(pinned)",
-                        "drift: \(shell.app.name) requires \(name) `\(requirement.requirement.manifestText)`, which does not admit \(pinned) that \(main.app.name) pins",
+                        "drift: \(shell.app.name) requires \(name) `\(requirement.requirementText)`, which does not admit \(pinned) that \(main.app.name) pins",
                         help: Self.help(shell: shell, requirement: requirement.requirement, pinned: pinned),
                         locations: [shell.location(of: requirement)]))
                 }
@@ -83,7 +83,7 @@ struct LS404: Rule {
                   !component.versionTags.contains(where: { interval.admits($0.version) }) else { return nil }
             let known = component.releases.suffix(3).map(\.name).joined(separator: ", ")
             return finding(name, app: app.app.name, version: dependency.requirement.exactVersion.map(\.description),
-                           "\(app.app.name) requires \(name) `\(dependency.requirement.manifestText)` but no tag of \(name) provides such a version",
+                           "\(app.app.name) requires \(name) `\(dependency.requirementText)` but no tag of \(name) provides such a version",
                            help: known.isEmpty ? "tag a release of \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`)"
                                                : "use a version \(name) has (newest: \(known))",
                            locations: [app.location(of: dependency)])

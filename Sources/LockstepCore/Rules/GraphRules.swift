@@ -102,7 +102,7 @@ struct LS406: Rule {
                           context.isInFocus(name) || context.isInFocus(other),
                           dependency.dependency.requirement.isVersioned, !dependency.dependency.requirement.admits(pinned) else { continue }
                     findings.append(finding(name, app: main.app.name, version: "\(version)",
-                        "\(main.app.name) pins \(name) \(version), which requires \(other) `\(dependency.dependency.requirement.manifestText)`, but \(main.app.name) pins \(other) \(pinned)",
+                        "\(main.app.name) pins \(name) \(version), which requires \(other) `\(dependency.dependency.requirementText)`, but \(main.app.name) pins \(other) \(pinned)",
                         help: "pin versions that resolve together: a \(name) release whose manifest admits \(other) \(pinned), or a \(other) version admitted by \(name) \(version)",
                         locations: [FindingLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit)) @ \(tag.name)", line: dependency.dependency.line)]))
                 }

@@ -19,7 +19,7 @@ struct LS302: Rule {
             for need in try context.snapshot.pendingNeeds(of: state.component, at: release.commit) {
                 let command = try context.snapshot.integrateCommand(for: state.component.name, at: release.commit)
                 findings.append(finding(state.component.name, version: "\(release.version)",
-                    "\(state.component.name) \(release.version) requires \(need.component) `\(need.dependency.requirement.manifestText)`, which no release of \(need.component) provides; only its release candidate \(need.rc.name) does",
+                    "\(state.component.name) \(release.version) requires \(need.component) `\(need.dependency.requirementText)`, which no release of \(need.component) provides; only its release candidate \(need.rc.name) does",
                     help: "release both in one run: `\(command)`",
                     locations: [FindingLocation(file: "\(state.component.path)/Package.swift @ \(release.name)", line: need.dependency.line)]))
             }

@@ -52,16 +52,16 @@ public enum Tie {
     private static func problem(implementation version: Version, line: CompatibilityLine, fix: String, protocolSet: String,
                                 dependency: PackageDependency) -> Problem? {
         guard let interval = dependency.requirement.interval else {
-            return Problem(message: "\(version) requires \(protocolSet) with `\(dependency.requirement.manifestText)`, which names no version line",
+            return Problem(message: "\(version) requires \(protocolSet) with `\(dependency.requirementText)`, which names no version line",
                            help: "require \(protocolSet) with `\(fix)`", line: dependency.line)
         }
         if !interval.isOneLine {
-            return Problem(message: "\(version) requires \(protocolSet) `\(dependency.requirement.manifestText)`, which admits several compatibility lines (\(interval.linesDescription))",
+            return Problem(message: "\(version) requires \(protocolSet) `\(dependency.requirementText)`, which admits several compatibility lines (\(interval.linesDescription))",
                            help: "narrow it to one line: `\(fix)`", line: dependency.line)
         }
         let admitted = interval.lines(limit: 1)[0]
         if admitted != line {
-            return Problem(message: "\(version) (line \(line)) requires \(protocolSet) `\(dependency.requirement.manifestText)` on line \(admitted); an implementation and its protocol set share one line",
+            return Problem(message: "\(version) (line \(line)) requires \(protocolSet) `\(dependency.requirementText)` on line \(admitted); an implementation and its protocol set share one line",
                            help: "release the implementation on line \(admitted) (\(admitted.firstVersion)), or require \(protocolSet) with `\(fix)`", line: dependency.line)
         }
         return nil

@@ -142,10 +142,11 @@ public enum PodfileReader {
             return make(.range("0.0.0", "999999.0.0"), nameRange.upperBound..<nameRange.upperBound)
         }
         let range = first.1.lowerBound..<last.1.upperBound
-        guard let requirement = requirement(constraints.map(\.0)) else {
+        guard var requirement = requirement(constraints.map(\.0)).map({ make($0, range) }) else {
             throw problem("pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >, >=, <, <=, intersected)", at: first.1.lowerBound)
         }
-        return make(requirement, range)
+        requirement.writtenRequirement = String(decoding: bytes[range], as: UTF8.self)
+        return requirement
     }
 
     /// CocoaPods constraints as a requirement; nil for a combination without a SwiftPM equivalent (`!=`, or
@@ -281,6 +282,24 @@ public enum PodfileReader {
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    /// The Podfile with `source '<url>'` before its first `source` line, so CocoaPods looks there first. A Podfile
+    /// without `source` lines uses the CocoaPods trunk; naming any source turns that off, so trunk is named after it.
+    public static func addingSource(_ url: String, to text: String) -> String {
+        let quoted = "'" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        var offset = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("source ") || trimmed.hasPrefix("source(") || trimmed.hasPrefix("source\t") {
+                let indent = String(line.prefix(line.utf8.count - trimmed.utf8.count))
+                var bytes = Array(text.utf8)
+                bytes.insert(contentsOf: Array("\(indent)source \(quoted)\n".utf8), at: offset)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            offset += line.utf8.count + 1
+        }
+        return "source \(quoted)\nsource 'https://cdn.cocoapods.org/'\n" + text
     }
 
     /// The text a pin puts in place of the dependency's requirement bytes: the version in the quotes the file

@@ -159,6 +159,7 @@ public enum PodspecReader {
                     continue
                 }
                 var dependency = PackageDependency(url: nil, explicitName: nil, requirement: requirement, line: line, column: column, requirementRange: range)
+                if !constraints.isEmpty { dependency.writtenRequirement = constraints.map { "'\($0)'" }.joined(separator: ", ") }
                 dependency.podName = String(key.split(separator: "/").first ?? Substring(key))
                 manifest.dependencies.append(dependency)
             }

@@ -1,0 +1,159 @@
+import Foundation
+import LockstepTestSupport
+import XCTest
+
+/// A CocoaPods workspace: components with podspecs (no Package.swift) and a main app with a Podfile. matrix and
+/// check read it; integrate builds the app against a temporary spec repo holding the speculative release and
+/// pins the Podfile. CocoaPods does not run here: the build is a script that records what the copy holds.
+final class CocoaPodsAppTests: XCTestCase {
+    static func podspec(_ name: String, _ dependencies: [(String, String)] = [], json: Bool = false) -> String {
+        if json {
+            let entries = dependencies.map { "    \"\($0.0)\": [\"\($0.1)\"]" }.joined(separator: ",\n")
+            return """
+                {
+                  "name": "\(name)",
+                  "version": "0.0.0",
+                  "source": { "git": "https://git.example.com/ios/\(name).git", "tag": "0.0.0" },
+                  "source_files": "Sources/\(name)/**/*.swift",
+                  "dependencies": {
+                \(entries)
+                  }
+                }
+
+                """
+        }
+        return """
+            Pod::Spec.new do |s|
+              s.name         = '\(name)'
+              s.version      = '0.0.0'
+              s.summary      = '\(name) of the shop.'
+              s.source       = { :git => 'https://git.example.com/ios/\(name).git', :tag => s.version.to_s }
+              s.source_files = 'Sources/\(name)/**/*.swift'
+            \(dependencies.map { "  s.dependency '\($0.0)', '\($0.1)'" }.joined(separator: "\n"))
+            end
+
+            """
+    }
+
+    static let podfile = """
+        source 'https://git.example.com/ios/Specs.git'
+        platform :ios, '15.0'
+
+        target 'Main' do
+          use_frameworks!
+          pod 'Base', '1.0.0'
+          pod 'CartProtocols', '1.0.0'
+          pod 'Cart', '1.0.0' # the cart
+          pod 'Lottie', '~> 4.4'
+        end
+
+        """
+
+    /// Base ← CartProtocols ← Cart (Cart's spec in JSON), Main pinning all three in its Podfile; Cart has an
+    /// unreleased fix. The build script copies the Podfile and the spec repo's files into `captured/`.
+    static func workspace() throws -> IntegrationWorkspace {
+        let iw = try IntegrationWorkspace(podspecs: [
+            "Base": podspec("Base"),
+            "CartProtocols": podspec("CartProtocols", [("Base", "~> 1.0")]),
+            "Cart": podspec("Cart", [("CartProtocols", "~> 1.0"), ("Base", "~> 1.0")], json: true),
+        ])
+        let main = iw.ws["Main"]
+        try main.remove("Package.swift")
+        try main.write("Podfile", podfile)
+        try main.commit("CocoaPods")
+        let captured = iw.root.appendingPathComponent("captured").path
+        try iw.setScript("""
+            out='\(captured)'/"$(basename "$PWD" | cut -d- -f1)"
+            mkdir -p "$out"
+            cp Podfile "$out/Podfile"
+            specs=$(sed -n "1s|^source 'file://\\(.*\\)'$|\\1|p" Podfile)
+            git -C "$specs" ls-files > "$out/spec-files"
+            git -C "$specs" status --porcelain > "$out/spec-status"
+            for f in $(git -C "$specs" ls-files); do mkdir -p "$out/specs/$(dirname "$f")"; cp "$specs/$f" "$out/specs/$f"; done
+            """)
+        return iw
+    }
+
+    func testAPodfileAppIsBuiltAgainstATemporarySpecRepoAndPinned() throws {
+        let iw = try Self.workspace()
+        let check = try iw.lockstep("check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let matrix = try iw.lockstep("matrix", "--wide")
+        XCTAssertTrue(matrix.stdout.split(separator: "\n").contains { $0.hasPrefix("Cart ") && $0.contains("1.0.0") }, matrix.stdout)
+
+        XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let cart = iw.ws["Cart"]
+        let released = try cart.git("rev-parse", "1.0.1^{commit}")
+
+        // What the build saw: the spec repo first, then the Podfile's own source; every component pinned exactly.
+        let captured = iw.root.appendingPathComponent("captured/Main")
+        let podfile = try String(contentsOf: captured.appendingPathComponent("Podfile"), encoding: .utf8)
+        let lines = podfile.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("source 'file:///") && lines[0].contains("/specs/Main-"), podfile)
+        XCTAssertEqual(Array(lines.dropFirst()), Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', '1.0.1'")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "only the source line added and Cart's version changed")
+        // The spec repo: every component of the graph at the version built, committed.
+        let files = try String(contentsOf: captured.appendingPathComponent("spec-files"), encoding: .utf8)
+        XCTAssertEqual(files.split(separator: "\n"), ["Base/1.0.0/Base.podspec", "Cart/1.0.1/Cart.podspec.json", "CartProtocols/1.0.0/CartProtocols.podspec"])
+        XCTAssertEqual(try String(contentsOf: captured.appendingPathComponent("spec-status"), encoding: .utf8), "")
+        let spec = try JSONSerialization.jsonObject(with: Data(contentsOf: captured.appendingPathComponent("specs/Cart/1.0.1/Cart.podspec.json"))) as? [String: Any]
+        XCTAssertEqual(spec?["version"] as? String, "1.0.1")
+        let source = try XCTUnwrap(spec?["source"] as? [String: String])
+        XCTAssertEqual(source["commit"], released, "the rc commit the release tag names")
+        XCTAssertTrue(source["git"]?.hasSuffix("/mirrors/Cart.git") == true, "\(source)")
+        XCTAssertEqual(spec?["dependencies"] as? [String: [String]], ["CartProtocols": ["~> 1.0"], "Base": ["~> 1.0"]])
+        let base = try String(contentsOf: captured.appendingPathComponent("specs/Base/1.0.0/Base.podspec"), encoding: .utf8)
+        XCTAssertTrue(base.contains("s.version      = '1.0.0'"), base)
+        XCTAssertTrue(base.contains("s.source       = { :git => '"), base)
+        XCTAssertTrue(base.contains(":commit => '\(try iw.ws["Base"].git("rev-parse", "1.0.0^{commit}"))' }"), base)
+
+        // Main's pin: one version changed, every other byte kept.
+        let main = iw.ws["Main"]
+        XCTAssertEqual(try main.git("show", "HEAD:Podfile"), Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', '1.0.1'")
+            .trimmingCharacters(in: .newlines))
+        XCTAssertEqual(try main.git("status", "--porcelain"), "")
+        XCTAssertEqual(try iw.lockstep("check").status, 0)
+    }
+
+    func testPodsLockstepCannotRedirectAreRefusedBeforeAnythingIsBuilt() throws {
+        let iw = try Self.workspace()
+        try iw.lockstep("bump", "Cart")
+        let main = iw.ws["Main"]
+        // A main app must pin exactly: `~>` is CocoaPods' up-to-next, found at its line.
+        try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', '~> 1.0'"))
+        try main.commit("Cart up to next major")
+        let check = try iw.lockstep("check")
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("error[LS401]: Main requires Cart with `'~> 1.0'`"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("apps/Main/Podfile:8"), check.stdout)
+        try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'",
+                                                                    with: "pod 'Cart', :git => 'https://git.example.com/ios/Cart.git', :tag => '1.0.0'"))
+        try main.commit("Cart from git")
+        let refused = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("apps/Main/Podfile:8: pod 'Cart' comes from `:git` with a `:tag`"), refused.stderr)
+        try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', :path => '../../components/Cart'"))
+        try main.commit("Cart from a path")
+        let path = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(path.status, 1)
+        XCTAssertTrue(path.stderr.contains("pod 'Cart' comes from a `:path`"), path.stderr)
+        XCTAssertEqual(iw.builds(), [], "nothing was built")
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+    }
+
+    func testAComponentWithoutAPodspecIsRefusedForAPodfileApp() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.remove("Package.swift")
+        try main.write("Podfile", Self.podfile)
+        try main.commit("CocoaPods")
+        try iw.lockstep("bump", "Cart")
+        let refused = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Main is a CocoaPods app (apps/Main/Podfile) and uses Base, which has no podspec at 1.0.0"), refused.stderr)
+        XCTAssertEqual(iw.builds(), [], "nothing was built")
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+    }
+}
