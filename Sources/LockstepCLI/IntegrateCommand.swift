@@ -313,6 +313,8 @@ final class ProgressDisplay: @unchecked Sendable {
             say("\(mark) \(outcome.app): \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")")
         case .tagged(let candidate, let tag):
             say(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
+        case .publishedSpecs(let repo, let branch, let commit, let files):
+            say(style.green("✓") + " published \(files.joined(separator: ", ")) to the spec repo \(repo) on branch \(branch) (commit \(commit.short))")
         case .mainMoved(let app, let from, let to, let attempt):
             say("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
         case .pinned(let app, let branch, let commit, let pins, let checkout):

@@ -117,6 +117,63 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("check").status, 0)
     }
 
+    /// `specs:`: integrate commits the release's podspec to the team's spec repo after the tag and before the pin;
+    /// a run stopped in between is reported by check (LS408) and completed by the next run without building.
+    func testTheReleaseIsPublishedToTheSpecRepoAndARerunCompletesIt() throws {
+        let iw = try Self.workspace()
+        let specs = iw.root.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for arguments in [["init", "-q", "-b", "main"], ["config", "user.name", "Spec Bot"], ["config", "user.email", "specs@lockstep.invalid"],
+                          ["commit", "-q", "--allow-empty", "-m", "Specs"]] {
+            _ = try GitCLI.run(arguments, in: specs)
+        }
+        let config = iw.root.appendingPathComponent("lockstep.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "specs: Specs\n").write(to: config, atomically: true, encoding: .utf8)
+        try iw.lockstep("bump", "Cart")
+        // The spec repo's branch is locked by "another git process" while the run builds, so the publication
+        // fails after the tag: exactly a run stopped between tag and spec.
+        let lockFile = specs.appendingPathComponent(".git/refs/heads/main.lock")
+        try iw.setScript("touch '\(lockFile.path)'")
+        let stopped = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(stopped.status, 1, stopped.stdout + stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("the spec repo Specs's branch stayed locked by another git process"), stopped.stderr)
+        XCTAssertTrue(stopped.stderr.contains("Rerun `lockstep integrate Cart` to finish the release"), stopped.stderr)
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "1.0.1", "tagged")
+        XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Podfile").contains("'1.0.1'"), "not pinned before the spec is published")
+        let check = try iw.lockstep("check")
+        XCTAssertTrue(check.stdout.contains("warning[LS408]: Cart 1.0.1 is tagged but the spec repo Specs has no Cart/1.0.1/Cart.podspec"), check.stdout)
+
+        try FileManager.default.removeItem(at: lockFile)
+        try iw.setScript("exit 0")
+        let builds = iw.builds().count
+        let rerun = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
+        XCTAssertEqual(iw.builds().count, builds, "nothing built again")
+        XCTAssertTrue(rerun.stdout.contains("published Cart/1.0.1/Cart.podspec.json to the spec repo Specs on branch main"), rerun.stdout)
+        let published = try GitCLI.run(["show", "HEAD:Cart/1.0.1/Cart.podspec.json"], in: specs)
+        let spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(published.utf8)) as? [String: Any])
+        XCTAssertEqual(spec["version"] as? String, "1.0.1")
+        XCTAssertEqual(spec["source"] as? [String: String], ["git": "https://git.example.com/ios/Cart.git", "tag": "1.0.1"])
+        XCTAssertEqual(try GitCLI.run(["status", "--porcelain"], in: specs), "", "the spec repo's checkout follows")
+        XCTAssertTrue(try GitCLI.run(["log", "-1", "--format=%s"], in: specs).hasPrefix("Release Cart 1.0.1"))
+        XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Podfile").contains("pod 'Cart', '1.0.1'"))
+        XCTAssertFalse(try iw.lockstep("check").stdout.contains("LS408"))
+        // A spec repo already holding something else for a release refuses it before anything is built.
+        try FileManager.default.createDirectory(at: specs.appendingPathComponent("Cart/1.0.2"), withIntermediateDirectories: true)
+        try "{}\n".write(to: specs.appendingPathComponent("Cart/1.0.2/Cart.podspec.json"), atomically: true, encoding: .utf8)
+        _ = try GitCLI.run(["add", "-A"], in: specs)
+        _ = try GitCLI.run(["commit", "-q", "-m", "someone else's 1.0.2"], in: specs)
+        try iw.ws["Cart"].write("Sources/Cart/More.swift", "func more() {}\n")
+        try iw.ws["Cart"].commit("more")
+        try iw.lockstep("bump", "Cart")
+        let before = iw.builds().count
+        let refused = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("already holds Cart/1.0.2/Cart.podspec.json, different from Cart 1.0.2's podspec"), refused.stderr)
+        XCTAssertEqual(iw.builds().count, before, "nothing built")
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.2"), "")
+    }
+
     func testPodsLockstepCannotRedirectAreRefusedBeforeAnythingIsBuilt() throws {
         let iw = try Self.workspace()
         try iw.lockstep("bump", "Cart")

@@ -31,6 +31,18 @@ final class ConfigTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(config.remoteURL(of: "Login"), "https://git.example.com/ios/Login.git")
     }
 
+    func testSpecRepoAndComponentManifests() throws {
+        let config = try load(good.replacingOccurrences(of: "kind: base }", with: "kind: base, manifest: Networking.podspec.json }") + "\nspecs: Specs/private\n")
+        XCTAssertEqual(config.specs, "Specs/private")
+        XCTAssertEqual(config.components[0].manifest, "Networking.podspec.json")
+        assertConfigError(good + "\nspecs: ../Specs\n", line: 9, column: 8, contains: "path `../Specs` is outside the workspace")
+        assertConfigError(good + "\nspecs: [a]\n", line: 9, column: 8, contains: "specs is the path of the team's CocoaPods spec repo")
+        for bad in ["Podfile", "../Networking.podspec", "App.xcodeproj/project.pbxproj"] {
+            assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, manifest: \"\(bad)\" }"), line: 3, column: 76,
+                              contains: "manifest `\(bad)` is not a component manifest lockstep reads")
+        }
+    }
+
     func testUnknownKey() {
         assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, owner: me }"),
                           line: 3, column: 66, contains: "unknown key `owner`")

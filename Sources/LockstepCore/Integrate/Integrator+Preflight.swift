@@ -15,6 +15,7 @@ extension Integrator {
     /// Refuses a candidate whose release tag could not be written: no git identity for the tagger, or its release
     /// tag already on another commit. Found after the builds these would cost a whole run, so they come first.
     public func checkCandidates(_ plan: IntegrationPlan) throws {
+        try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config).check(config)
         for candidate in plan.candidates where !candidate.isAlreadyReleased {
             let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
             if let existing = try repository.referenceTarget("refs/tags/\(candidate.releaseTagName)"),

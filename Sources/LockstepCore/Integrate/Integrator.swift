@@ -11,6 +11,8 @@ public enum IntegrationEvent: Sendable {
     case buildProgress(app: String, seconds: Int, lastLine: String)
     case buildFinished(BuildOutcome)
     case tagged(Candidate, tag: String)
+    /// The release's podspecs were committed to the spec repo (`specs:`) on `branch`.
+    case publishedSpecs(repo: String, branch: String, commit: ObjectID, files: [String])
     case mainMoved(app: String, from: ObjectID, to: ObjectID, attempt: Int)
     /// A pin commit landed on `branch`; `checkout` says what happened to the app's checkout.
     case pinned(app: String, branch: String, commit: ObjectID, pins: String, checkout: String)
@@ -104,12 +106,22 @@ public final class Integrator: @unchecked Sendable {
             try checkMainApps(plan)
             try Interruption.shared.critical { try tagReleases(plan.candidates) }
         }
+        // After the tags, before the pins: a release a spec repo serves is one its Podfiles can pin.
+        try Interruption.shared.critical { try publishSpecs(plan) }
 
         var pinCommits: [String: ObjectID] = [:]
         for change in plan.pinChanges {
             pinCommits[change.app.name] = try await pin(change, plan: plan, builtAt: built[change.app.name], sandbox: sandbox)
         }
         return IntegrationResult(plan: plan, outcomes: outcomes, pinCommits: pinCommits)
+    }
+
+    /// Commits the candidates' release podspecs to the spec repo (`specs:`), when the workspace names one.
+    func publishSpecs(_ plan: IntegrationPlan) throws {
+        let release = try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config)
+        guard let commit = try release.publish(config, marker: IntegrationMarker.releaseTagLine + ":"), let specs = config.specs else { return }
+        let branch = (try? SpecRepoRelease.open(config).branch) ?? "HEAD"
+        events(.publishedSpecs(repo: specs, branch: branch, commit: commit, files: release.entries.map(\.path)))
     }
 
     /// The line every pin commit's body starts with (the release tags' marker): how Lockstep tells its own pins

@@ -7,7 +7,7 @@ struct ConfigParser {
     let file: String
     let root: URL
 
-    private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept"]
+    private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept", "specs"]
     private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases", "manifest"]
     private static let appKeys = ["name", "path", "role", "build", "manifest"]
 
@@ -106,6 +106,12 @@ struct ConfigParser {
         var config = WorkspaceConfig(root: root.standardizedFileURL, remotes: remotes, components: components, apps: apps)
         config.swiftToolsVersion = try toolsVersion(mapping["swift-tools-version"])
         config.accepts = try acceptEntries(mapping, components: components)
+        if let node = mapping["specs"] {
+            guard let value = node.scalar?.string, !value.isEmpty else {
+                throw error(at: node, "specs is the path of the team's CocoaPods spec repo inside the workspace, e.g. `specs: Specs`")
+            }
+            config.specs = try checkedPath(value, node: node, resolvedRoot: resolvedRoot)
+        }
         return config
     }
 
@@ -202,7 +208,11 @@ struct ConfigParser {
     /// inside the workspace folder, so a link cannot lead Lockstep to read or write elsewhere.
     private func checkedPath(_ entry: Node.Mapping, owner: Node, resolvedRoot: String) throws -> String {
         let path = try requiredString(entry, "path", owner: owner)
-        let node = entry["path"]!
+        return try checkedPath(path, node: entry["path"]!, resolvedRoot: resolvedRoot)
+    }
+
+    /// A folder path of the workspace file, resolved through links, relative to the workspace; refused outside it.
+    private func checkedPath(_ path: String, node: Node, resolvedRoot: String) throws -> String {
         if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw error(at: node, "path contains the control character \(SafeName.describe(bad)); write the folder's plain path")
         }

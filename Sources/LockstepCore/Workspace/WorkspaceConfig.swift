@@ -23,6 +23,9 @@ public struct WorkspaceConfig: Sendable, Equatable {
     public var swiftToolsVersion: [Int]? = nil
     /// `accept:`: reviewed findings that fail nothing (one rule on one component version each).
     public var accepts: [AcceptEntry] = []
+    /// `specs:`: the team's CocoaPods spec repo (relative to the workspace), where `integrate` publishes the
+    /// podspec of each CocoaPods release; nil when the workspace names none.
+    public var specs: String? = nil
     /// Components by package identity (lowercased), for matching manifest dependencies.
     private(set) var componentIndex: [String: String]
 
@@ -41,7 +44,7 @@ public struct WorkspaceConfig: Sendable, Equatable {
 
     public static func == (lhs: WorkspaceConfig, rhs: WorkspaceConfig) -> Bool {
         lhs.root == rhs.root && lhs.remotes == rhs.remotes && lhs.components == rhs.components && lhs.apps == rhs.apps
-            && lhs.swiftToolsVersion == rhs.swiftToolsVersion && lhs.accepts == rhs.accepts
+            && lhs.swiftToolsVersion == rhs.swiftToolsVersion && lhs.accepts == rhs.accepts && lhs.specs == rhs.specs
     }
 
     /// The component called `name`, if any.
