@@ -48,7 +48,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "--dry-run wrote the file")
         XCTAssertTrue(dry.stderr.contains("Login (components/Login): business implementing LoginProtocols"), dry.stderr)
-        XCTAssertTrue(dry.stderr.contains("docs: left out, it has no Package.swift and no single *.xcodeproj at HEAD"), dry.stderr)
+        XCTAssertTrue(dry.stderr.contains("docs: left out, it has no Package.swift, podspec, single *.xcodeproj, project.yml, Tuist/Package.swift or Podfile at HEAD"), dry.stderr)
 
         let written = try Lockstep.run(["init"], in: ws.root)
         XCTAssertEqual(written.status, 0, written.stderr)

@@ -31,6 +31,11 @@ extension WorkspaceGuess {
                 if folder.hasSuffix(".xcodeproj") {
                     let scheme = String(folder.dropLast(".xcodeproj".count))
                     build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
+                } else if project == "Tuist/Package.swift" {
+                    // Tuist: packages fetched, the project generated, in the build copy.
+                    build = "tuist install && tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                } else if project == "Podfile" {
+                    build = "pod install && xcodebuild -workspace \(entry.name).xcworkspace -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
                 } else {
                     // An XcodeGen spec: the project is generated first, in the build copy.
                     build = "xcodegen generate && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"

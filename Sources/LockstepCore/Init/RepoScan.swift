@@ -18,6 +18,8 @@ struct FoundRepo: Sendable {
     var manifestProblem: String?
     /// The Xcode project whose package references were read, for a repo without a Package.swift (an app).
     var xcodeProject: String?
+    /// The podspec a CocoaPods component without a Package.swift is read from.
+    var podspec: String?
 }
 
 /// Finds git repos under a folder and reads each one's origin and manifest at HEAD, straight from git.
@@ -70,11 +72,15 @@ enum RepoScan {
         if (try? repository.readFile("Package.swift", at: commit)) == nil {
             // An app built with Xcode: one *.xcodeproj at the root, read from its project.pbxproj.
             let names = (try? repository.rootNames(at: commit)) ?? []
-            guard let project = try? SnapshotLoader.xcodeProjectFile(repository, at: commit, names: names) else {
-                repo.leftOut = "it has no Package.swift and no single *.xcodeproj at HEAD (neither a SwiftPM package nor an Xcode app)"
+            if let project = try? SnapshotLoader.xcodeProjectFile(repository, at: commit, names: names) {
+                repo.xcodeProject = project
+            } else if let podspec = try? SnapshotLoader.podspecFile(repository, at: commit, names: names, component: nil) {
+                // A CocoaPods component: its podspec is its manifest.
+                repo.podspec = podspec
+            } else {
+                repo.leftOut = "it has no Package.swift, podspec, single *.xcodeproj, project.yml, Tuist/Package.swift or Podfile at HEAD (neither a component nor an app lockstep reads)"
                 return repo
             }
-            repo.xcodeProject = project
         }
         do {
             // The manifest SwiftPM would load for the running toolchain (a `Package@swift-X.Y.swift` when it wins).
@@ -84,7 +90,12 @@ enum RepoScan {
                 app.manifest = project
                 return app
             }
-            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config, app: app)
+            let component = repo.podspec.map { spec -> Component in
+                var component = Component(name: path, path: path, kind: .base)
+                component.manifest = spec
+                return component
+            }
+            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config, app: app, component: component)
         } catch {
             repo.manifestProblem = "\(error)"
         }

@@ -126,6 +126,11 @@ final class BuildSandbox: @unchecked Sendable {
             folder.appendingPathComponent(($0 as NSString).deletingLastPathComponent).appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm")
         }
         if let xcodeSwiftPM { try? FileManager.default.removeItem(at: xcodeSwiftPM.appendingPathComponent("Package.resolved")) }
+        // A manifest in a folder (Tuist's `Tuist/Package.swift`) is resolved there: its Package.resolved and
+        // SwiftPM configuration live beside it.
+        let nested = manifestFiles.filter { ManifestFormat(path: $0) == .swiftPackage && $0.contains("/") }
+            .map { folder.appendingPathComponent(($0 as NSString).deletingLastPathComponent) }
+        for package in nested { try? FileManager.default.removeItem(at: package.appendingPathComponent("Package.resolved")) }
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
         for pinned in build.versions {
@@ -142,7 +147,8 @@ final class BuildSandbox: @unchecked Sendable {
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
-        for configuration in [folder.appendingPathComponent(".swiftpm/configuration")] + [xcodeSwiftPM?.appendingPathComponent("configuration")].compactMap({ $0 }) {
+        for configuration in [folder.appendingPathComponent(".swiftpm/configuration")] + [xcodeSwiftPM?.appendingPathComponent("configuration")].compactMap({ $0 })
+            + nested.map({ $0.appendingPathComponent(".swiftpm/configuration") }) {
             for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
             where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
                 try FileManager.default.removeItem(at: link)

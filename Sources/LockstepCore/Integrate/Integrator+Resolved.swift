@@ -49,6 +49,10 @@ extension Integrator {
     /// Where SwiftPM keeps the resolved versions for a manifest: beside Package.swift, or in an Xcode project's
     /// shared workspace data (what Xcode writes and commits).
     static func resolvedPath(forManifest file: String) -> String {
+        // Tuist's `Tuist/Package.swift` keeps its `Tuist/Package.resolved` beside it.
+        if ManifestFormat(path: file) == .swiftPackage, file.contains("/") {
+            return (file as NSString).deletingLastPathComponent + "/" + PinnedResolved.file
+        }
         guard ManifestFormat(path: file) == .xcodeProject else { return PinnedResolved.file }
         let project = (file as NSString).deletingLastPathComponent
         return "\(project)/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"

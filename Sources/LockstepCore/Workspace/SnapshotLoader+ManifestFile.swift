@@ -19,7 +19,10 @@ extension SnapshotLoader {
     /// a Package.swift the one Xcode project at its root.
     static func manifestFileName(_ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil,
                                  component: Component? = nil) throws -> String {
-        if let declared = app?.manifest ?? component?.manifest, ManifestFormat(path: declared) != .swiftPackage { return declared }
+        // A named manifest is read as named, except a root Package.swift, whose version-specific variants compete.
+        if let declared = app?.manifest ?? component?.manifest, ManifestFormat(path: declared) != .swiftPackage || declared.contains("/") {
+            return declared
+        }
         let names = try repository.rootNames(at: commit)
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), ManifestSelection.versionSpecific(in: names).isEmpty,
            let project = try xcodeProjectFile(repository, at: commit, names: names) {
@@ -58,6 +61,8 @@ extension SnapshotLoader {
     static func xcodeProjectFile(_ repository: Repository, at commit: ObjectID, names: [String]) throws -> String? {
         // An XcodeGen spec is the source the project is generated from (the .xcodeproj is often not even committed).
         if let spec = ["project.yml", "project.yaml"].first(where: names.contains) { return spec }
+        // Tuist: its packages are declared in `Tuist/Package.swift`, a SwiftPM manifest (the projects are generated).
+        if names.contains("Tuist"), try repository.blobID(of: "Tuist/Package.swift", at: commit) != nil { return "Tuist/Package.swift" }
         let projects = try names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
             .filter { try repository.blobID(of: "\($0)/project.pbxproj", at: commit) != nil }
         guard projects.count <= 1 else {
@@ -82,7 +87,7 @@ extension SnapshotLoader {
 
     /// Every manifest file of the root at `commit` (`Package.swift` first, then each `Package@swift-…`).
     static func manifestFileNames(_ repository: Repository, at commit: ObjectID, app: App? = nil) throws -> [String] {
-        if let declared = app?.manifest, ManifestFormat(path: declared) != .swiftPackage { return [declared] }
+        if let declared = app?.manifest, ManifestFormat(path: declared) != .swiftPackage || declared.contains("/") { return [declared] }
         let names = try repository.rootNames(at: commit)
         let variants = ManifestSelection.versionSpecific(in: names).map(\.name).sorted()
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular), variants.isEmpty,

@@ -107,7 +107,7 @@ public enum SnapshotLoader {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let blob else {
-            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj or a Podfile at its root (or `manifest:` naming its file)")
+            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj, a Tuist/Package.swift or a Podfile at its root (or `manifest:` naming its file)")
         }
         let label = "\(folder)/\(name) @ \(commit.short)"
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.
