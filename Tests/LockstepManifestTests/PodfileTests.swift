@@ -130,3 +130,43 @@ final class PodfileCorpusTests: XCTestCase {
         for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
     }
 }
+
+/// Podfile.lock: what CocoaPods resolved, read by pod name; anything but a plain lock is an error with its place.
+final class PodfileLockTests: XCTestCase {
+    func testResolvedVersionsAreReadByPod() throws {
+        let lock = """
+            PODS:
+              - Base (1.0.0)
+              - Cart (1.0.1):
+                - Base (~> 1.0)
+                - CartProtocols (~> 1.0)
+              - CartProtocols (1.0.0):
+                - Base (~> 1.0)
+              - Firebase/Analytics (10.4.0):
+                - Firebase/Core
+              - Firebase/Core (10.4.0)
+
+            DEPENDENCIES:
+              - Base (= 1.0.0)
+              - Cart (= 1.0.1)
+
+            SPEC CHECKSUMS:
+              Base: 0123456789abcdef0123456789abcdef01234567
+
+            PODFILE CHECKSUM: 89abcdef0123456789abcdef0123456789abcdef
+
+            COCOAPODS: 1.15.2
+
+            """
+        let resolved = try PodfileLockReader.parse(lock, file: "Podfile.lock")
+        XCTAssertEqual(resolved.mapValues(\.version), ["Base": "1.0.0", "Cart": "1.0.1", "CartProtocols": "1.0.0", "Firebase": "10.4.0"])
+        XCTAssertEqual(resolved["Cart"]?.line, 3)
+        XCTAssertThrowsError(try PodfileLockReader.parse("DEPENDENCIES: []\n", file: "Podfile.lock")) { error in
+            XCTAssertTrue("\(error)".contains("has no `PODS:` list"), "\(error)")
+        }
+        XCTAssertThrowsError(try PodfileLockReader.parse("PODS: &p [a]\nX: *p\n", file: "Podfile.lock")) { error in
+            XCTAssertTrue("\(error)".contains("Podfile.lock:1:7"), "\(error)")
+        }
+        XCTAssertThrowsError(try PodfileLockReader.parse("PODS: [\n", file: "Podfile.lock"))
+    }
+}

@@ -62,6 +62,42 @@ final class XcodeGenTests: XCTestCase {
         XCTAssertEqual(again.dependencies.first { $0.identity == "Detail" }?.requirement, .exact("0.5.0"))
     }
 
+    /// Specs share settings through anchors: read. An alias bomb (each level doubling the one before) is refused
+    /// with its place before Yams composes it, as are complex keys.
+    func testAnchorsAreReadAndAliasBombsRefused() throws {
+        let shared = """
+            settings: &base
+              SWIFT_VERSION: "5.9"
+              ENABLE_TESTING: YES
+            packages:
+              Cart: &cart
+                url: https://git.example.com/ios/Cart.git
+                exactVersion: 1.2.0
+            targets:
+              Shop:
+                settings:
+                  <<: *base
+                  OTHER: 1
+              Widget: { settings: *base }
+
+            """
+        let manifest = try XcodeGenReader.parse(shared, file: "project.yml")
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Cart"])
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        bomb += "packages: {}\n"
+        XCTAssertThrowsError(try XcodeGenReader.parse(bomb, file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("project.yml:6:"), "\(error)")
+            XCTAssertTrue("\(error)".contains("aliases that expand to more than 200000 values"), "\(error)")
+        }
+        XCTAssertThrowsError(try XcodeGenReader.parse("k: &k [a]\n? *k\n: v\n", file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("a list or mapping used as a key"), "\(error)")
+        }
+        XCTAssertThrowsError(try XcodeGenReader.parse("packages:\n  Cart: *nowhere\n", file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("project.yml:2:9"), "\(error)")
+        }
+    }
+
     func testBrokenSpecsFailWithAPlace() throws {
         XCTAssertThrowsError(try XcodeGenReader.parse("packages:\n  Cart: [\n", file: "project.yml")) { error in
             XCTAssertTrue("\(error)".contains("project.yml is not valid YAML"), "\(error)")

@@ -1,3 +1,4 @@
+import LockstepManifest
 import Yams
 
 extension ConfigParser {

@@ -20,7 +20,7 @@ struct ConfigParser {
                 message = "YAML \(what): \(WorkspaceConfig.fileName) does not accept anchors or aliases; write each value out in full"
             case .collectionKey:
                 message = "a mapping key that is a list or a mapping; keys in \(WorkspaceConfig.fileName) are plain words like `name`"
-            case .tooDeep:
+            case .tooDeep, .tooLarge:
                 message = "lists and mappings nested more than \(YAMLAnchorScan.maximumDepth) deep; \(WorkspaceConfig.fileName) needs only a few levels"
             }
             throw ConfigError(file: file, line: found.line, column: found.column, message: message)

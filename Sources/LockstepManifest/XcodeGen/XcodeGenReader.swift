@@ -8,6 +8,8 @@ public enum XcodeGenReader {
     /// Parses `text`; a YAML error or a `packages:` that is not a mapping throws `ManifestError` with its place.
     public static func parse(_ text: String, file: String) throws -> Manifest {
         let lines = LineOffsets(text)
+        // XcodeGen specs share settings through anchors: allowed, within a bound an alias bomb exceeds.
+        try YAMLAnchorScan.requirePlain(text, file: file, expansionLimit: 200_000)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
