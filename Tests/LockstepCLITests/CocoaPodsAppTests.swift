@@ -76,6 +76,8 @@ final class CocoaPodsAppTests: XCTestCase {
 
     func testAPodfileAppIsBuiltAgainstATemporarySpecRepoAndPinned() throws {
         let iw = try Self.workspace()
+        try iw.ws["Main"].write("Podfile.lock", "PODS:\n  - Base (1.0.0)\n  - Cart (1.0.0):\n    - Base (~> 1.0)\n  - CartProtocols (1.0.0)\n\nCOCOAPODS: 1.15.2\n")
+        try iw.ws["Main"].commit("pod install")
         let check = try iw.lockstep("check")
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         let matrix = try iw.lockstep("matrix", "--wide")
@@ -114,7 +116,15 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try main.git("show", "HEAD:Podfile"), Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', '1.0.1'")
             .trimmingCharacters(in: .newlines))
         XCTAssertEqual(try main.git("status", "--porcelain"), "")
-        XCTAssertEqual(try iw.lockstep("check").status, 0)
+        XCTAssertTrue(result.stdout.contains("Podfile.lock left for the next `pod install`"), result.stdout)
+        // CocoaPods writes the lock: until `pod install` runs, check says the lock lags behind the pin.
+        let after = try iw.lockstep("check")
+        XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
+        XCTAssertTrue(after.stdout.contains("warning[LS409]: Main's Podfile pins Cart 1.0.1, but its Podfile.lock still resolves 1.0.0"), after.stdout)
+        XCTAssertTrue(after.stdout.contains("apps/Main/Podfile.lock:3"), after.stdout)
+        try main.write("Podfile.lock", "PODS:\n  - Base (1.0.0)\n  - Cart (1.0.1)\n  - CartProtocols (1.0.0)\n")
+        try main.commit("pod install")
+        XCTAssertFalse(try iw.lockstep("check").stdout.contains("LS409"))
     }
 
     /// `specs:`: integrate commits the release's podspec to the team's spec repo after the tag and before the pin;

@@ -371,6 +371,10 @@ public final class Integrator: @unchecked Sendable {
                         note = updates.contains(where: \.keepsEdits) ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
                     if let resolved { note += "; \(resolved.note)" }
+                    if let podfile = manifests.first(where: { ManifestFormat(path: $0.file) == .podfile }),
+                       (try? repository.readFile(((podfile.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Podfile.lock"), at: tip)) != nil {
+                        note += "; Podfile.lock left for the next `pod install` (check warns, LS409, until then)"
+                    }
                     pinnedApps.append(change.app.name)
                     events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
                     return commit

@@ -36,3 +36,33 @@ struct LS408: Rule {
         }
     }
 }
+
+/// LS409: a Podfile app whose tracked Podfile.lock resolved a component to another version than the Podfile pins
+/// exactly (a pin lockstep or a person wrote, with no `pod install` since), or a Podfile.lock that cannot be read.
+struct LS409: Rule {
+    let id = "LS409"
+    let severity = Severity.warning
+    let summary = "a Podfile.lock resolves a component to another version than the Podfile pins (run pod install)"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        var findings: [Finding] = []
+        for app in context.snapshot.apps where app.manifest?.format == .podfile {
+            guard let path = app.podfileLockPath else { continue }
+            if let error = app.podfileLockError {
+                findings.append(finding(app.app.name, app: app.app.name, "\(error)", help: "run `pod install` and commit Podfile.lock",
+                                        locations: [FindingLocation(file: path, line: error.line)]))
+                continue
+            }
+            guard let lock = app.podfileLock else { continue }
+            for resolved in app.dependencies {
+                guard let name = resolved.component, context.isInFocus(name), case .exact(let pinned) = resolved.dependency.requirement,
+                      let pod = resolved.dependency.podName, let locked = lock[pod], locked.version != pinned else { continue }
+                findings.append(finding(name, app: app.app.name,
+                                        "\(app.app.name)'s Podfile pins \(pod) \(pinned), but its Podfile.lock still resolves \(locked.version)",
+                                        help: "run `pod install` in \(app.app.path) and commit Podfile.lock (lockstep pins the Podfile; CocoaPods writes the lock)",
+                                        locations: [FindingLocation(file: path, line: locked.line)]))
+            }
+        }
+        return findings
+    }
+}

@@ -64,6 +64,12 @@ public struct AppSnapshot: Sendable {
     public var dependencies: [ResolvedDependency]
     /// Why the manifest at HEAD cannot be read (LS103), nil when it can; `manifest` is nil then.
     public var manifestError: ManifestError? = nil
+    /// For a Podfile app: what its tracked `Podfile.lock` (beside the Podfile) resolved at HEAD, by pod name; nil
+    /// when it tracks none. `podfileLockError` says why it cannot be read.
+    public var podfileLock: [String: PodfileLockReader.Resolved]? = nil
+    public var podfileLockError: ManifestError? = nil
+    /// The lock's path in the repo, for messages.
+    public var podfileLockPath: String? = nil
     private let positions: [String: Int]
 
     public init(app: App, head: ObjectID?, branch: String?, manifest: Manifest?, dependencies: [ResolvedDependency]) {

@@ -91,7 +91,21 @@ public enum SnapshotLoader {
             return snapshot
         }
         let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
-        return AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
+        var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
+        if manifest.format == .podfile {
+            let podfile = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+            let inRepo = String(podfile.dropFirst(app.path.count + 1))
+            let lock = ((inRepo as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Podfile.lock")
+            if let data = try? repository.readFile(lock, at: commit) {
+                snapshot.podfileLockPath = "\(app.path)/\(lock)"
+                do {
+                    snapshot.podfileLock = try PodfileLockReader.parse(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(lock)")
+                } catch let error as ManifestError {
+                    snapshot.podfileLockError = error
+                }
+            }
+        }
+        return snapshot
     }
 
     /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
