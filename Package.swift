@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(name: "lockstep", dependencies: ["LockstepCLI"]),
         .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
-        .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest", "LockstepParsing"]),
+        .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest", "LockstepParsing", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),
         .testTarget(name: "LockstepCoreTests", dependencies: ["LockstepCore", "LockstepTestSupport"]),
         .testTarget(name: "LockstepCLITests", dependencies: [

@@ -170,3 +170,32 @@ final class PodfileLockTests: XCTestCase {
         XCTAssertThrowsError(try PodfileLockReader.parse("PODS: [\n", file: "Podfile.lock"))
     }
 }
+
+/// Real Podfile.locks, when a folder of them is given (`LOCKSTEP_PODFILELOCK_CORPUS=DIR`, see `ci/try-xcode`):
+/// each reads, with one version for every pod its `PODS:` names (by an independent line scan).
+final class PodfileLockCorpusTests: XCTestCase {
+    func testEveryLockOfTheCorpusReads() throws {
+        guard let folder = ProcessInfo.processInfo.environment["LOCKSTEP_PODFILELOCK_CORPUS"] else {
+            throw XCTSkip("set LOCKSTEP_PODFILELOCK_CORPUS to a folder of Podfile.lock files")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        var pods = 0
+        for name in files {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let resolved = try PodfileLockReader.parse(text, file: name)
+            // `  - Name (1.2.3)` or `  - "Name (1.2.3)":` lines of the PODS section, subspecs folded into their pod.
+            var names = Set<String>()
+            var inPods = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !line.hasPrefix(" ") && !line.isEmpty { inPods = line.hasPrefix("PODS:") }
+                guard inPods, line.hasPrefix("  - ") else { continue }
+                let entry = line.dropFirst(4).filter { $0 != "\"" }
+                guard let open = entry.lastIndex(of: "(") else { continue }
+                names.insert(String(entry[..<open].trimmingCharacters(in: .whitespaces).split(separator: "/").first ?? ""))
+            }
+            XCTAssertEqual(Set(resolved.keys), names, name)
+            pods += resolved.count
+        }
+        print("Podfile.lock corpus: \(files.count) files, \(pods) pods resolved")
+    }
+}

@@ -1,4 +1,6 @@
+import Foundation
 import LockstepManifest
+import Yams
 import XCTest
 
 /// XcodeGen's project.yml: packages read with their places, pins that change only the requirement's bytes.
@@ -111,5 +113,43 @@ final class XcodeGenTests: XCTestCase {
         // Seen in real specs: a two-part version YAML would read as a number stays the text written.
         let short = try XcodeGenReader.parse("packages:\n  Loc:\n    url: https://x/Loc\n    exactVersion: 6.0\n", file: "project.yml")
         XCTAssertEqual(short.dependencies.map(\.requirement), [.exact("6.0")])
+    }
+}
+
+/// Real XcodeGen specs, when a folder of them is given (`LOCKSTEP_XCODEGEN_CORPUS=DIR`, see `ci/try-xcode`): every
+/// entry of `packages:` is read or named as unreadable, and a pin of each read one changes only its requirement
+/// and reads back as that exact version.
+final class XcodeGenCorpusTests: XCTestCase {
+    func testEverySpecOfTheCorpusReadsAndPins() throws {
+        guard let folder = ProcessInfo.processInfo.environment["LOCKSTEP_XCODEGEN_CORPUS"] else {
+            throw XCTSkip("set LOCKSTEP_XCODEGEN_CORPUS to a folder of project.yml files")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        var packages = 0, unreadable: [String] = [], refused: [String] = []
+        for name in files {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let manifest: Manifest
+            do { manifest = try XcodeGenReader.parse(text, file: name) } catch {
+                refused.append("\(error)")
+                continue
+            }
+            // As many entries as `packages:` declares, by an independent reading.
+            let declared = (try Yams.compose(yaml: text))?.mapping?["packages"]?.mapping?.count ?? 0
+            XCTAssertEqual(manifest.dependencies.count + manifest.unreadableDependencies.count, declared, name)
+            packages += manifest.dependencies.count
+            unreadable += manifest.unreadableDependencies.map(\.description)
+            let bytes = Array(text.utf8)
+            for dependency in manifest.dependencies where dependency.url != nil {
+                let pinned = manifest.pinning(dependency, toExact: "9.8.7")
+                let after = Array(pinned.utf8)
+                let tail = bytes.count - dependency.requirementRange.upperBound
+                XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
+                              && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
+                let reread = try XcodeGenReader.parse(pinned, file: name)
+                XCTAssertEqual(reread.dependencies.first { $0.identity == dependency.identity && $0.line == dependency.line }?.requirement, .exact("9.8.7"), name)
+            }
+        }
+        print("XcodeGen corpus: \(files.count) files, \(packages) packages read, \(unreadable.count) unreadable, \(refused.count) files refused")
+        for line in Set((unreadable + refused).map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
     }
 }
