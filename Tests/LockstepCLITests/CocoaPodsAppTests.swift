@@ -210,6 +210,31 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }
 
+    /// Halfway between: components ship a Package.swift and a podspec. The SwiftPM shell builds against the
+    /// packages, the CocoaPods main against the podspecs, in one run; the spec repo gets the podspec.
+    func testComponentsShippedBothWaysServeASwiftPMShellAndAPodfileMain() throws {
+        let iw = try IntegrationWorkspace(podspecs: [
+            "Base": Self.podspec("Base"),
+            "CartProtocols": Self.podspec("CartProtocols", [("Base", "~> 1.0")]),
+            "Cart": Self.podspec("Cart", [("CartProtocols", "~> 1.0"), ("Base", "~> 1.0")]),
+        ], keepPackages: true)
+        let main = iw.ws["Main"]
+        try main.remove("Package.swift")
+        try main.write("Podfile", Self.podfile)
+        try main.commit("CocoaPods")
+        let captured = iw.root.appendingPathComponent("captured")
+        try iw.setScript("""
+            out='\(captured.path)'/"$(basename "$PWD" | cut -d- -f1)"; mkdir -p "$out"
+            if [ -f Podfile ]; then cp Podfile "$out/"; else cp Package.swift .swiftpm/configuration/mirrors.json "$out/"; fi
+            """)
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(try String(contentsOf: captured.appendingPathComponent("Shell/Package.swift"), encoding: .utf8).contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertTrue(try String(contentsOf: captured.appendingPathComponent("Main/Podfile"), encoding: .utf8).contains("pod 'Cart', '1.0.1'"))
+        XCTAssertTrue(try main.git("show", "HEAD:Podfile").contains("pod 'Cart', '1.0.1'"))
+    }
+
     func testAComponentWithoutAPodspecIsRefusedForAPodfileApp() throws {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]
@@ -219,7 +244,7 @@ final class CocoaPodsAppTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let refused = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Main is a CocoaPods app (apps/Main/Podfile) and uses Base, which has no podspec at 1.0.0"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Main is a CocoaPods app (apps/Main/Podfile) and uses Base, which has no podspec at 1.0.0; CocoaPods installs pods"), refused.stderr)
         XCTAssertEqual(iw.builds(), [], "nothing was built")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }

@@ -15,14 +15,15 @@ public final class IntegrationWorkspace {
 
     /// `podspecs`: components (Base, CartProtocols, Cart) released with this podspec text instead of a Package.swift
     /// (a `{` first means `<name>.podspec.json`).
-    public init(extraComponents: Int = 0, podspecs: [String: String] = [:]) throws {
+    /// `keepPackages`: the podspecs go beside the Package.swift (a component shipped both ways).
+    public init(extraComponents: Int = 0, podspecs: [String: String] = [:], keepPackages: Bool = false) throws {
         ws = try WorkspaceBuilder()
         temporary = try TemporaryFolder("lockstep-tmp")
         let build = "sh \(ws.root.appendingPathComponent("build.sh").path)"
         let ws = ws
         func podspec(_ repo: RepoBuilder, _ name: String) throws -> RepoBuilder {
             guard let text = podspecs[name] else { return repo }
-            try repo.remove("Package.swift")
+            if !keepPackages { try repo.remove("Package.swift") }
             try repo.write(text.hasPrefix("{") ? "\(name).podspec.json" : "\(name).podspec", text)
             return repo
         }

@@ -169,7 +169,7 @@ final class BuildSandbox: @unchecked Sendable {
         let repository = try Repository.create(at: specs.path, bare: false)
         for pinned in build.versions {
             guard let component = config.component(named: pinned.component) else { continue }
-            let spec = try manifests.manifest(of: component, at: pinned.commit)
+            guard let spec = try manifests.podspec(of: component, at: pinned.commit) else { continue } // refused when planned
             let pod = spec.podspec?.name ?? component.name
             let mirror = try mirror(of: component)
             let text = try spec.podspecForRelease(version: pinned.version.description, git: mirror.path, commit: pinned.commit.hex)

@@ -144,9 +144,14 @@ public struct IntegrationPlan: Sendable {
         }
         for pinned in build.versions {
             guard let component = config.component(named: pinned.component) else { continue }
-            let spec = try manifests.manifest(of: component, at: pinned.commit)
-            guard spec.format.isPodspec else {
-                throw IntegrationError.refused("\(build.app.name) is a CocoaPods app (\(file)) and uses \(component.name), which has no podspec at \(pinned.version) (\(spec.file)); CocoaPods installs pods, so give \(component.name) a podspec (`manifest:` names it when it is not at the root)")
+            let spec: Manifest
+            do {
+                guard let found = try manifests.podspec(of: component, at: pinned.commit) else {
+                    throw IntegrationError.refused("\(build.app.name) is a CocoaPods app (\(file)) and uses \(component.name), which has no podspec at \(pinned.version); CocoaPods installs pods, so give \(component.name) a podspec at its root (beside its Package.swift if it has one)")
+                }
+                spec = found
+            } catch let error as ManifestError {
+                throw IntegrationError.refused("\(error): \(build.app.name) is a CocoaPods app, so lockstep reads \(component.name)'s podspec")
             }
             do {
                 _ = try spec.podspecForRelease(version: pinned.version.description, git: "/", commit: pinned.commit.hex)

@@ -21,8 +21,7 @@ struct SpecRepoRelease {
         guard config.specs != nil else { return SpecRepoRelease(entries: []) }
         var entries: [Entry] = []
         for candidate in candidates {
-            let spec = try manifests.manifest(of: candidate.component, at: candidate.commit)
-            guard spec.format.isPodspec else { continue }
+            guard let spec = try manifests.podspec(of: candidate.component, at: candidate.commit) else { continue }
             guard let url = config.remoteURL(of: candidate.component.name) else {
                 throw IntegrationError.refused("\(candidate.component.name) has no URL to write into its release podspec's `source`; give it `url:` in lockstep.yml or set `remote:`")
             }

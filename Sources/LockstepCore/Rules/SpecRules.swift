@@ -14,7 +14,7 @@ struct LS408: Rule {
         guard let specs = config.specs else { return [] }
         let pods = context.components.compactMap { state -> (ComponentSnapshot, VersionTag, Manifest)? in
             guard let release = state.newestRelease, state.newestReleaseIsFromIntegrate,
-                  let manifest = try? context.manifests.manifest(of: state.component, at: release.commit), manifest.format.isPodspec else { return nil }
+                  let manifest = (try? context.manifests.podspec(of: state.component, at: release.commit)) ?? nil else { return nil }
             return (state, release, manifest)
         }
         guard !pods.isEmpty else { return [] }

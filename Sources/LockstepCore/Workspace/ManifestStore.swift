@@ -67,6 +67,19 @@ public final class ManifestStore: @unchecked Sendable {
 }
 
 extension ManifestStore {
+    /// The component's podspec at `commit`: its manifest when that is one, else the podspec beside its
+    /// Package.swift (a component shipped both ways, as many pods are: SwiftPM apps read the package, CocoaPods
+    /// apps and the spec repo the podspec); nil when it has none.
+    public func podspec(of component: Component, at commit: ObjectID) throws -> Manifest? {
+        let manifest = try manifest(of: component, at: commit)
+        if manifest.format.isPodspec { return manifest }
+        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+        let names = try repository.rootNames(at: commit)
+        guard let file = try SnapshotLoader.podspecFile(repository, at: commit, names: names, component: component),
+              let data = try repository.readFile(file, at: commit) else { return nil }
+        return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(component.path)/\(file) @ \(commit.short)", config: config)
+    }
+
     /// The name of the manifest file read for `component` at `commit` (`Package.swift` or a
     /// `Package@swift-X.Y.swift`), for messages; `Package.swift` when it cannot be told.
     public func fileName(of component: Component, at commit: ObjectID) -> String {
