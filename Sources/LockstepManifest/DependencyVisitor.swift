@@ -22,7 +22,12 @@ final class DependencyVisitor: SyntaxVisitor {
     let languageMode: Int
     private var decided: [Int: ManifestConditions.Value] = [:]
 
-    init(file: String, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5) {
+    /// Reads Tuist's `Project.swift` DSL: `.remote(url:requirement:)` and `.local(path:)` besides `.package(...)`.
+    let tuist: Bool
+
+    init(file: String, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5,
+         tuist: Bool = false) {
+        self.tuist = tuist
         self.file = file
         self.converter = converter
         self.constants = constants
@@ -95,10 +100,14 @@ final class DependencyVisitor: SyntaxVisitor {
             }
             return .visitChildren
         }
+        let names: Set<String> = tuist ? ["package", "remote", "local"] : ["package"]
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "package", isDependencyBase(member.base) else {
+              names.contains(member.declName.baseName.text), tuist || isDependencyBase(member.base) else {
             return .visitChildren
         }
+        // In Project.swift only the `packages:` list declares packages (`.package(product:)` in a target's
+        // dependencies names one).
+        if tuist, !Self.isInPackagesArgument(node) { return .visitChildren }
         // A `.package(...)` in a branch this toolchain never takes is not part of the graph; kept aside for pins.
         guard let branches = branches(of: node) else {
             if let dependency = try? readDependency(node) { inactive.append(dependency) }
@@ -112,6 +121,16 @@ final class DependencyVisitor: SyntaxVisitor {
             unreadable.append(failure)
         } catch {}
         return .skipChildren
+    }
+
+    /// True when the innermost labeled argument around `node` is `packages:`.
+    static func isInPackagesArgument(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let parent = current {
+            if let labeled = parent.as(LabeledExprSyntax.self), let label = labeled.label?.text { return label == "packages" }
+            current = parent.parent
+        }
+        return false
     }
 
     /// `Package(`, `PackageDescription.Package(`, `Package.init(` and `PackageDescription.Package.init(`.
@@ -161,7 +180,7 @@ final class DependencyVisitor: SyntaxVisitor {
             case "exact": requirement = .exact(try literal()); markRequirement()
             case "branch": requirement = .branch(try literal()); markRequirement()
             case "revision": requirement = .revision(try literal()); markRequirement()
-            case nil:
+            case nil, "requirement" where tuist:
                 requirement = try readUnlabeledRequirement(expression); markRequirement()
             default:
                 // Traits and other future arguments do not affect the version; leave them be.
@@ -207,6 +226,11 @@ final class DependencyVisitor: SyntaxVisitor {
             switch (member.declName.baseName.text, argument.label?.text) {
             case ("upToNextMajor", "from"): return .upToNextMajor(value)
             case ("upToNextMinor", "from"): return .upToNextMinor(value)
+            case ("range", "from") where tuist:
+                // Tuist's `.range(from: "1.0.0", to: "2.0.0")`.
+                if let upper = call.arguments.dropFirst().first, upper.label?.text == "to", let to = stringValue(upper.expression) {
+                    return .range(value, to)
+                }
             case ("exact", nil): return .exact(value)
             case ("branch", nil): return .branch(value)
             case ("revision", nil): return .revision(value)

@@ -21,6 +21,12 @@ extension Manifest {
             return XcodeProjectReader.exactRequirementText(version, indent: String(decoding: Array(indent), as: UTF8.self))
         }
         if format == .xcodeGen { return XcodeGenReader.exactRequirementText(version) }
+        if format == .tuist {
+            // Tuist spells an exact version `requirement: .exact("1.2.3")` in `.remote(…)`, `.exact("1.2.3")` in `.package(url:_:)`.
+            let written = String(decoding: Array(text.utf8)[dependency.requirementRange], as: UTF8.self)
+            let exact = ".exact(\(SwiftLiteral.string(version)))"
+            return written.hasPrefix("requirement") ? "requirement: \(exact)" : exact
+        }
         if format == .podfile { return PodfileReader.pinText(version, replacing: dependency.requirementRange, in: text) }
         let exact = "exact: \(SwiftLiteral.string(version))"
         if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }

@@ -45,6 +45,30 @@ public struct Manifest: Sendable {
         }
     }
 
+    /// Parses Tuist's `Project.swift`: its `packages:` entries (`.remote(url:requirement:)`, `.package(url:…)`,
+    /// `.local(path:)`) with their places, as a manifest of format `.tuist`.
+    public static func parseTuistProject(_ text: String, file: String) throws -> Manifest {
+        do {
+            return try BoundedParser.parse(text) { tree in
+                let converter = SourceLocationConverter(fileName: file, tree: tree)
+                if tree.hasError {
+                    let location = firstErrorLocation(in: tree, converter: converter, file: file)
+                    throw ManifestError(file: file, line: location.line, column: location.column,
+                                        reason: "Project.swift has a syntax error here; fix it so the manifest parses")
+                }
+                let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree), tuist: true)
+                visitor.walk(tree)
+                var manifest = Manifest(packageName: nil, dependencies: visitor.dependencies, unreadableDependencies: visitor.unreadable,
+                                        text: text, file: file)
+                manifest.format = .tuist
+                return manifest
+            }
+        } catch let problem as NestingScan.Problem {
+            throw ManifestError(file: file, line: problem.line, column: problem.column,
+                                reason: "\(problem.reason); Lockstep does not read a manifest nested this deep")
+        }
+    }
+
     /// Reads a parsed manifest (on the parser's large-stack thread: the visitor recurses as deep as the tree).
     private static func read(_ tree: SourceFileSyntax, text: String, file: String, toolchain: [Int]?) throws -> Manifest {
         let converter = SourceLocationConverter(fileName: file, tree: tree)

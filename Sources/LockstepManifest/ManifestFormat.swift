@@ -33,6 +33,7 @@ extension ManifestFormat {
         if name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj") { self = .xcodeProject; return }
         if name == "project.yml" || name == "project.yaml" { self = .xcodeGen; return }
         if name == "Podfile" { self = .podfile; return }
+        if name == "Project.swift" { self = .tuist; return }
         if name.hasSuffix(".podspec.json"), name.count > ".podspec.json".count { self = .podspecJSON; return }
         if name.hasSuffix(".podspec"), name.count > ".podspec".count { self = .podspec; return }
         if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }

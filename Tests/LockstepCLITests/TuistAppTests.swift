@@ -66,6 +66,39 @@ final class TuistAppTests: XCTestCase {
         XCTAssertEqual(try main.git("status", "--porcelain"), "")
     }
 
+    /// Older Tuist projects list packages in Project.swift itself: read, the copy pinned, pinned in Tuist's spelling.
+    func testAProjectSwiftPackageListIsReadBuiltAndPinned() throws {
+        let iw = try IntegrationWorkspace()
+        let main = iw.ws["Main"]
+        try main.remove("Package.swift")
+        let project = """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Main",
+                packages: [
+                    .remote(url: "https://git.example.com/ios/Base.git", requirement: .exact("1.0.0")),
+                    .remote(url: "https://git.example.com/ios/CartProtocols.git", requirement: .exact("1.0.0")),
+                    .remote(url: "https://git.example.com/ios/Cart.git", requirement: .exact("1.0.0")),
+                ],
+                targets: [.target(name: "Main", destinations: .iOS, product: .app, bundleId: "com.example.main",
+                                  dependencies: [.package(product: "Cart")])]
+            )
+
+            """
+        try main.write("Project.swift", project)
+        try main.commit("Tuist project")
+        XCTAssertEqual(try iw.lockstep("check").status, 0)
+        let captured = iw.root.appendingPathComponent("captured.swift")
+        try iw.setScript("case \"$(basename \"$PWD\")\" in Main*) cp Project.swift '\(captured.path)';; esac")
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let pinned = project.replacingOccurrences(of: "Cart.git\", requirement: .exact(\"1.0.0\")", with: "Cart.git\", requirement: .exact(\"1.0.1\")")
+        XCTAssertEqual(try String(contentsOf: captured, encoding: .utf8), pinned)
+        XCTAssertEqual(try main.git("show", "HEAD:Project.swift"), pinned.trimmingCharacters(in: .newlines))
+    }
+
     /// init finds Tuist apps, CocoaPods components (a podspec, no Package.swift) and Podfile apps, each with a build
     /// command to review; the written file works as it is.
     func testInitFindsTuistAppsPodspecComponentsAndPodfileApps() throws {

@@ -34,6 +34,8 @@ extension WorkspaceGuess {
                 } else if project == "Tuist/Package.swift" {
                     // Tuist: packages fetched, the project generated, in the build copy.
                     build = "tuist install && tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                } else if project == "Project.swift" {
+                    build = "tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
                 } else if project == "Podfile" {
                     build = "pod install && xcodebuild -workspace \(entry.name).xcworkspace -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
                 } else {

@@ -96,7 +96,8 @@ struct ConfigParser {
                 guard Self.isRelativeInside(manifest), let format = ManifestFormat(path: manifest), !format.isPodspec else {
                     throw error(at: entry["manifest"]!, """
                         manifest `\(manifest)` is not a manifest lockstep reads; name, inside the app's repo, its Package.swift, \
-                        its Xcode project file (`App.xcodeproj/project.pbxproj`), its project.yml or its Podfile, without `..`
+                        its Xcode project file (`App.xcodeproj/project.pbxproj`), its project.yml, its Tuist manifest \
+                        (`Tuist/Package.swift` or `Project.swift`) or its Podfile, without `..`
                         """)
                 }
                 app.manifest = manifest

@@ -49,6 +49,7 @@ extension SnapshotLoader {
         case .xcodeGen: return try XcodeGenReader.parse(text, file: file)
         case .podfile: return try PodfileReader.parse(text, file: file)
         case .podspec: return try PodspecReader.parse(text, file: file)
+        case .tuist: return try Manifest.parseTuistProject(text, file: file)
         case .podspecJSON: return try PodspecReader.parseJSON(text, file: file)
         default: break
         }
@@ -63,6 +64,8 @@ extension SnapshotLoader {
         if let spec = ["project.yml", "project.yaml"].first(where: names.contains) { return spec }
         // Tuist: its packages are declared in `Tuist/Package.swift`, a SwiftPM manifest (the projects are generated).
         if names.contains("Tuist"), try repository.blobID(of: "Tuist/Package.swift", at: commit) != nil { return "Tuist/Package.swift" }
+        // Older Tuist: packages listed in `Project.swift` itself.
+        if names.contains("Project.swift") { return "Project.swift" }
         let projects = try names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
             .filter { try repository.blobID(of: "\($0)/project.pbxproj", at: commit) != nil }
         guard projects.count <= 1 else {
