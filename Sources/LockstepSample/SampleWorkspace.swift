@@ -12,13 +12,16 @@ public enum SampleWorkspace {
     static let epoch: Int64 = 1_767_603_600
 
     /// The sample fixture folder: `$LOCKSTEP_FIXTURES`, else `Fixtures/sample` of this source checkout.
-    public static func defaultFixture() throws -> URL {
+    /// `named: "pods"` is the CocoaPods and Xcode half beside it (`Fixtures/pods`, or `pods` next to
+    /// `$LOCKSTEP_FIXTURES`).
+    public static func defaultFixture(named name: String = "sample") throws -> URL {
         if let path = ProcessInfo.processInfo.environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+            let sample = URL(fileURLWithPath: path)
+            return name == "sample" ? sample : sample.deletingLastPathComponent().appendingPathComponent(name)
         }
         // Sources/LockstepSample/SampleWorkspace.swift → the package root.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Fixtures/sample")
+        let folder = root.appendingPathComponent("Fixtures/\(name)")
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("history.yml").path) else {
             throw SampleError("cannot find the sample fixture at \(folder.path); set LOCKSTEP_FIXTURES to a folder with lockstep.yml and history.yml")
         }
@@ -76,10 +79,12 @@ public enum SampleWorkspace {
 
     private static func repoPaths(fromConfig text: String) throws -> [String: String] {
         struct Entry: Decodable { var name: String; var path: String }
-        struct Config: Decodable { var components: [Entry]?; var apps: [Entry]? }
+        struct Config: Decodable { var components: [Entry]?; var apps: [Entry]?; var specs: String? }
         let config = try YAMLDecoder().decode(Config.self, from: text)
         var paths: [String: String] = [:]
         for entry in (config.components ?? []) + (config.apps ?? []) { paths[entry.name] = entry.path }
+        // The spec repo (`specs:`) is replayed too, as the repo `Specs` of history.yml.
+        if let specs = config.specs { paths["Specs"] = specs }
         return paths
     }
 

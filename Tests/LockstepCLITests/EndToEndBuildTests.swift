@@ -28,8 +28,16 @@ final class EndToEndBuildTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Cart 0.1.7 → 0.1.8-rc.1 (patch: internal changes only) tagged at"), result.stdout)
         XCTAssertTrue(result.stdout.contains("✓ Shell: green in"), result.stdout)
         XCTAssertTrue(result.stdout.contains("✓ Main: green in"), result.stdout)
+        // The second world: one integration building the Podfile app and the Xcode app, published and pinned in both.
+        let pods = try XCTUnwrap(result.stdout.range(of: "CocoaPods and Xcode: ").map { String(result.stdout[$0.lowerBound...]) }, result.stdout)
+        for line in ["$ lockstep bump Payments", "Payments 1.0.0 → 1.0.1-rc.1 (patch: internal changes only) tagged at", "✓ PodShop: green in",
+                     "✓ XcodeShop: green in", "✓ tagged Payments 1.0.1", "✓ published Payments/1.0.1/Payments.podspec.json to the spec repo Specs",
+                     "✓ pinned Payments 1.0.1 in PodShop", "✓ pinned Payments 1.0.1 in XcodeShop"] {
+            XCTAssertTrue(pods.contains(line), "\(line) in \(pods)")
+        }
+        XCTAssertTrue(try GitCLI.run(["show", "HEAD:Podfile"], in: ws.appendingPathComponent("cocoapods/apps/PodShop")).contains("pod 'Payments', '1.0.1'"))
         // The final matrix shows Main pinned to the new release.
-        let lastCartRow = try XCTUnwrap(result.stdout.split(separator: "\n").last { $0.hasPrefix("Cart ") })
+        let lastCartRow = try XCTUnwrap(result.stdout.components(separatedBy: "CocoaPods and Xcode: ")[0].split(separator: "\n").last { $0.hasPrefix("Cart ") })
         XCTAssertEqual(lastCartRow.split(separator: " ", omittingEmptySubsequences: true).prefix(7).joined(separator: " "),
                        "Cart business CartProtocols 0.1 0.1.8 - -")
         XCTAssertTrue(lastCartRow.contains("Main 0.1.8, Shell ok"), "the PINS summary: \(lastCartRow)")

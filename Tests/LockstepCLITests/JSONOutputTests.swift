@@ -128,6 +128,7 @@ final class JSONOutputTests: XCTestCase {
         let path = try XCTUnwrap(demo.payload?.workspace)
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/lockstep.yml"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/cocoapods/lockstep.yml"), "the CocoaPods and Xcode half too")
         XCTAssertNil(demo.payload?.bump)
     }
 

@@ -25,10 +25,11 @@ public enum Lockstep {
         return try ProcessRunner.run(executable.path, arguments, in: folder, environment: environment)
     }
 
-    /// Replays the sample workspace of Fixtures/ into a new temporary folder.
-    public static func sampleWorkspace() throws -> TemporaryFolder {
+    /// Replays the sample workspace of Fixtures/ (`named: "pods"`: its CocoaPods and Xcode half) into `ws` of a new
+    /// temporary folder.
+    public static func sampleWorkspace(named name: String = "sample") throws -> TemporaryFolder {
         let folder = try TemporaryFolder("lockstep-sample")
-        try SampleWorkspace.materialize(fixture: SampleWorkspace.defaultFixture(), into: folder.url.appendingPathComponent("ws"))
+        try SampleWorkspace.materialize(fixture: SampleWorkspace.defaultFixture(named: name), into: folder.url.appendingPathComponent("ws"))
         return folder
     }
 }
