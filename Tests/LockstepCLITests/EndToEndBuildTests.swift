@@ -36,6 +36,12 @@ final class EndToEndBuildTests: XCTestCase {
             XCTAssertTrue(pods.contains(line), "\(line) in \(pods)")
         }
         XCTAssertTrue(try GitCLI.run(["show", "HEAD:Podfile"], in: ws.appendingPathComponent("cocoapods/apps/PodShop")).contains("pod 'Payments', '1.0.1'"))
+        // Their stand-in builds compiled the apps' sources with SwiftPM: XcodeShop through the mirrors the Xcode
+        // copy holds, PodShop against the commits the temporary spec repo names.
+        let logs = ws.appendingPathComponent("cocoapods/.lockstep/logs")
+        let texts = try FileManager.default.contentsOfDirectory(atPath: logs.path).map { try String(contentsOf: logs.appendingPathComponent($0), encoding: .utf8) }
+        XCTAssertTrue(texts.contains { $0.contains("Compiling XcodeShop Checkout.swift") && $0.contains("against the pinned packages") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("Compiling PodShop Checkout.swift") && $0.contains("against the pods' commits") }, "\(texts)")
         // The final matrix shows Main pinned to the new release.
         let lastCartRow = try XCTUnwrap(result.stdout.components(separatedBy: "CocoaPods and Xcode: ")[0].split(separator: "\n").last { $0.hasPrefix("Cart ") })
         XCTAssertEqual(lastCartRow.split(separator: " ", omittingEmptySubsequences: true).prefix(7).joined(separator: " "),
