@@ -111,6 +111,32 @@ final class HostileInputCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("swiftpm").path), [])
     }
 
+    /// An Xcode app whose project's shared workspace data is a committed link to elsewhere: the copy's
+    /// redirections (dropping Package.resolved, writing mirrors.json) must neither delete nor write there.
+    func testXcodeRedirectionsNeverGoThroughALinkedFolder() throws {
+        let iw = try IntegrationWorkspace()
+        try iw.lockstep("bump", "Cart")
+        let outside = iw.root.appendingPathComponent("outside")
+        let swiftpm = outside.appendingPathComponent("xcshareddata/swiftpm")
+        try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
+        try "{}\n".write(to: swiftpm.appendingPathComponent("Package.resolved"), atomically: true, encoding: .utf8)
+        let main = iw.ws["Main"]
+        try main.git("rm", "-q", "Package.swift")
+        try main.write("Main.xcodeproj/project.pbxproj", XcodeAppTests.project)
+        try FileManager.default.createSymbolicLink(atPath: main.url.appendingPathComponent("Main.xcodeproj/project.xcworkspace").path,
+                                                   withDestinationPath: outside.path)
+        try main.commit("an Xcode project whose workspace data lives elsewhere")
+        let captured = iw.root.appendingPathComponent("mirrors.json")
+        try iw.setScript("""
+            case "$(basename "$PWD")" in Main*) [ -L Main.xcodeproj/project.xcworkspace ] && exit 9
+              cp Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json '\(captured.path)';; esac
+            """)
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(try String(contentsOf: captured, encoding: .utf8).contains("Cart.git"), "the copy got its mirrors, in a real folder")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: swiftpm.path), ["Package.resolved"], "nothing written or removed outside")
+    }
+
     private func mktree(_ listing: String, in repo: URL) throws -> String {
         let result = try ProcessRunner.run("/usr/bin/env", ["git", "mktree"], in: repo, environment: GitCLI.environment(), stdin: listing)
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -105,14 +105,22 @@ final class BuildSandbox: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let repository = try SnapshotLoader.openRepository(build.app.path, name: build.app.name, config: config)
         try repository.exportTree(of: build.commit, to: folder)
-        // A committed Package.resolved would fight the pins; SwiftPM writes a new one.
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("Package.resolved"))
-
         // Every manifest file (Package.swift and each Package@swift-X.Y.swift) gets the pins: whichever one
         // SwiftPM loads for the build's toolchain builds exactly these versions.
         var originals: [String: Set<String>] = [:]
         let manifestFiles = try SnapshotLoader.manifestFileNames(repository, at: build.commit, app: build.app)
-        if let podfile = manifestFiles.first(where: { ManifestFormat(path: $0) == .podfile }) {
+        // What each format's tools need redirected besides the pins (resolved files that would fight them, where
+        // SwiftPM reads mirrors, a spec repo), as LockstepManifest knows it.
+        var redirections: [BuildRedirection] = []
+        for file in manifestFiles {
+            for redirection in (ManifestFormat(path: file) ?? .swiftPackage).buildRedirections(manifestPath: file) where !redirections.contains(redirection) {
+                redirections.append(redirection)
+            }
+        }
+        for case .removeResolved(let path) in redirections {
+            try? FileManager.default.removeItem(at: try Self.insideCopy(path, of: folder, creating: false))
+        }
+        if redirections.contains(.specRepo), let podfile = manifestFiles.first(where: { ManifestFormat(path: $0) == .podfile }) {
             try preparePods(folder: folder, podfile: podfile, build: build, manifests: manifests)
             return folder
         }
@@ -120,17 +128,6 @@ final class BuildSandbox: @unchecked Sendable {
             try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
                             build: build, originals: &originals)
         }
-        // An Xcode project keeps SwiftPM's state in its workspace: its Package.resolved would fight the pins too,
-        // and xcodebuild reads mirrors from there.
-        let xcodeSwiftPM = manifestFiles.first { ManifestFormat(path: $0) == .xcodeProject }.map {
-            folder.appendingPathComponent(($0 as NSString).deletingLastPathComponent).appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm")
-        }
-        if let xcodeSwiftPM { try? FileManager.default.removeItem(at: xcodeSwiftPM.appendingPathComponent("Package.resolved")) }
-        // A manifest in a folder (Tuist's `Tuist/Package.swift`) is resolved there: its Package.resolved and
-        // SwiftPM configuration live beside it.
-        let nested = manifestFiles.filter { ManifestFormat(path: $0) == .swiftPackage && $0.contains("/") }
-            .map { folder.appendingPathComponent(($0 as NSString).deletingLastPathComponent) }
-        for package in nested { try? FileManager.default.removeItem(at: package.appendingPathComponent("Package.resolved")) }
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
         for pinned in build.versions {
@@ -147,16 +144,36 @@ final class BuildSandbox: @unchecked Sendable {
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
         let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
-        for configuration in [folder.appendingPathComponent(".swiftpm/configuration")] + [xcodeSwiftPM?.appendingPathComponent("configuration")].compactMap({ $0 })
-            + nested.map({ $0.appendingPathComponent(".swiftpm/configuration") }) {
-            for link in [configuration.deletingLastPathComponent(), configuration, configuration.appendingPathComponent("mirrors.json")]
-            where (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil {
-                try FileManager.default.removeItem(at: link)
-            }
-            try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
-            try json.write(to: configuration.appendingPathComponent("mirrors.json"), options: .atomic)
+        let configurations = redirections.compactMap { redirection -> String? in
+            guard case .swiftPMMirrors(let folderPath) = redirection else { return nil }
+            return folderPath + "/configuration/mirrors.json"
+        }
+        for configuration in configurations {
+            try json.write(to: try Self.insideCopy(configuration, of: folder, creating: true), options: .atomic)
         }
         return folder
+    }
+
+    /// `path` (relative) inside the copy `folder`, never through a link: the tree may hold any of its folders, or
+    /// the file itself, as a link to anywhere, which is replaced (by a real folder, or removed) rather than
+    /// followed. With `creating`, missing folders are made.
+    static func insideCopy(_ path: String, of folder: URL, creating: Bool) throws -> URL {
+        let manager = FileManager.default
+        var current = folder
+        let parts = path.split(separator: "/").map(String.init)
+        for (index, part) in parts.enumerated() {
+            current = current.appendingPathComponent(part)
+            if (try? manager.destinationOfSymbolicLink(atPath: current.path)) != nil { try manager.removeItem(at: current) }
+            guard index < parts.count - 1 else { break }
+            var isFolder: ObjCBool = false
+            let exists = manager.fileExists(atPath: current.path, isDirectory: &isFolder)
+            if exists && isFolder.boolValue { continue }
+            // Nothing (or a file) where a folder goes: made when asked, else there is nothing below to find.
+            guard creating else { return folder.appendingPathComponent(path) }
+            if exists { try manager.removeItem(at: current) }
+            try manager.createDirectory(at: current, withIntermediateDirectories: false)
+        }
+        return current
     }
 
     /// The CocoaPods build copy: a temporary spec repo holding every component of the build at its version (each

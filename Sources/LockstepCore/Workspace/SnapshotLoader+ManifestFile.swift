@@ -44,16 +44,8 @@ extension SnapshotLoader {
     static func parseManifest(_ text: String, file: String, config: WorkspaceConfig) throws -> Manifest {
         // `file` is a label (`apps/Main/Main.xcodeproj/project.pbxproj @ 3f2a1c9`): its path decides the format.
         let path = file.components(separatedBy: " @ ").first ?? file
-        switch ManifestFormat(path: path) {
-        case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)
-        case .xcodeGen: return try XcodeGenReader.parse(text, file: file)
-        case .podfile: return try PodfileReader.parse(text, file: file)
-        case .podspec: return try PodspecReader.parse(text, file: file)
-        case .tuist: return try Manifest.parseTuistProject(text, file: file)
-        case .podspecJSON: return try PodspecReader.parseJSON(text, file: file)
-        default: break
-        }
-        return try Manifest.parse(text, file: file, toolchain: text.contains("#if") ? config.manifestToolsVersion : nil)
+        let format = ManifestFormat(path: path) ?? .swiftPackage
+        return try format.read(text, file: file, toolchain: format == .swiftPackage && text.contains("#if") ? config.manifestToolsVersion : nil)
     }
 
     /// The project file of a repo without a Package.swift: its XcodeGen `project.yml`, else the `project.pbxproj` of
