@@ -184,6 +184,27 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.2"), "")
     }
 
+    /// A link in the spec repo's checkout where a release's spec goes is never written through: refused before
+    /// anything is built, the linked folder untouched.
+    func testASpecRepoLinkIsRefusedBeforeBuilding() throws {
+        let iw = try Self.workspace()
+        let specs = iw.root.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for arguments in [["init", "-q", "-b", "main"], ["commit", "-q", "--allow-empty", "-m", "Specs"]] { _ = try GitCLI.run(arguments, in: specs) }
+        let outside = iw.root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: specs.appendingPathComponent("Cart").path, withDestinationPath: outside.path)
+        let config = iw.root.appendingPathComponent("lockstep.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "specs: Specs\n").write(to: config, atomically: true, encoding: .utf8)
+        try iw.lockstep("bump", "Cart")
+        let refused = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the spec repo's checkout has a link at"), refused.stderr)
+        XCTAssertEqual(iw.builds(), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
+        XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
+    }
+
     func testPodsLockstepCannotRedirectAreRefusedBeforeAnythingIsBuilt() throws {
         let iw = try Self.workspace()
         try iw.lockstep("bump", "Cart")

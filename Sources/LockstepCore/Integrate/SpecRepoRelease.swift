@@ -64,8 +64,21 @@ struct SpecRepoRelease {
             throw IntegrationError.refused("no git identity configured for the spec repo \(config.specs ?? ""); set user.name and user.email (git config) so release specs can be committed. Nothing was built, tagged or pinned")
         }
         for entry in entries {
+            if let workTree = repository.workDirectory { try Self.requireNoLink(entry, workTree: workTree) }
             if let existing = try repository.readFile(entry.path, at: tip), existing != entry.contents {
                 throw IntegrationError.refused("the spec repo \(config.specs ?? "") already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten. Bump a new version")
+            }
+        }
+    }
+
+    /// Refuses to write an entry through a link of the spec repo's checkout (to anywhere); the checkout is left
+    /// as it is.
+    static func requireNoLink(_ entry: Entry, workTree: String) throws {
+        var partial = URL(fileURLWithPath: workTree)
+        for part in entry.path.split(separator: "/") {
+            partial = partial.appendingPathComponent(String(part))
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: partial.path)) != nil {
+                throw IntegrationError.refused("the spec repo's checkout has a link at \(partial.path); lockstep does not write through links. Replace it with a folder, then rerun integrate to publish \(entry.component) \(entry.version)")
             }
         }
     }
@@ -91,6 +104,7 @@ struct SpecRepoRelease {
             guard !missing.isEmpty else { return nil }
             if let workTree = repository.workDirectory {
                 for entry in missing {
+                    try Self.requireNoLink(entry, workTree: workTree)
                     let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
                     if let present = try? Data(contentsOf: file), present != entry.contents {
                         throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from the release's; move it away and rerun integrate to publish \(entry.component) \(entry.version)")
