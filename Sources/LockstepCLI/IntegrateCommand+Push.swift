@@ -61,6 +61,7 @@ extension IntegrateCommand {
                 throw pushFailure(error, result: result)
             }
             for tag in outcome.tags { say("pushed \(tag) to \(pushing.remote)") }
+            if let specs = outcome.specs { say("pushed the release's podspecs of the spec repo \(specs) to \(pushing.remote)") }
             for branch in outcome.branches {
                 say(pushing.pinBranch == nil ? "pushed the pins of \(branch) to \(pushing.remote)"
                                              : "pushed the pins of \(branch) to \(pushing.remote): open a pull/merge request from it")

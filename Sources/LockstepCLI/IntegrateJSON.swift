@@ -65,6 +65,8 @@ struct IntegrateJSON: Codable {
     struct PushJSON: Codable {
         var tags: [String]
         var branches: [String]
+        /// The spec repo and branch the release's podspecs were pushed to (`Specs main`), when there were any.
+        var specs: String?
     }
 
     /// The document of a run: what was planned, built, tagged (`released`, Integrator's `"Name tag"` list) and
@@ -72,7 +74,7 @@ struct IntegrateJSON: Codable {
     init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
          pinCommits: [String: String] = [:], pushed: PublishOutcome? = nil) {
         self.dryRun = dryRun
-        self.pushed = pushed.map { PushJSON(tags: $0.tags, branches: $0.branches) }
+        self.pushed = pushed.map { PushJSON(tags: $0.tags, branches: $0.branches, specs: $0.specs) }
         candidates = plan.candidates.map {
             CandidateJSON(name: $0.component.name, version: $0.tag.version.description, tag: $0.tag.name, commit: $0.commit.hex,
                           release: $0.release.description, releaseTag: $0.releaseTagName, alreadyReleased: $0.isAlreadyReleased)

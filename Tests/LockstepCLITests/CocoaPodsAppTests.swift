@@ -184,6 +184,34 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.2"), "")
     }
 
+    /// `--push` pushes the release's podspecs to the spec repo's remote, after the tags and before the pins; when
+    /// someone published to it meanwhile, the spec commit is made again on the remote's tip and lands in one line.
+    func testPushPublishesTheSpecOnTheRemotesTipWhenItMoved() throws {
+        let iw = try Self.workspace()
+        try iw.ws.specRepo()
+        let remotes = try RemoteRunners(iw)
+        let runner = try remotes.runner("a")
+        // Another team publishes a pod of its own after the runner cloned.
+        let other = iw.root.appendingPathComponent("other-specs")
+        _ = try GitCLI.run(["clone", "-q", remotes.remote("Specs").path, other.path], in: iw.root)
+        try FileManager.default.createDirectory(at: other.appendingPathComponent("Maps/2.0.0"), withIntermediateDirectories: true)
+        try "{ \"name\": \"Maps\", \"version\": \"2.0.0\" }\n".write(to: other.appendingPathComponent("Maps/2.0.0/Maps.podspec.json"), atomically: true, encoding: .utf8)
+        _ = try GitCLI.run(["add", "-A"], in: other)
+        _ = try GitCLI.run(["commit", "-q", "-m", "Maps 2.0.0"], in: other)
+        _ = try GitCLI.run(["push", "-q", "origin", "main"], in: other)
+        let theirs = try remotes.git("Specs", "rev-parse", "main")
+
+        XCTAssertEqual(try Lockstep.run(["bump", "Cart", "--workspace", runner.path]).status, 0)
+        let result = try Lockstep.run(["integrate", "Cart", "--push", "--workspace", runner.path])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("pushed the release's podspecs of the spec repo Specs main to origin"), result.stdout)
+        XCTAssertEqual(try remotes.git("Specs", "rev-parse", "main~1"), theirs, "on the other team's release, no merge")
+        XCTAssertTrue(try remotes.git("Specs", "ls-tree", "-r", "--name-only", "main").contains("Cart/1.0.1/Cart.podspec.json"))
+        XCTAssertTrue(try remotes.git("Specs", "ls-tree", "-r", "--name-only", "main").contains("Maps/2.0.0/Maps.podspec.json"))
+        XCTAssertTrue(try remotes.git("Main", "show", "main:Podfile").contains("pod 'Cart', '1.0.1'"))
+        XCTAssertEqual(try GitCLI.run(["status", "--porcelain"], in: runner.appendingPathComponent("Specs")), "", "the runner's checkout followed")
+    }
+
     /// A link in the spec repo's checkout where a release's spec goes is never written through: refused before
     /// anything is built, the linked folder untouched.
     func testASpecRepoLinkIsRefusedBeforeBuilding() throws {

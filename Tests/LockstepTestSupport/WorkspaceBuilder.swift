@@ -145,8 +145,24 @@ public final class WorkspaceBuilder {
     /// The repo called `name`.
     public subscript(_ name: String) -> RepoBuilder { repos[name]! }
 
+    /// `specs:` of lockstep.yml, set by `specRepo()`.
+    public private(set) var specs: String?
+
+    /// Creates the spec repo `Specs` (one commit) and names it in lockstep.yml as `specs:`.
+    @discardableResult
+    public func specRepo() throws -> RepoBuilder {
+        let repo = try RepoBuilder(url: root.appendingPathComponent("Specs"))
+        try repo.write("README.md", "The team's CocoaPods specs.\n")
+        try repo.commit("Specs")
+        repos["Specs"] = repo
+        specs = "Specs"
+        try writeConfig()
+        return repo
+    }
+
     public func writeConfig() throws {
         var text = "remote: \(remote)\ncomponents:\n" + componentLines.joined(separator: "\n") + "\n"
+        if let specs { text += "specs: \(specs)\n" }
         if !appLines.isEmpty { text += "apps:\n" + appLines.joined(separator: "\n") + "\n" } else { text += "apps: []\n" }
         try text.write(to: root.appendingPathComponent("lockstep.yml"), atomically: true, encoding: .utf8)
     }

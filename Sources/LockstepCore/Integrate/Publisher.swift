@@ -10,6 +10,8 @@ public struct PublishOutcome: Sendable, Equatable {
     /// Main apps whose remote branch had moved: their local branch now sits on the remote's tip without the pin,
     /// so running the integration again pins on top of it (rebuilding only when the inputs changed).
     public var behind: [String] = []
+    /// The spec repo's branch, when the release's podspecs were pushed to it (`Specs main`).
+    public var specs: String? = nil
 }
 
 /// Pushes a finished integration to the repos' remote through libgit2: the release tags first (a pin must never
@@ -39,7 +41,10 @@ public struct Publisher {
 
     /// Refuses (before anything is built) when a repo the push will need has no remote of that name.
     public func checkRemotes(_ plan: IntegrationPlan) throws {
-        let repos = plan.candidates.map { ($0.component.path, $0.component.name) } + plan.pinChanges.map { ($0.app.path, $0.app.name) }
+        var repos = plan.candidates.map { ($0.component.path, $0.component.name) } + plan.pinChanges.map { ($0.app.path, $0.app.name) }
+        if let specs = config.specs, !(try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config).entries.isEmpty) {
+            repos.append((specs, "the spec repo"))
+        }
         for (path, name) in repos {
             guard hasRemote(try SnapshotLoader.openRepository(path, name: name, config: config)) else {
                 throw IntegrationError.usage("""
@@ -64,6 +69,8 @@ public struct Publisher {
             try pushTag(candidate.releaseTagName, of: candidate.component.name, in: repository)
             outcome.tags.append("\(candidate.component.name) \(candidate.releaseTagName)")
         }
+        // The release's podspecs before the pins, as they were written: a pin must not name a pod its spec repo lacks.
+        outcome.specs = try pushSpecs(result)
         for change in result.plan.pinChanges {
             guard let branch = change.branch, result.pinCommits[change.app.name] != nil else { continue }
             let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
@@ -78,6 +85,39 @@ public struct Publisher {
         }
         if !outcome.behind.isEmpty { try fetchReleaseTags() }
         return outcome
+    }
+
+    /// Pushes the spec repo's branch when the release published podspecs to it. When the remote moved (another
+    /// release was published meanwhile), Lockstep's own spec commits are made again on the remote's tip and pushed
+    /// again; anything else local is someone's work and refuses. Returns `Specs main`, or nil when there was nothing.
+    private func pushSpecs(_ result: IntegrationResult) throws -> String? {
+        guard let specs = config.specs else { return nil }
+        let release = try SpecRepoRelease.make(result.plan.candidates, manifests: result.plan.manifests, config: config)
+        guard !release.entries.isEmpty else { return nil }
+        let marker = IntegrationMarker.releaseTagLine + ":"
+        for _ in 0..<5 {
+            let (repository, branch, _) = try SpecRepoRelease.open(config)
+            let reference = "refs/heads/\(branch)"
+            let rejected = try transfer("the spec repo") { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
+            if rejected.isEmpty { return "\(specs) \(branch)" }
+            let tracking = "refs/remotes/\(remote)/\(branch)"
+            try transfer("the spec repo") { try repository.fetch(["+\(reference):\(tracking)"], from: remote, credentials: credentials) }
+            guard let theirs = try repository.referenceTarget(tracking), let ours = try repository.branchTip(branch) else {
+                throw IntegrationError.refused("the spec repo: the remote `\(remote)` refused \(branch) (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with")
+            }
+            let local = try repository.commits(from: ours, excluding: theirs)
+            let foreign = try local.filter { !(try repository.commitInfo($0).message.contains("\n\n\(marker) podspec")) }
+            guard foreign.isEmpty else {
+                throw IntegrationError.refused("""
+                    the spec repo \(specs): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not Lockstep's \
+                    (\(foreign.map(\.short).joined(separator: ", "))); push or drop them, then rerun integrate --push
+                    """)
+            }
+            // On the remote's tip, publish again (nothing to do when the remote already holds the same specs).
+            try repository.resetBranchFollowingCheckout(branch, to: theirs, from: ours)
+            _ = try release.publish(config, marker: marker)
+        }
+        throw IntegrationError.refused("the spec repo \(specs): its remote kept moving; rerun integrate --push to publish the release's podspecs")
     }
 
     /// Brings every component's tags from the remote: the remote's main now pins releases other runs made, and the
