@@ -84,7 +84,7 @@ struct PlanCommand: ParsableCommand {
         abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
         discussion: """
             github-matrix: the object for `strategy.matrix` (`{"include":[{"app":…,"role":…,"key":…,"runner":"linux"|"macos"}]}`, macos \
-            for an app whose build command runs xcodebuild), one job per \
+            for an app whose build command runs xcodebuild, xcrun, CocoaPods or fastlane), one job per \
             build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: the jobs of a child pipeline, to append to \
             the job templates of ci/pipelines/gitlab-child.yml (`.lockstep-build`, `.lockstep-macos`, `.lockstep-finish`): one \
             build job per app (LOCKSTEP_APP names it; an xcodebuild app also extends .lockstep-macos) and one finish job that \
@@ -93,6 +93,13 @@ struct PlanCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case githubMatrix = "github-matrix", gitlab, json }
+
+    /// True for a build command that needs Apple's tools: xcodebuild or xcrun, CocoaPods (`pod install`), fastlane.
+    static func needsMacOS(_ command: String) -> Bool {
+        let words = command.split(whereSeparator: { " \t;&|()".contains($0) }).map(String.init)
+        return words.contains { ["xcodebuild", "xcrun", "fastlane"].contains($0) }
+            || zip(words, words.dropFirst()).contains { $0 == "pod" && ["install", "update"].contains($1) }
+    }
 
     @Argument(help: "The plan file.")
     var plan: String
@@ -108,7 +115,7 @@ struct PlanCommand: ParsableCommand {
         case .githubMatrix:
             // `runner`: macos for an xcodebuild app (`runs-on: ${{ matrix.runner == 'macos' && 'macos-15' || 'ubuntu-24.04' }}`).
             let include = written.builds.map {
-                ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16)), "runner": $0.command.contains("xcodebuild") ? "macos" : "linux"]
+                ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16)), "runner": Self.needsMacOS($0.command) ? "macos" : "linux"]
             }
             let data = try JSONSerialization.data(withJSONObject: ["include": include], options: [.sortedKeys])
             Output.line(String(decoding: data, as: UTF8.self))
@@ -130,7 +137,7 @@ extension PlanCommand {
             var suffix = 2
             while jobs.contains(job) { job = "\(base)-\(suffix)"; suffix += 1 }
             jobs.append(job)
-            let templates = build.command.contains("xcodebuild") ? ".lockstep-build, .lockstep-macos" : ".lockstep-build"
+            let templates = Self.needsMacOS(build.command) ? ".lockstep-build, .lockstep-macos" : ".lockstep-build"
             lines += ["\(job):", "  extends: [\(templates)]", "  variables:", "    LOCKSTEP_APP: \(YAMLText.quoted(build.name))"]
         }
         lines += ["lockstep-finish:", "  extends: [.lockstep-finish]", "  needs:", "    - pipeline: $PARENT_PIPELINE_ID", "      job: lockstep-plan"]

@@ -1,5 +1,6 @@
 import Foundation
 import LockstepTestSupport
+@testable import LockstepCLI
 import XCTest
 import Yams
 
@@ -90,5 +91,16 @@ final class PipelineFilesTests: XCTestCase {
         let needs = try XCTUnwrap(try resolved("lockstep-finish")["needs"] as? [Any])
         XCTAssertEqual(needs.compactMap { $0 as? String }.sorted(), ["lockstep-build-Main", "lockstep-build-Shell"])
         XCTAssertEqual((needs.first as? [String: Any])?["job"] as? String, "lockstep-plan")
+    }
+
+    /// Which builds the plan sends to macOS runners: those needing Apple's tools, by the words of the command.
+    func testMacOSRunnersForXcodeCocoaPodsAndFastlaneBuilds() {
+        for command in ["xcodebuild -scheme App build", "pod install && xcodebuild -workspace App.xcworkspace", "bundle exec pod install",
+                        "xcrun simctl list", "fastlane ios build", "tuist generate --no-open && xcodebuild -scheme Main"] {
+            XCTAssertTrue(PlanCommand.needsMacOS(command), command)
+        }
+        for command in ["swift build", "sh build.sh", "make podcast", "echo xcodebuildish", "swift test --filter pod"] {
+            XCTAssertFalse(PlanCommand.needsMacOS(command), command)
+        }
     }
 }
