@@ -121,6 +121,7 @@ final class TuistAppTests: XCTestCase {
         XCTAssertTrue(written.contains("manifest: Podfile, build: \"pod install && xcodebuild -workspace Shell.xcworkspace -scheme Shell"), written)
         for component in ["Base", "CartProtocols", "Cart"] {
             XCTAssertTrue(written.contains("name: \(component), path: components/\(component), kind:"), written)
+            XCTAssertTrue(written.contains("manifest: \(component).podspec }"), written)
         }
         let matrix = try iw.lockstep("matrix")
         XCTAssertEqual(matrix.status, 0, matrix.stdout + matrix.stderr)

@@ -19,6 +19,7 @@ extension WorkspaceGuess {
             if let implements = entry.implements { fields.append("implements: \(Self.scalar(implements))") }
             if let url = entry.url { fields.append("url: \(Self.scalar(url))") }
             if !entry.aliases.isEmpty { fields.append("aliases: [\(entry.aliases.map(Self.scalar).joined(separator: ", "))]") }
+            if let podspec = entry.podspec { fields.append("manifest: \(Self.scalar(podspec))") }
             lines.append("  - { \(fields.joined(separator: ", ")) }")
         }
         lines.append(apps.isEmpty ? "apps: []" : "apps:")

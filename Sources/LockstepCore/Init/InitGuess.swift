@@ -15,6 +15,8 @@ struct GuessedEntry: Sendable {
     var origin: String?
     /// An app's Xcode project file, when it is built with Xcode.
     var xcodeProject: String?
+    /// A CocoaPods component's podspec, when it has no Package.swift.
+    var podspec: String?
 }
 
 /// The guesses for a whole workspace: components, apps, the remote pattern, and what was left out.
@@ -139,6 +141,7 @@ enum InitGuesser {
         for (index, repo) in repos.enumerated() {
             var entry = GuessedEntry(name: names[index], path: repo.path, origin: repo.origin)
             entry.xcodeProject = repo.xcodeProject
+            entry.podspec = repo.podspec
             entry.aliases = aliases[index]
             if isComponent[index] {
                 entry.kind = kinds[index]
