@@ -168,6 +168,9 @@ final class PodfileLockTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("Podfile.lock:1:7"), "\(error)")
         }
         XCTAssertThrowsError(try PodfileLockReader.parse("PODS: [\n", file: "Podfile.lock"))
+        // Generated: a lock of 20,000 pods reads whole.
+        let big = "PODS:\n" + (0..<20_000).map { "  - Pod\($0) (1.\($0 % 50).0):\n    - Base (~> 1.0)\n" }.joined() + "\nCOCOAPODS: 1.15.2\n"
+        XCTAssertEqual(try PodfileLockReader.parse(big, file: "Podfile.lock").count, 20_000)
     }
 }
 

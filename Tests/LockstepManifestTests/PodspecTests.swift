@@ -179,6 +179,27 @@ final class PodspecTests: XCTestCase {
         XCTAssertThrowsError(try ruby.podspecForRelease(version: "1.0.0\n", git: "/m"))
     }
 
+    /// Generated stress cases: thousands of dependencies and subspecs, a megabyte-long heredoc, JSON nested to the
+    /// limit and past it; read whole in bounded time, never a crash.
+    func testGeneratedStressCases() throws {
+        var ruby = "Pod::Spec.new do |s|\n  s.name = 'Big'\n  s.version = '1.0.0'\n  s.description = <<-DESC\n"
+        ruby += String(repeating: "  s.dependency 'Fake', '1.0'\n", count: 20_000) + "  DESC\n"
+        for index in 0..<5_000 { ruby += "  s.subspec 'Sub\(index)' do |ss|\n    ss.dependency 'Pod\(index)', '~> \(index % 9 + 1).0'\n  end\n" }
+        ruby += "end\n"
+        let manifest = try PodspecReader.parse(ruby, file: "Big.podspec")
+        XCTAssertEqual(manifest.dependencies.count, 5_000)
+        XCTAssertFalse(manifest.dependencies.contains { $0.identity == "Fake" }, "heredoc text")
+        let deps = (0..<10_000).map { "\"Pod\($0)\": [\"~> 1.\($0 % 7)\"]" }.joined(separator: ", ")
+        let json = try PodspecReader.parseJSON("{\"name\": \"Big\", \"version\": \"1.0.0\", \"dependencies\": {\(deps)}}", file: "Big.podspec.json")
+        XCTAssertEqual(json.dependencies.count, 10_000)
+        let nested = "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 90) + "[]" + String(repeating: "}]", count: 90) + "}"
+        XCTAssertNoThrow(try PodspecReader.parseJSON(nested, file: "Deep.podspec.json"))
+        let tooDeep = "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 150) + "[]" + String(repeating: "}]", count: 150) + "}"
+        XCTAssertThrowsError(try PodspecReader.parseJSON(tooDeep, file: "Deep.podspec.json")) { error in
+            XCTAssertTrue("\(error)".contains("nested deeper than 200 levels"), "\(error)")
+        }
+    }
+
     func testFormatsAreRecognizedByFileName() {
         XCTAssertEqual(ManifestFormat(path: "Cart.podspec"), .podspec)
         XCTAssertEqual(ManifestFormat(path: "specs/Cart.podspec.json"), .podspecJSON)

@@ -44,6 +44,14 @@ final class TuistProjectTests: XCTestCase {
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [15])
     }
 
+    /// Generated: 2,000 packages in one list read in bounded time.
+    func testAGeneratedProjectWithThousandsOfPackages() throws {
+        let entries = (0..<2_000).map { "        .remote(url: \"https://git.example.com/ios/P\($0).git\", requirement: .exact(\"1.0.\($0)\"))," }.joined(separator: "\n")
+        let manifest = try Manifest.parseTuistProject("let project = Project(\n    name: \"Big\",\n    packages: [\n\(entries)\n    ]\n)\n", file: "Project.swift")
+        XCTAssertEqual(manifest.dependencies.count, 2_000)
+        XCTAssertEqual(manifest.dependencies.last?.requirement, .exact("1.0.1999"))
+    }
+
     func testAPinIsWrittenInTuistsSpelling() throws {
         let manifest = try Manifest.parseTuistProject(Self.project, file: "Project.swift")
         let cart = try XCTUnwrap(manifest.dependencies.first { $0.identity == "Cart" })

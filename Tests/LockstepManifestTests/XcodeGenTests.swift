@@ -100,6 +100,15 @@ final class XcodeGenTests: XCTestCase {
         }
     }
 
+    /// Generated: 5,000 packages read, and a pin of the last changes only its requirement.
+    func testAGeneratedSpecWithThousandsOfPackages() throws {
+        let spec = "name: Big\npackages:\n" + (0..<5_000).map { "  P\($0):\n    url: https://git.example.com/ios/P\($0).git\n    from: 1.\($0 % 9).0\n" }.joined()
+        let manifest = try XcodeGenReader.parse(spec, file: "project.yml")
+        XCTAssertEqual(manifest.dependencies.count, 5_000)
+        let last = try XCTUnwrap(manifest.dependencies.first { $0.identity == "P4999" })
+        XCTAssertEqual(try XcodeGenReader.parse(manifest.pinning(last, toExact: "2.0.0"), file: "project.yml").dependencies.first { $0.identity == "P4999" }?.requirement, .exact("2.0.0"))
+    }
+
     func testBrokenSpecsFailWithAPlace() throws {
         XCTAssertThrowsError(try XcodeGenReader.parse("packages:\n  Cart: [\n", file: "project.yml")) { error in
             XCTAssertTrue("\(error)".contains("project.yml is not valid YAML"), "\(error)")

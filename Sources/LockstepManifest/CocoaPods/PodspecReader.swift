@@ -120,18 +120,19 @@ public enum PodspecReader {
         var walker = JSONWalker(bytes: bytes, file: file)
         let root: JSONWalker.Value
         do { root = try walker.document() } catch let error as JSONWalker.Failure {
-            let (line, column) = position(of: error.offset, in: bytes)
+            let (line, column) = Self.position(of: error.offset, in: bytes)
             throw ManifestError(file: file, line: line, column: column, reason: "not valid JSON: \(error.reason)")
         }
         guard case .object(let members, _) = root.kind else {
             throw ManifestError(file: file, line: 1, column: 1, reason: "a podspec.json is a JSON object with `name` and `version`")
         }
+        let lines = LineStarts(bytes)
         var facts = PodspecFacts()
         if case .string(let name)? = members["name"]?.kind { facts.name = name }
         if let version = members["version"], case .string(let text) = version.kind {
             facts.version = text
             facts.versionRange = version.range
-            facts.versionLine = position(of: version.range.lowerBound, in: bytes).line
+            facts.versionLine = lines.position(of: version.range.lowerBound).line
         }
         facts.sourceRange = members["source"]?.range
         if let files = members["source_files"] { facts.sourceFiles = files.strings }
@@ -140,7 +141,7 @@ public enum PodspecReader {
             guard case .object(let entries, let order)? = spec["dependencies"]?.kind else { return }
             for key in order {
                 guard let value = entries[key] else { continue }
-                let (line, column) = position(of: value.keyOffset ?? value.range.lowerBound, in: bytes)
+                let (line, column) = lines.position(of: value.keyOffset ?? value.range.lowerBound)
                 let constraints = value.strings
                 let requirement: Requirement?
                 var range = value.range
@@ -332,12 +333,26 @@ public enum PodspecReader {
     }
 
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        LineStarts(bytes).position(of: offset)
+    }
+
+    /// Where each line starts, for line:column of many offsets in one file without rescanning it.
+    struct LineStarts {
+        private var starts: [Int] = [0]
+
+        init(_ bytes: [UInt8]) {
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         }
-        return (line, offset - lineStart + 1)
+
+        func position(of offset: Int) -> (line: Int, column: Int) {
+            // The last line start at or before `offset` (binary search).
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            return (low + 1, offset - starts[low] + 1)
+        }
     }
 }
 
