@@ -58,6 +58,14 @@ public struct Manifest: Sendable {
                 }
                 let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree), tuist: true)
                 visitor.walk(tree)
+                // `packages: list` (a variable, a function call): what it holds is not in the text at that place.
+                for call in tree.tokens(viewMode: .sourceAccurate) where call.tokenKind == .identifier("packages") {
+                    guard let argument = call.parent?.as(LabeledExprSyntax.self), argument.label?.id == call.id,
+                          !argument.expression.is(ArrayExprSyntax.self) else { continue }
+                    let location = argument.expression.startLocation(converter: converter)
+                    visitor.unreadable.append(ManifestError(file: file, line: location.line, column: location.column,
+                                                            reason: "`packages:` is not a literal list (`\(argument.expression.trimmedDescription.prefix(40))`); Lockstep reads Project.swift statically, so list the packages in place"))
+                }
                 var manifest = Manifest(packageName: nil, dependencies: visitor.dependencies, unreadableDependencies: visitor.unreadable,
                                         text: text, file: file)
                 manifest.format = .tuist

@@ -56,6 +56,8 @@ public struct PackageDependency: Hashable, Sendable {
     public var registryID: String? = nil
     /// The pod name of a CocoaPods dependency (`pod 'Name/Subspec'` → `Name`): its identity, as the URL is SwiftPM's.
     public var podName: String? = nil
+    /// A Podfile option that takes the pod from somewhere of its own (`source`, `podspec`), when given.
+    public var podOption: String? = nil
     /// The version requirement (a `.path` requirement for local packages).
     public var requirement: Requirement
     /// The requirement as the manifest writes it when that is not SwiftPM's spelling (`'~> 1.2'` in a Podfile).

@@ -151,7 +151,7 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "1.0.1", "tagged")
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Podfile").contains("'1.0.1'"), "not pinned before the spec is published")
         let check = try iw.lockstep("check")
-        XCTAssertTrue(check.stdout.contains("warning[LS408]: Cart 1.0.1 is tagged but the spec repo Specs has no Cart/1.0.1/Cart.podspec"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("warning[LS408]: Cart 1.0.1 is tagged but the spec repo Specs has no Cart/1.0.1/Cart.podspec.json"), check.stdout)
 
         try FileManager.default.removeItem(at: lockFile)
         try iw.setScript("exit 0")
@@ -282,6 +282,49 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: captured.appendingPathComponent("Shell/Package.swift"), encoding: .utf8).contains("Cart.git\", exact: \"1.0.1\""))
         XCTAssertTrue(try String(contentsOf: captured.appendingPathComponent("Main/Podfile"), encoding: .utf8).contains("pod 'Cart', '1.0.1'"))
         XCTAssertTrue(try main.git("show", "HEAD:Podfile").contains("pod 'Cart', '1.0.1'"))
+    }
+
+    /// Subspecs and several targets name one pod several times: every line pinned, as CocoaPods takes one version.
+    /// A pod taking its own `:source`, and a podspec naming another pod, are refused before building.
+    func testPodsNamedTwiceAreAllPinnedAndForeignSourcesOrNamesRefused() throws {
+        let iw = try Self.workspace()
+        let main = iw.ws["Main"]
+        let twice = Self.podfile.replacingOccurrences(of: "  pod 'Cart', '1.0.0' # the cart\n",
+                                                      with: "  pod 'Cart/Core', '1.0.0'\n  pod 'Cart/UI', '1.0.0'\n")
+        try main.write("Podfile", twice)
+        try main.commit("subspecs")
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(try main.git("show", "HEAD:Podfile"), twice.replacingOccurrences(of: "'1.0.0'\n  pod 'Cart/UI', '1.0.0'", with: "'1.0.1'\n  pod 'Cart/UI', '1.0.1'")
+            .replacingOccurrences(of: "pod 'Cart/Core', '1.0.0'", with: "pod 'Cart/Core', '1.0.1'").trimmingCharacters(in: .newlines))
+
+        try iw.ws["Cart"].write("Sources/Cart/Next.swift", "func next() {}\n")
+        try iw.ws["Cart"].commit("next")
+        try iw.lockstep("bump", "Cart")
+        try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0' # the cart", with: "pod 'Cart', '1.0.1', :source => 'https://cdn.cocoapods.org/'"))
+        try main.commit("own source")
+        let own = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(own.status, 1, own.stdout + own.stderr)
+        XCTAssertTrue(own.stderr.contains("apps/Main/Podfile:8: pod 'Cart' names its own `:source`"), own.stderr)
+
+        XCTAssertEqual(iw.builds().filter { $0.hasPrefix("Main") }.count, 1, "only the first run built Main")
+    }
+
+    /// CocoaPods knows a pod by its podspec's name: one that names another pod than the component is refused
+    /// before building, pointing at the podspec.
+    func testAPodspecNamingAnotherPodIsRefused() throws {
+        let iw = try Self.workspace()
+        let cart = iw.ws["Cart"]
+        let text = try String(contentsOf: cart.url.appendingPathComponent("Cart.podspec.json"), encoding: .utf8)
+        try cart.write("Cart.podspec.json", text.replacingOccurrences(of: "\"name\": \"Cart\"", with: "\"name\": \"CartKit\""))
+        try cart.commit("renamed pod")
+        // (bump would call it major: the pod's module is renamed too; the rc is tagged by hand to reach integrate.)
+        try cart.tag("1.0.1-rc.1")
+        let renamed = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(renamed.status, 1, renamed.stdout + renamed.stderr)
+        XCTAssertTrue(renamed.stderr.contains("components/Cart/Cart.podspec.json: the podspec names the pod `CartKit`, which is not Cart nor one of its aliases"), renamed.stderr)
+        XCTAssertEqual(iw.builds(), [])
     }
 
     func testAComponentWithoutAPodspecIsRefusedForAPodfileApp() throws {

@@ -37,6 +37,7 @@ final class ConfigTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(config.components[0].manifest, "Networking.podspec.json")
         assertConfigError(good + "\nspecs: ../Specs\n", line: 9, column: 8, contains: "path `../Specs` is outside the workspace")
         assertConfigError(good + "\nspecs: [a]\n", line: 9, column: 8, contains: "specs is the path of the team's CocoaPods spec repo")
+        assertConfigError(good + "\nspecs: components/Login\n", line: 9, column: 8, contains: "specs `components/Login` is Login's repo")
         for bad in ["Podfile", "../Networking.podspec", "App.xcodeproj/project.pbxproj"] {
             assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, manifest: \"\(bad)\" }"), line: 3, column: 76,
                               contains: "manifest `\(bad)` is not a component manifest lockstep reads")

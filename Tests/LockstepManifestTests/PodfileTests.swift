@@ -132,6 +132,22 @@ final class PodfileCorpusTests: XCTestCase {
 }
 
 /// Podfile.lock: what CocoaPods resolved, read by pod name; anything but a plain lock is an error with its place.
+final class PodfileCommentAndSourceTests: XCTestCase {
+    func testBeginEndBlocksAreCommentsAndOwnSourcesAreNamed() throws {
+        let manifest = try PodfileReader.parse("""
+            target 'App' do
+            =begin
+              pod 'Storage', '0.9.0'
+            =end
+              pod 'Storage', '1.0.0'
+              pod 'Payments', '1.0.0', :source => 'https://github.com/CocoaPods/Specs.git'
+              pod 'Maps', :podspec => 'https://example.com/Maps.podspec'
+            end
+            """, file: "Podfile")
+        XCTAssertEqual(manifest.dependencies.map { "\($0.identity):\($0.line):\($0.podOption ?? "-")" }, ["Storage:5:-", "Payments:6:source", "Maps:7:podspec"])
+    }
+}
+
 final class PodfileLockTests: XCTestCase {
     func testResolvedVersionsAreReadByPod() throws {
         let lock = """

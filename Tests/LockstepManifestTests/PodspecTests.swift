@@ -89,6 +89,36 @@ final class PodspecTests: XCTestCase {
         XCTAssertEqual(manifest.dependencies.map(\.identity), ["LoginProtocols"])
     }
 
+    /// Ruby keeps the last version it runs and ignores `=begin` blocks and comments: Lockstep never guesses.
+    func testRubyTheTextDoesNotDecideIsNeverGuessed() throws {
+        let twice = try PodspecReader.parse("""
+            =begin
+              s.version = '0.0.1'
+              s.dependency 'Old', '1.0'
+            =end
+            Pod::Spec.new do |s|
+              s.name = 'Storage'
+              if ENV['BETA']
+                s.version = '1.0.0-beta.1'
+              else
+                s.version = '1.0.0'
+              end
+              s.source = { :git => 'https://git.example.com/ios/Storage.git', # don't edit
+                           :tag => s.version.to_s }
+            end
+            """, file: "Storage.podspec")
+        XCTAssertNil(twice.podspec?.version, "two versions: none trusted")
+        XCTAssertEqual(twice.unreadableDependencies.map { "\($0.line)" }, ["10"])
+        XCTAssertTrue(twice.unreadableDependencies.first?.reason.contains("more than once (also on line 8)") == true)
+        XCTAssertEqual(twice.dependencies.map(\.identity), [], "the =begin block is a comment")
+        XCTAssertNotNil(twice.podspec?.sourceRange, "a comment with an apostrophe inside the source hash")
+        XCTAssertThrowsError(try twice.podspecForRelease(version: "1.0.1", git: "/m"))
+        let replaced = try PodspecReader.parse("Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = '1.0.0'\n  s.summary = 'Ren\u{FFFD}'\n  s.source = { :git => 'x' }\nend\n", file: "X.podspec")
+        XCTAssertThrowsError(try replaced.podspecForRelease(version: "1.0.1", git: "/m")) { error in
+            XCTAssertTrue("\(error)".contains("not UTF-8"), "\(error)")
+        }
+    }
+
     func testSomethingThatIsNotAPodspecIsAnError() {
         XCTAssertThrowsError(try PodspecReader.parse("puts 'hello'\n", file: "X.podspec")) { error in
             XCTAssertTrue("\(error)".contains("X.podspec:1:1"), "\(error)")

@@ -52,6 +52,15 @@ final class TuistProjectTests: XCTestCase {
         XCTAssertEqual(manifest.dependencies.last?.requirement, .exact("1.0.1999"))
     }
 
+    func testAPackagesListThatIsNotLiteralIsNamed() throws {
+        let manifest = try Manifest.parseTuistProject("""
+            let pkgs: [Package] = [.remote(url: "https://git.example.com/ios/Cart.git", requirement: .exact("1.0.0"))]
+            let project = Project(name: "T", packages: pkgs, targets: [])
+            """, file: "Project.swift")
+        XCTAssertEqual(manifest.unreadableDependencies.map { "\($0.line):\($0.column)" }, ["2:44"])
+        XCTAssertTrue(manifest.unreadableDependencies.first?.reason.contains("not a literal list") == true)
+    }
+
     func testAPinIsWrittenInTuistsSpelling() throws {
         let manifest = try Manifest.parseTuistProject(Self.project, file: "Project.swift")
         let cart = try XCTUnwrap(manifest.dependencies.first { $0.identity == "Cart" })

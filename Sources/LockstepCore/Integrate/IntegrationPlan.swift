@@ -137,6 +137,9 @@ public struct IntegrationPlan: Sendable {
             case .path, .branch, .revision:
                 throw IntegrationError.refused("\(file):\(dependency.line): pod '\(dependency.podName ?? name)' comes from a `:path` or a `:git` branch or commit, so lockstep cannot build it at a release nor pin it. Write it as a version (`pod '\(dependency.podName ?? name)', '1.2.3'`) served by your spec repo")
             default:
+                if let option = dependency.podOption {
+                    throw IntegrationError.refused("\(file):\(dependency.line): pod '\(dependency.podName ?? name)' names its own `:\(option)`, so CocoaPods would not take it from the spec repo lockstep builds with. Drop `:\(option)` and let the Podfile's `source` lines serve it")
+                }
                 if dependency.url != nil {
                     throw IntegrationError.refused("\(file):\(dependency.line): pod '\(dependency.podName ?? name)' comes from `:git` with a `:tag`; lockstep pins pods as versions from a spec repo. Write it as `pod '\(dependency.podName ?? name)', '1.2.3'`")
                 }
@@ -153,6 +156,11 @@ public struct IntegrationPlan: Sendable {
             } catch let error as ManifestError {
                 throw IntegrationError.refused("\(error): \(build.app.name) is a CocoaPods app, so lockstep reads \(component.name)'s podspec")
             }
+            // CocoaPods knows the pod by its podspec's name: it must be the component's (or one of its aliases).
+            guard let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, SafeName.problem(with: podName) == nil else {
+                let place = spec.file.components(separatedBy: " @ ").first ?? spec.file
+                throw IntegrationError.refused("\(place): the podspec names the pod `\(spec.podspec?.name ?? "(none)")`, which is not \(component.name) nor one of its aliases; name the pod \(component.name) (CocoaPods and the spec repo know it by that name) or add `aliases: [\(spec.podspec?.name ?? "Name")]` to \(component.name) in lockstep.yml")
+            }
             do {
                 _ = try spec.podspecForRelease(version: pinned.version.description, git: "/", commit: pinned.commit.hex)
             } catch let error as ManifestError {
@@ -165,7 +173,12 @@ public struct IntegrationPlan: Sendable {
     /// declared more than once (in `#if` branches), or one of `components` named by more than one `.package(...)`.
     static func requireUnambiguous(_ manifest: Manifest, app: App, components: [String], config: WorkspaceConfig) throws {
         if let unreadable = manifest.unreadableDependencies.first {
-            throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read this `.package(...)` of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. Write its requirement as a string literal or a top-level `let` string constant")
+            let advice = manifest.format == .swiftPackage || manifest.format == .tuist
+                ? "this `.package(...)`" : "this dependency"
+            let fix = manifest.format.isCocoaPods ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
+                : manifest.format == .swiftPackage || manifest.format == .tuist ? "Write its requirement as a string literal or a top-level `let` string constant"
+                : "Write it with literal values"
+            throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read \(advice) of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. \(fix)")
         }
         let declarations = manifest.packageDeclarationCount
         if declarations > 1 {
@@ -173,6 +186,9 @@ public struct IntegrationPlan: Sendable {
         }
         let wanted = Set(components)
         var seen: [String: [PackageDependency]] = [:]
+        // A Podfile names a pod once per subspec and per target (`pod 'Cart/Core'`, `pod 'Cart/UI'`): every line is
+        // pinned to the same version, as CocoaPods resolves one version of a pod.
+        guard manifest.format != .podfile else { return }
         for dependency in manifest.dependencies {
             guard let name = config.componentName(for: dependency), wanted.contains(name) else { continue }
             // Alternatives (`#if os(macOS)` … `#else` …) are fine: never both apply, and each is pinned.

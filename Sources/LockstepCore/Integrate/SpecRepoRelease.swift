@@ -64,8 +64,15 @@ struct SpecRepoRelease {
             throw IntegrationError.refused("no git identity configured for the spec repo \(config.specs ?? ""); set user.name and user.email (git config) so release specs can be committed. Nothing was built, tagged or pinned")
         }
         for entry in entries {
-            if let workTree = repository.workDirectory { try Self.requireNoLink(entry, workTree: workTree) }
-            if let existing = try repository.readFile(entry.path, at: tip), existing != entry.contents {
+            let committed = try repository.readFile(entry.path, at: tip)
+            if let workTree = repository.workDirectory {
+                try Self.requireNoLink(entry, workTree: workTree)
+                let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
+                if committed == nil, let present = try? Data(contentsOf: file), present != entry.contents {
+                    throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from \(entry.component) \(entry.version)'s release spec; move it away, then rerun integrate. Nothing was built, tagged or pinned")
+                }
+            }
+            if let existing = committed, existing != entry.contents {
                 throw IntegrationError.refused("the spec repo \(config.specs ?? "") already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten. Bump a new version")
             }
         }

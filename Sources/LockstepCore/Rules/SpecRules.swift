@@ -17,7 +17,6 @@ struct LS408: Rule {
                   let manifest = (try? context.manifests.podspec(of: state.component, at: release.commit)) ?? nil else { return nil }
             return (state, release, manifest)
         }
-        guard !pods.isEmpty else { return [] }
         let repository: Repository, tip: ObjectID
         do {
             (repository, _, tip) = try SpecRepoRelease.open(config)
@@ -25,13 +24,15 @@ struct LS408: Rule {
             return [finding(specs, "the spec repo `specs: \(specs)` cannot be read: \(error)",
                             help: "point `specs:` at a clone of your CocoaPods spec repo, on its branch")]
         }
+        guard !pods.isEmpty else { return [] }
         return try pods.compactMap { state, release, manifest in
             let pod = manifest.podspec?.name ?? state.component.name
             let folder = "\(pod)/\(release.version)/"
             let present = try [".podspec", ".podspec.json"].contains { try repository.blobID(of: folder + pod + $0, at: tip) != nil }
             guard !present else { return nil }
+            let file = folder + pod + (manifest.format == .podspecJSON ? ".podspec.json" : ".podspec")
             return finding(state.component.name, version: "\(release.version)",
-                           "\(state.component.name) \(release.version) is tagged but the spec repo \(specs) has no \(folder)\(pod).podspec; Podfiles cannot install it yet",
+                           "\(state.component.name) \(release.version) is tagged but the spec repo \(specs) has no \(file); Podfiles cannot install it yet",
                            help: "run `lockstep integrate \(state.component.name)` to publish it (nothing is built again)")
         }
     }

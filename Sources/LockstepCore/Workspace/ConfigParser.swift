@@ -111,7 +111,12 @@ struct ConfigParser {
             guard let value = node.scalar?.string, !value.isEmpty else {
                 throw error(at: node, "specs is the path of the team's CocoaPods spec repo inside the workspace, e.g. `specs: Specs`")
             }
-            config.specs = try checkedPath(value, node: node, resolvedRoot: resolvedRoot)
+            let specs = try checkedPath(value, node: node, resolvedRoot: resolvedRoot)
+            // The spec repo is a repo of its own: Lockstep commits releases to it.
+            if let owner = (components.map { ($0.name, $0.path) } + apps.map { ($0.name, $0.path) }).first(where: { $0.1 == specs || specs.hasPrefix($0.1 + "/") }) {
+                throw error(at: node, "specs `\(value)` is \(owner.0)'s repo (\(owner.1)); the spec repo is a repo of its own, where lockstep commits release podspecs")
+            }
+            config.specs = specs
         }
         return config
     }

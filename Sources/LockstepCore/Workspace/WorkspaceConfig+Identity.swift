@@ -13,6 +13,11 @@ extension WorkspaceConfig {
         return componentIndex[dependency.identity.lowercased()]
     }
 
+    /// The component a pod name (a podspec's `name`, `Name/Subspec` counted as `Name`) identifies, if any.
+    public func componentName(forPod name: String) -> String? {
+        componentIndex[String(name.split(separator: "/").first ?? Substring(name)).lowercased()]
+    }
+
     /// The identities a component claims itself (name, `url:`, `aliases:`), lowercased; two components claiming
     /// one of them is a configuration error.
     static func declaredIdentities(of component: Component) -> [(identity: String, source: String)] {

@@ -17,7 +17,17 @@ public enum PodfileReader {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             var consumed = 1
-            if let podStart = podCall(bytes, lineStart, lineEnd) {
+            // `=begin` … `=end` is a comment block: its `pod` lines are not pods.
+            if bytes[lineStart..<lineEnd].starts(with: Array("=begin".utf8)) {
+                while lineEnd < bytes.count {
+                    var next = lineEnd + 1
+                    while next < bytes.count, bytes[next] != UInt8(ascii: "\n") { next += 1 }
+                    consumed += 1
+                    let ended = bytes[(lineEnd + 1)..<next].starts(with: Array("=end".utf8))
+                    lineEnd = next
+                    if ended { break }
+                }
+            } else if let podStart = podCall(bytes, lineStart, lineEnd) {
                 // A call whose line ends with a comma goes on (`pod 'X', git: '…',` / `commit: '…'` below it).
                 while endsWithComma(bytes, lineStart, lineEnd), lineEnd < bytes.count, consumed < 20 {
                     lineEnd += 1
@@ -75,7 +85,7 @@ public enum PodfileReader {
     }
 
     /// The options that say where a pod comes from, which must be literal for Lockstep to read the pod.
-    private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec"]
+    private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec", "source"]
 
     static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
@@ -128,6 +138,7 @@ public enum PodfileReader {
             var dependency = PackageDependency(url: options["git"]?.0, explicitName: nil, requirement: requirement, line: line, column: max(column, 1),
                                                requirementRange: range)
             dependency.podName = podName
+            dependency.podOption = ["source", "podspec"].first { options[$0] != nil }
             return dependency
         }
         if let path = options["path"] { return make(.path(path.0), path.1) }

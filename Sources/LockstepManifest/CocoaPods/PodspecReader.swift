@@ -36,17 +36,20 @@ public enum PodspecReader {
         var heredocEnd: String?
         var sawPodSpec = false
         var rootVariable: String?
+        var versionProblem: ManifestError?
         while lineStart <= bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let lineText = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
             var consumed = 1
             defer { lineStart = lineEnd + 1; line += consumed }
-            // A heredoc's body (`s.description = <<-DESC` … `DESC`) is text, whatever it says.
+            // A heredoc's body (`s.description = <<-DESC` … `DESC`) is text, whatever it says; so is a
+            // `=begin` … `=end` comment block.
             if let end = heredocEnd {
-                if lineText.trimmingCharacters(in: .whitespaces) == end { heredocEnd = nil }
+                if lineText.trimmingCharacters(in: .whitespaces) == end || (end == "=end" && lineText.hasPrefix("=end")) { heredocEnd = nil }
                 continue
             }
+            if lineText.hasPrefix("=begin") { heredocEnd = "=end"; continue }
             heredocEnd = heredocTerminator(in: lineText)
             if lineText.contains("Pod::Spec.new") {
                 sawPodSpec = true
@@ -86,7 +89,13 @@ public enum PodspecReader {
                 }
                 guard call.isRoot, let literal = value.strings.first, value.strings.count == 1 else { continue }
                 if call.attribute == "name", facts.name == nil { facts.name = literal.text }
-                if call.attribute == "version", facts.version == nil {
+                if call.attribute == "version" {
+                    // Ruby keeps the last assignment it runs (one per `if` branch, say): which one is not in the text.
+                    if let first = facts.versionLine {
+                        versionProblem = ManifestError(file: file, line: line, column: call.argumentsStart - lineStart + 1,
+                                                       reason: "the podspec sets its version more than once (also on line \(first)); Lockstep reads podspecs without running Ruby, so keep one `s.version = '1.2.3'`")
+                        continue
+                    }
                     facts.version = literal.text
                     facts.versionLine = line
                     facts.versionRange = literal.range
@@ -107,6 +116,12 @@ public enum PodspecReader {
         }
         if !sawPodSpec, facts.name == nil {
             throw ManifestError(file: file, line: 1, column: 1, reason: "no `Pod::Spec.new do |s|` block and no `s.name`: this is not a podspec Lockstep can read")
+        }
+        if let versionProblem {
+            // No version Lockstep can trust: none is written into a release spec.
+            facts.version = nil
+            facts.versionRange = nil
+            unreadable.append((nil, versionProblem))
         }
         finish(&manifest, facts: facts, unreadable: unreadable)
         return manifest
@@ -293,6 +308,10 @@ public enum PodspecReader {
             if let q = quote {
                 if byte == UInt8(ascii: "\\") { index += 2; continue }
                 if byte == q { quote = nil }
+            } else if byte == UInt8(ascii: "#") {
+                // A comment runs to the end of its line (`:git => '…', # don't edit`).
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
             } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
                 quote = byte
             } else if byte == UInt8(ascii: "{") {
@@ -497,6 +516,10 @@ extension Manifest {
     public func podspecForRelease(version: String, git: String, tag: String? = nil, commit: String? = nil) throws -> String {
         guard let facts = podspec, format.isPodspec else {
             throw ManifestError(file: file, line: 1, column: 1, reason: "not a podspec")
+        }
+        // Lossy decoding put U+FFFD where the file had bytes that are not UTF-8: writing it back would change them.
+        guard !text.unicodeScalars.contains("\u{FFFD}") else {
+            throw ManifestError(file: file, line: 1, column: 1, reason: "the podspec holds bytes that are not UTF-8 (or a U+FFFD character); save it as UTF-8 so its release spec keeps every byte")
         }
         guard let versionRange = facts.versionRange else {
             throw ManifestError(file: file, line: 1, column: 1,
