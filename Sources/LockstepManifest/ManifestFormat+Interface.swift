@@ -14,6 +14,12 @@ extension ManifestFormat {
     /// `pinning` rewrites one requirement in the format's own spelling, every other byte kept. `toolchain` decides
     /// `#if swift(>=…)` in Package.swift (nil: the newest).
     public func read(_ text: String, file: String, toolchain: [Int]? = nil) throws -> Manifest {
+        var manifest = try readUnchecked(text, file: file, toolchain: toolchain)
+        manifest.setAsideUnprintable()
+        return manifest
+    }
+
+    private func readUnchecked(_ text: String, file: String, toolchain: [Int]?) throws -> Manifest {
         switch self {
         case .swiftPackage: return try Manifest.parse(text, file: file, toolchain: toolchain)
         case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)
@@ -45,6 +51,42 @@ extension ManifestFormat {
             return [.specRepo]
         case .podspec, .podspecJSON:
             return []
+        }
+    }
+}
+
+extension Manifest {
+    /// The longest value of a dependency (URL, name, version) Lockstep takes: longer ones are not a version or a
+    /// URL anyone writes, and would flood every message that quotes them.
+    static let longestValue = 1_000
+
+    /// Moves the dependencies whose values hold control characters (a terminal escape sequence in a pod name, say)
+    /// or are absurdly long to `unreadableDependencies`: their text is quoted in messages and written into files.
+    mutating func setAsideUnprintable() {
+        var kept: [PackageDependency] = []
+        for dependency in dependencies {
+            let values = [dependency.url, dependency.explicitName, dependency.registryID, dependency.podName, dependency.writtenRequirement,
+                          dependency.requirement.valueText].compactMap { $0 }
+            if let bad = values.first(where: { $0.count > Self.longestValue }) {
+                unreadableDependencies.append(ManifestError(file: file, line: dependency.line, column: dependency.column,
+                                                            reason: "a value \(bad.count) characters long; Lockstep takes values of at most \(Self.longestValue)"))
+            } else if values.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }) {
+                unreadableDependencies.append(ManifestError(file: file, line: dependency.line, column: dependency.column,
+                                                            reason: "a value holds a control character (a line break or a terminal escape, say); write plain text"))
+            } else {
+                kept.append(dependency)
+            }
+        }
+        dependencies = kept
+    }
+}
+
+extension Requirement {
+    /// The requirement's values joined, for checks on their text.
+    var valueText: String {
+        switch self {
+        case .exact(let v), .upToNextMajor(let v), .upToNextMinor(let v), .branch(let v), .revision(let v), .path(let v): return v
+        case .range(let a, let b), .closedRange(let a, let b): return a + b
         }
     }
 }

@@ -107,7 +107,22 @@ public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable
         self.file = file
         self.line = line
         self.column = column
-        self.reason = reason
+        self.reason = Self.printable(reason)
+    }
+
+    /// Reasons quote the file's text (a pod's constraint, a key): control characters other than line breaks are
+    /// shown escaped, never sent to the terminal (an escape sequence could rewrite it), and a huge quote is cut.
+    static func printable(_ text: String, limit: Int = 600) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            // Line breaks stay (a YAML parser's error shows the line and a caret below it).
+            if (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.count > limit ? String(result.prefix(limit)) + "… (\(result.count - limit) more characters)" : result
     }
 
     public var description: String { "\(file):\(line):\(column): \(reason)" }

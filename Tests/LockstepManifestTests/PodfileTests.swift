@@ -148,6 +148,20 @@ final class PodfileCommentAndSourceTests: XCTestCase {
     }
 }
 
+/// Values quoted in messages and written into files: no terminal escapes, no megabyte versions, in any format.
+final class UnprintableValueTests: XCTestCase {
+    func testControlCharactersAndHugeValuesAreSetAside() throws {
+        let podfile = "pod 'Payments', '1.0.0\u{1B}]0;PWNED\u{07}'\npod 'Storage', '\(String(repeating: "9", count: 5_000))'\npod 'Fine', '1.0.0'\n"
+        let manifest = try ManifestFormat.podfile.read(podfile, file: "Podfile")
+        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Fine"])
+        XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [1, 2])
+        XCTAssertFalse(manifest.unreadableDependencies.map(\.description).joined().unicodeScalars.contains { $0.value == 0x1B }, "nothing echoed: \(manifest.unreadableDependencies.map(\.description).joined().debugDescription)")
+        let json = try ManifestFormat.podspecJSON.read("{\"name\": \"X\", \"version\": \"1.0.0\", \"dependencies\": {\"Y\\u001b[2J\": [\"1.0.0\"]}}", file: "X.podspec.json")
+        XCTAssertEqual(json.dependencies.count, 0)
+        XCTAssertEqual(json.unreadableDependencies.count, 1)
+    }
+}
+
 final class PodfileLockTests: XCTestCase {
     func testResolvedVersionsAreReadByPod() throws {
         let lock = """
