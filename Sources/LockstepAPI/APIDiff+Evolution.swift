@@ -374,9 +374,16 @@ private struct ParameterEvolution {
         var generalized = false
         var sendable = false
         var narrowed = false
+        var isolation = false
         for (index, pair) in pairs.enumerated() where pair.old.type != pair.new.type {
             let old = pair.old.type, new = pair.new.type
             guard !old.hasPrefix("inout "), !new.hasPrefix("inout ") else { return nil }
+            // `isolated` added to or dropped from a parameter of an async function: callers pass the same actor
+            // and await the call either way (the function runs on it, or hops to it).
+            if before.effects.contains("async"), after.effects.contains("async"), new == "isolated " + old || old == "isolated " + new {
+                isolation = true
+                continue
+            }
             if new == old + "?" || new == "Optional<\(old)>" || new == "(\(old))?" || new == "Any" {
                 generalized = true
                 continue
@@ -414,6 +421,7 @@ private struct ParameterEvolution {
         }
         if sendable { reasons.append("@Sendable added to a closure parameter") }
         if narrowed { reasons.append("a closure parameter's `Any` argument narrowed (closures accept it as before)") }
+        if isolation { reasons.append("an async function's actor parameter made `isolated` or not (calls are the same)") }
         // Fresh generic parameters: used only where the old concrete type stood, and satisfied by it.
         for name in declaredFresh {
             guard let concrete = bound[name], newGenerics.accepts(name, concrete) else { return nil }

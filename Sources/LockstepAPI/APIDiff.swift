@@ -83,6 +83,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
+        Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseForPlatforms(&changes, context: context)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.

@@ -3,6 +3,36 @@ import LockstepAPI
 extension DiffCase {
     static let callableCases: [DiffCase] = [
         DiffCase(
+            "an async function's actor parameter made isolated: the same calls compile",
+            old: "public func withSpan(isolation: Actor? = nil) async {}",
+            new: "public func withSpan(isolation: isolated Actor? = #isolation) async {}",
+            ["changed func withSpan(isolation:)"], .additive),
+        DiffCase(
+            "a synchronous function's parameter made isolated breaks",
+            old: "public func run(on actor: Actor) {}",
+            new: "public func run(on actor: isolated Actor) {}",
+            ["changed func run(on:)"], .breaking),
+        DiffCase(
+            "defaults moved to a new overload keep every old call compiling: compatible",
+            old: "public enum Help { public static func message(columns: Int? = nil) -> String { \"\" } }",
+            new: """
+                public enum Help {
+                    public static func message(columns: Int?) -> String { "" }
+                    public static func message(includeHidden: Bool = false, columns: Int? = nil) -> String { "" }
+                }
+                """,
+            ["changed func Help.message(columns:)", "added func Help.message(includeHidden:columns:)"], .additive),
+        DiffCase(
+            "a default taken away with no overload to take the old calls breaks",
+            old: "public enum Help { public static func message(columns: Int? = nil) -> String { \"\" } }",
+            new: "public enum Help { public static func message(columns: Int?) -> String { \"\" } }",
+            ["changed func Help.message(columns:)"], .breaking),
+        DiffCase(
+            "two new overloads that both take an old call equally make it ambiguous: breaks",
+            old: "public func show(width: Int = 1) {}",
+            new: "public func show(width: Int) {}\npublic func show(height: Int = 1) {}\npublic func show(depth: Int = 1) {}",
+            ["changed func show(width:)", "added func show(height:)", "added func show(depth:)"], .breaking),
+        DiffCase(
             "renaming an argument label is a removal plus an addition",
             old: "public struct Cart { public func add(item: String) {} }",
             new: "public struct Cart { public func add(product: String) {} }",
