@@ -141,7 +141,7 @@ public enum PodspecReader {
         guard case .object(let members, _) = root.kind else {
             throw ManifestError(file: file, line: 1, column: 1, reason: "a podspec.json is a JSON object with `name` and `version`")
         }
-        let lines = LineStarts(bytes)
+        let lines = LineOffsets(bytes: bytes)
         var facts = PodspecFacts()
         if case .string(let name)? = members["name"]?.kind { facts.name = name }
         if let version = members["version"], case .string(let text) = version.kind {
@@ -352,26 +352,7 @@ public enum PodspecReader {
     }
 
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        LineStarts(bytes).position(of: offset)
-    }
-
-    /// Where each line starts, for line:column of many offsets in one file without rescanning it.
-    struct LineStarts {
-        private var starts: [Int] = [0]
-
-        init(_ bytes: [UInt8]) {
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-        }
-
-        func position(of offset: Int) -> (line: Int, column: Int) {
-            // The last line start at or before `offset` (binary search).
-            var low = 0, high = starts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return (low + 1, offset - starts[low] + 1)
-        }
+        LineOffsets(bytes: bytes).position(of: offset)
     }
 }
 

@@ -50,7 +50,7 @@ public struct PropertyListParser {
 
     private let bytes: [UInt8]
     private var offset = 0
-    private let lineStarts: [Int]
+    private let lines: LineOffsets
 
     /// Parses `text`, which must hold exactly one value (a project file's root dictionary) plus comments.
     public static func parse(_ text: String) throws(Failure) -> PropertyListValue {
@@ -63,20 +63,11 @@ public struct PropertyListParser {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-        lineStarts = starts
+        lines = LineOffsets(bytes: bytes)
     }
 
     /// 1-based line and column of a byte offset.
-    func position(_ at: Int) -> (line: Int, column: Int) {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= at { low = middle } else { high = middle - 1 }
-        }
-        return (low + 1, at - lineStarts[low] + 1)
-    }
+    func position(_ at: Int) -> (line: Int, column: Int) { lines.position(of: at) }
 
     func failure(_ reason: String, at: Int? = nil) -> Failure {
         let place = position(at ?? offset)

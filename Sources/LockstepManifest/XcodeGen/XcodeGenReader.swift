@@ -84,30 +84,7 @@ public enum XcodeGenReader {
     }
 }
 
-/// UTF-8 offsets of a text's lines, to turn Yams' marks (1-based line, column in characters) into byte ranges.
-struct LineOffsets {
-    let bytes: [UInt8]
-    let starts: [Int]
-
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-        self.starts = starts
-    }
-
-    /// The byte offset of (line, column), columns counted in Unicode scalars as libyaml counts them.
-    func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= starts.count else { return nil }
-        var offset = starts[line - 1], remaining = column - 1
-        while remaining > 0, offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
-            offset += 1
-            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
-        }
-        return offset
-    }
-
+extension LineOffsets {
     /// The bytes of `key: value` in a block mapping: from the key to the end of its one-line scalar value.
     func range(of mapping: Node.Mapping, key: String, file: String) throws -> Range<Int> {
         guard let pair = mapping.first(where: { $0.key.string == key }), let keyMark = pair.key.mark, let valueMark = pair.value.mark,
