@@ -97,24 +97,11 @@ public struct Publisher {
         let marker = IntegrationMarker.releaseTagLine + ":"
         for _ in 0..<5 {
             let (repository, branch, _) = try SpecRepoRelease.open(config)
-            let reference = "refs/heads/\(branch)"
-            let rejected = try transfer("the spec repo") { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
-            if rejected.isEmpty { return "\(specs) \(branch)" }
-            let tracking = "refs/remotes/\(remote)/\(branch)"
-            try transfer("the spec repo") { try repository.fetch(["+\(reference):\(tracking)"], from: remote, credentials: credentials) }
-            guard let theirs = try repository.referenceTarget(tracking), let ours = try repository.branchTip(branch) else {
-                throw IntegrationError.refused("the spec repo: the remote `\(remote)` refused \(branch) (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with")
+            let landed = try pushBranch(branch, of: "the spec repo \(specs)", in: repository, kind: "Lockstep's") {
+                $0.contains("\n\n\(marker) podspec")
             }
-            let local = try repository.commits(from: ours, excluding: theirs)
-            let foreign = try local.filter { !(try repository.commitInfo($0).message.contains("\n\n\(marker) podspec")) }
-            guard foreign.isEmpty else {
-                throw IntegrationError.refused("""
-                    the spec repo \(specs): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not Lockstep's \
-                    (\(foreign.map(\.short).joined(separator: ", "))); push or drop them, then rerun integrate --push
-                    """)
-            }
+            if landed { return "\(specs) \(branch)" }
             // On the remote's tip, publish again (nothing to do when the remote already holds the same specs).
-            try repository.resetBranchFollowingCheckout(branch, to: theirs, from: ours)
             _ = try release.publish(config, marker: marker)
         }
         throw IntegrationError.refused("the spec repo \(specs): its remote kept moving; rerun integrate --push to publish the release's podspecs")
@@ -148,8 +135,10 @@ public struct Publisher {
     }
 
     /// True when the branch landed; false when the remote moved (the local branch is then reset to the remote's
-    /// tip, minus this run's pin commits, for a new attempt).
-    private func pushBranch(_ branch: String, of app: String, in repository: Repository) throws -> Bool {
+    /// tip, minus this run's own commits — pins, or release specs — for a new attempt). `isOwn` tells Lockstep's
+    /// commits by their message; `kind` names them in the refusal.
+    private func pushBranch(_ branch: String, of app: String, in repository: Repository, kind: String = "Lockstep pins",
+                            isOwn: (String) -> Bool = Integrator.isPinCommit) throws -> Bool {
         let reference = "refs/heads/\(branch)"
         let rejected = try transfer(app) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
         guard !rejected.isEmpty else { return true }
@@ -158,12 +147,12 @@ public struct Publisher {
         guard let theirs = try repository.referenceTarget(tracking), let ours = try repository.branchTip(branch) else {
             throw IntegrationError.refused("\(app): the remote `\(remote)` refused \(branch) (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with")
         }
-        // Only Lockstep's own pin commits may be dropped: anything else is someone's work and must be pushed by them.
+        // Only Lockstep's own commits may be dropped: anything else is someone's work and must be pushed by them.
         let local = try repository.commits(from: ours, excluding: theirs)
-        let foreign = try local.filter { !Integrator.isPinCommit(try repository.commitInfo($0).message) }
+        let foreign = try local.filter { !isOwn(try repository.commitInfo($0).message) }
         guard foreign.isEmpty else {
             throw IntegrationError.refused("""
-                \(app): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not Lockstep pins \
+                \(app): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not \(kind) \
                 (\(foreign.map(\.short).joined(separator: ", "))); push or drop them, then rerun integrate --push
                 """)
         }
