@@ -64,18 +64,28 @@ struct SpecRepoRelease {
             throw IntegrationError.refused("no git identity configured for the spec repo \(config.specs ?? ""); set user.name and user.email (git config) so release specs can be committed. Nothing was built, tagged or pinned")
         }
         for entry in entries {
-            let committed = try repository.readFile(entry.path, at: tip)
-            if let workTree = repository.workDirectory {
-                try Self.requireNoLink(entry, workTree: workTree)
-                let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
-                if committed == nil, let present = try? Data(contentsOf: file), present != entry.contents {
-                    throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from \(entry.component) \(entry.version)'s release spec; move it away, then rerun integrate. Nothing was built, tagged or pinned")
-                }
+            _ = try Self.isPublished(entry, in: repository, at: tip, specs: config.specs ?? "")
+        }
+    }
+
+    /// True when the spec repo's branch already holds `entry` with the same bytes; false when it can be written
+    /// (nothing committed there, and the checkout holds no link on its path nor a different uncommitted file).
+    /// Refuses anything else: a published release is never rewritten, and someone's uncommitted work never lost.
+    static func isPublished(_ entry: Entry, in repository: Repository, at tip: ObjectID, specs: String) throws -> Bool {
+        if let committed = try repository.readFile(entry.path, at: tip) {
+            guard committed == entry.contents else {
+                throw IntegrationError.refused("the spec repo \(specs) already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten. Bump a new version")
             }
-            if let existing = committed, existing != entry.contents {
-                throw IntegrationError.refused("the spec repo \(config.specs ?? "") already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten. Bump a new version")
+            return true
+        }
+        if let workTree = repository.workDirectory {
+            try requireNoLink(entry, workTree: workTree)
+            let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
+            if let present = try? Data(contentsOf: file), present != entry.contents {
+                throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from \(entry.component) \(entry.version)'s release spec; move it away, then rerun integrate")
             }
         }
+        return false
     }
 
     /// Refuses to write an entry through a link of the spec repo's checkout (to anywhere); the checkout is left
@@ -98,24 +108,11 @@ struct SpecRepoRelease {
         var locked: GitError?
         for _ in 0..<30 {
             let (repository, branch, tip) = try Self.open(config)
-            var missing: [Entry] = []
-            for entry in entries {
-                if let existing = try repository.readFile(entry.path, at: tip) {
-                    guard existing == entry.contents else {
-                        throw IntegrationError.refused("the spec repo \(config.specs ?? "") already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten")
-                    }
-                    continue
-                }
-                missing.append(entry)
-            }
+            let missing = try entries.filter { !(try Self.isPublished($0, in: repository, at: tip, specs: config.specs ?? "")) }
             guard !missing.isEmpty else { return nil }
             if let workTree = repository.workDirectory {
                 for entry in missing {
-                    try Self.requireNoLink(entry, workTree: workTree)
                     let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
-                    if let present = try? Data(contentsOf: file), present != entry.contents {
-                        throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from the release's; move it away and rerun integrate to publish \(entry.component) \(entry.version)")
-                    }
                     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try entry.contents.write(to: file, options: .atomic)
                     try repository.stageWorkTreeFile(entry.path)
