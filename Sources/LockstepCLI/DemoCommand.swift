@@ -57,55 +57,43 @@ struct DemoCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable {
         let style = Output.style
         Output.line(style.bold("Sample workspace: \(destination.path)"))
         Output.line("")
-        let config = try WorkspaceConfig.load(from: destination.appendingPathComponent(WorkspaceConfig.fileName))
-        Output.line(style.bold("$ lockstep matrix"))
-        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
-
-        Output.line("")
-        Output.line(style.bold("$ lockstep bump Cart"))
-        let plan = try BumpCommand.bump("Cart", requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
-        Output.line("\(plan.summary) tagged at \(plan.commit.short)")
-
-        Output.line("")
-        Output.line(style.bold("$ lockstep integrate Cart"))
-        let display = ProgressDisplay()
-        _ = try await IntegrateCommand.integrate(["Cart"], with: Integrator(config: config) { display.show($0) }, display: display)
-
-        Output.line("")
-        Output.line(style.bold("$ lockstep matrix"))
-        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
-        Output.line("")
+        try await Self.showWorld(destination, component: "Cart", style: style)
         Output.line("Main now pins Cart 0.1.8. Explore the workspace: lockstep check --workspace \(destination.path)")
-        try await runPods(pods, style: style)
-    }
 
-    /// The folder of the first workspace holding the second (CocoaPods and Xcode).
-    static let podsFolder = "cocoapods"
-
-    /// The second world: one integration that builds a CocoaPods app and an Xcode app, publishes to the spec repo
-    /// and pins a Podfile and a project.pbxproj.
-    func runPods(_ pods: URL, style: Style) async throws {
+        // The second world: one integration that builds a CocoaPods app and an Xcode app, publishes to the spec
+        // repo and pins a Podfile and a project.pbxproj.
         Output.line("")
         Output.line(style.bold("CocoaPods and Xcode: \(pods.path)"))
         Output.line("Components shipped with a Package.swift and a podspec, a main app on CocoaPods (Podfile), a main app that is an")
         Output.line("Xcode project, and the team's spec repo (specs: Specs). Their builds are stand-ins here: see each app's build.sh.")
         Output.line("")
-        let config = try WorkspaceConfig.load(from: pods.appendingPathComponent(WorkspaceConfig.fileName))
-        Output.line(style.bold("$ lockstep matrix"))
-        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
-        Output.line("")
-        Output.line(style.bold("$ lockstep bump Payments"))
-        let plan = try BumpCommand.bump("Payments", requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
-        Output.line("\(plan.summary) tagged at \(plan.commit.short)")
-        Output.line("")
-        Output.line(style.bold("$ lockstep integrate Payments"))
-        let display = ProgressDisplay()
-        _ = try await IntegrateCommand.integrate(["Payments"], with: Integrator(config: config) { display.show($0) }, display: display)
-        Output.line("")
-        Output.line(style.bold("$ lockstep matrix"))
-        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
-        Output.line("")
+        try await Self.showWorld(pods, component: "Payments", style: style)
         Output.line("PodShop (Podfile) and XcodeShop (project.pbxproj) now pin Payments 1.0.1, and the spec repo serves it. Explore: lockstep check --workspace \(pods.path)")
+    }
+
+    /// The folder of the first workspace holding the second (CocoaPods and Xcode).
+    static let podsFolder = "cocoapods"
+
+    /// One world's steps in text, as the commands print them: matrix, bump, integrate, matrix.
+    static func showWorld(_ folder: URL, component: String, style: Style) async throws {
+        let config = try WorkspaceConfig.load(from: folder.appendingPathComponent(WorkspaceConfig.fileName))
+        Output.line(style.bold("$ lockstep matrix"))
+        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
+
+        Output.line("")
+        Output.line(style.bold("$ lockstep bump \(component)"))
+        let plan = try BumpCommand.bump(component, requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
+        Output.line("\(plan.summary) tagged at \(plan.commit.short)")
+
+        Output.line("")
+        Output.line(style.bold("$ lockstep integrate \(component)"))
+        let display = ProgressDisplay()
+        _ = try await IntegrateCommand.integrate([component], with: Integrator(config: config) { display.show($0) }, display: display)
+
+        Output.line("")
+        Output.line(style.bold("$ lockstep matrix"))
+        Output.line(try MatrixReport.build(SnapshotLoader.load(config)).table(style: style))
+        Output.line("")
     }
 
     /// The demo's steps as one JSON document; progress and step lines go to stderr.
