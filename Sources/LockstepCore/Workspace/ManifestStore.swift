@@ -7,6 +7,8 @@ public final class ManifestStore: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let lock = NSLock()
     private var cache: [String: Result<Manifest, any Error>] = [:]
+    /// The podspecs beside a Package.swift (`podspec(of:at:)`), by the same keys.
+    private var podspecs: [String: Result<Manifest?, any Error>] = [:]
     /// Parses by blob id: most of a component's tags share their manifest's bytes.
     private let parsed = ParsedManifests()
 
@@ -73,11 +75,18 @@ extension ManifestStore {
     public func podspec(of component: Component, at commit: ObjectID) throws -> Manifest? {
         let manifest = try manifest(of: component, at: commit)
         if manifest.format.isPodspec { return manifest }
-        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-        let names = try repository.rootNames(at: commit)
-        guard let file = try SnapshotLoader.podspecFile(repository, at: commit, names: names, component: component),
-              let data = try repository.readFile(file, at: commit) else { return nil }
-        return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(component.path)/\(file) @ \(commit.short)", config: config)
+        // Read once per commit, like the manifests: planning, the build copies and the spec repo all ask.
+        let key = component.name + "@" + commit.hex
+        if let cached = lock.withLock({ podspecs[key] }) { return try cached.get() }
+        let result = Result { () -> Manifest? in
+            let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+            let names = try repository.rootNames(at: commit)
+            guard let file = try SnapshotLoader.podspecFile(repository, at: commit, names: names, component: component),
+                  let data = try repository.readFile(file, at: commit) else { return nil }
+            return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(component.path)/\(file) @ \(commit.short)", config: config)
+        }
+        lock.withLock { podspecs[key] = result }
+        return try result.get()
     }
 
     /// The name of the manifest file read for `component` at `commit` (`Package.swift` or a
