@@ -3,19 +3,22 @@ import SwiftSyntax
 
 /// The build of one platform as the compiler would see it, for evaluating `#if` in a component's sources.
 ///
-/// Release build through SwiftPM: `SWIFT_PACKAGE` is set, `DEBUG` and every other custom condition are not;
+/// Release build through SwiftPM: `SWIFT_PACKAGE` and the package's default traits are set, `DEBUG` and every other custom condition are not;
 /// `canImport` is true for the component's own modules and dependencies (`APIContext.modules`) and for the
 /// platform's SDK modules; `swift(>=…)` compares with the language mode, `compiler(>=…)` with the toolchain.
 struct APIBuildConfiguration: BuildConfiguration {
     /// The platform, spelled as `os(…)` spells it (`iOS`, `macOS`, `Linux`, …).
     let os: String
     let modules: Set<String>
+    /// The package's default traits, set like `-D` conditions.
+    let traits: Set<String>
     let languageVersion: VersionTuple
     let compilerVersion: VersionTuple
 
     init(platform: String, context: APIContext) {
         os = Self.canonicalOS(platform)
         modules = context.modules
+        traits = context.traits
         let compiler = context.swiftVersion.isEmpty ? [6, 2] : context.swiftVersion
         compilerVersion = VersionTuple(components: compiler)
         // Swift 6 compilers in Swift 5 mode answer `swift(>=5.10)` but not `swift(>=6)`.
@@ -54,7 +57,7 @@ struct APIBuildConfiguration: BuildConfiguration {
         "WASI": ["WASILibc", "FoundationEssentials"],
     ]
 
-    func isCustomConditionSet(name: String) throws -> Bool { name == "SWIFT_PACKAGE" }
+    func isCustomConditionSet(name: String) throws -> Bool { name == "SWIFT_PACKAGE" || traits.contains(name) }
 
     func hasFeature(name: String) throws -> Bool { false }
 

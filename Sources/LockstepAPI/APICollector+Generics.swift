@@ -12,6 +12,8 @@ extension APICollector {
         var result: String?
         /// The delimited `where` list (see `TypeCanonical.whereList`), or empty.
         var constraints = ""
+        /// ` async throws(τ_0)`: the effects, with a thrown generic parameter renamed like the others; or empty.
+        var effects = ""
     }
 
     /// Reads a function, initializer, subscript or macro signature. Generic parameters (declared or
@@ -21,12 +23,13 @@ extension APICollector {
     func callableShape(
         _ genericClause: GenericParameterClauseSyntax?, _ clause: FunctionParameterClauseSyntax,
         style: SignatureParts.LabelStyle, result: TypeSyntax?, where whereClause: GenericWhereClauseSyntax?,
-        in scope: Scope
+        effects: FunctionEffectSpecifiersSyntax? = nil, in scope: Scope
     ) -> CallableShape {
         let declared = genericClause.map { Array($0.parameters) } ?? []
         let declaredNames = Set(declared.map { String(NormalizedText.name(of: $0.name)) })
         var order = AppearanceOrder(names: declaredNames)
         for parameter in clause.parameters { order.scan(parameter.type, opaque: true) }
+        if let thrown = effects?.throwsClause?.type { order.scan(thrown, opaque: false) }
         if let result { order.scan(result, opaque: false) }
         if let whereClause { order.scan(whereClause, opaque: false) }
         for parameter in declared { order.see(String(NormalizedText.name(of: parameter.name))) }
@@ -44,6 +47,10 @@ extension APICollector {
         types.opaqueAsGeneric = true
         var shape = CallableShape(parameters: SignatureParts.Parameters(clause, style: style, types: &types))
         types.opaqueAsGeneric = false
+        if let effects {
+            let text = types.effects(async: effects.asyncSpecifier, throws: effects.throwsClause)
+            shape.effects = text.isEmpty ? "" : " " + text
+        }
         shape.result = result.map { types.render($0) }
         var requirements = scope.requirements + types.opaqueRequirements
         let clauseText = genericClauseText(declared, renamed: slots, requirements: &requirements, types: &types)

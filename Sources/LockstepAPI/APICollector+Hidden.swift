@@ -30,8 +30,9 @@ extension APICollector {
     static func isUnderscored(kind: String, qualifiedName: String, conformedTo: String?, container: String?) -> Bool {
         switch kind {
         case "conformance":
-            guard container != "protocol" else { return false }
-            return conformedTo.map { isUnderscored(lastComponent($0)) } ?? false
+            // Decided once the whole file set is known (`APISurface.finish`): `_Name` may be a typealias of a
+            // public protocol (`typealias _Sendable = Sendable`), which the conformance is really to.
+            return false
         case "case", "init", "subscript":
             return false
         default:
@@ -60,6 +61,12 @@ extension APICollector {
             }
         }
         return false
+    }
+
+    /// Whether a conformance to `conformed`, declared in a `container`, is hidden: a type's conformance to a
+    /// `_`-protocol is; a protocol's `_`-parent still binds its conformers.
+    static func hidesConformance(to conformed: String, container: String?) -> Bool {
+        container != "protocol" && isUnderscored(lastComponent(conformed))
     }
 
     private static func isUnderscored(_ name: some StringProtocol) -> Bool {

@@ -9,13 +9,14 @@ extension APICollector {
         let style: SignatureParts.LabelStyle = isOperator ? .operator : .function
         let shape = callableShape(
             node.genericParameterClause, node.signature.parameterClause, style: style,
-            result: node.signature.returnClause?.type, where: node.genericWhereClause, in: scope)
+            result: node.signature.returnClause?.type, where: node.genericWhereClause,
+            effects: node.signature.effectSpecifiers, in: scope)
         let parameters = shape.parameters
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "func " + name + (isOperator ? " " : "")
         signature += shape.generics
         signature += parameters.text
-        signature += effects(node.signature.effectSpecifiers)
+        signature += shape.effects
         signature += SignatureParts.returnClause(shape.result)
         signature += shape.constraints
         record(
@@ -27,13 +28,13 @@ extension APICollector {
         guard let access = access(node.modifiers, in: scope) else { return }
         let shape = callableShape(
             node.genericParameterClause, node.signature.parameterClause, style: .function,
-            result: nil, where: node.genericWhereClause, in: scope)
+            result: nil, where: node.genericWhereClause, effects: node.signature.effectSpecifiers, in: scope)
         let parameters = shape.parameters
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "init" + (node.optionalMark?.text ?? "")
         signature += shape.generics
         signature += parameters.text
-        signature += effects(node.signature.effectSpecifiers)
+        signature += shape.effects
         signature += shape.constraints
         // `init Cart(items:)`: the type stands where a function's name would.
         record(
@@ -144,13 +145,6 @@ extension APICollector {
     }
 
     // MARK: Helpers
-
-    private func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
-        guard let specifiers else { return "" }
-        var types = canonical()
-        let text = types.effects(async: specifiers.asyncSpecifier, throws: specifiers.throwsClause)
-        return text.isEmpty ? "" : " " + text
-    }
 
     /// The binding's declared type; in `var a, b: Int` a takes b's; otherwise a guess from a
     /// literal or constructor call, `_` when the initializer does not say.

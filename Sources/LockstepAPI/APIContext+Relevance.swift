@@ -13,7 +13,9 @@ extension APIContext {
         if !hasConditions {
             narrowed.swiftVersion = APIContext.default.swiftVersion
             narrowed.languageMode = APIContext.default.languageMode
+            narrowed.traits = []
         }
+        narrowed.minimumVersions = [:]
         return narrowed
     }
 

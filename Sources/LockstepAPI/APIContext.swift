@@ -17,6 +17,13 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// The language mode the component compiles in (5 for `swift-tools-version` 5.x, 6 from 6.0 unless the
     /// manifest asks for 5 with `swiftLanguageModes:` or `.swiftLanguageMode(.v5)`), which `#if swift(>=…)` compares with.
     public var languageMode: Int
+    /// The package's minimum deployment versions (`Package(platforms:)`), by platform in lower case (`macos`,
+    /// `ios`, …): SwiftPM makes every client build for at least these, so an `@available` at or below one
+    /// restricts no client. Read by the diff only, not by extraction.
+    public var minimumVersions: [String: [Int]] = [:]
+    /// The package traits enabled by default (`Package(traits: [.default(enabledTraits: […])])`): SwiftPM defines
+    /// each as a compilation condition, so `#if FoundationURL` is true for a client that names no traits.
+    public var traits: Set<String> = []
 
     /// Creates a context; the defaults are those of `APIContext.default`.
     public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],

@@ -14,14 +14,20 @@
 extension APIDiff {
     /// Why `new` accepts every use of `old`, or nil when some client may stop compiling (or the
     /// signatures are equal).
-    static func compatibility(old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil) -> String? {
+    /// `concurrency`: the declaration is only usable with Swift concurrency for a reason its own signature does not
+    /// show (a protocol with `async` requirements).
+    static func compatibility(
+        old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil, concurrency: Bool = false,
+        minimums: [String: [Int]] = [:]
+    ) -> String? {
         if old.kind == "let", new.kind == "var", !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
             let reason = "a stored `let` became a `var` that can still be read"
             if read.signature == new.signature || read.signature.dropLast("{ get }".count) + "{ get set }" == new.signature {
                 return reason
             }
-            return compatibility(old: read, new: new, platforms: platforms).map { reason + "; " + $0 }
+            return compatibility(old: read, new: new, platforms: platforms, concurrency: concurrency, minimums: minimums)
+                .map { reason + "; " + $0 }
         }
         guard old.kind == new.kind, old.signature != new.signature,
               let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
@@ -29,8 +35,10 @@ extension APIDiff {
               before.result == after.result, before.accessors == after.accessors
         else { return nil }
         var reasons: [String] = []
+        let concurrent = concurrency || Availability.usesConcurrency(old.signature)
         guard let availability = Availability.widening(from: before.availability, to: after.availability,
-                                                       supported: platforms) else {
+                                                       supported: platforms, concurrency: concurrent,
+                                                       minimums: minimums) else {
             return nil
         }
         if let availability { reasons.append(availability) }
@@ -61,6 +69,43 @@ extension APIDiff {
             reasons.append(parameters)
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// `func f<R>(_ body: () throws -> R) rethrows -> R` → `func f<E: Error, R>(_ body: () throws(E) -> R) throws(E) -> R`:
+    /// the typed-throws form of `rethrows` (SE-0413). Every call compiles as before: a non-throwing closure infers
+    /// `E == Never` (no `try` needed), a throwing one `any Error`. Not for requirements or overridable members.
+    static func typedThrowsGeneralization(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
+        guard old.kind == new.kind, !old.isProtocolRequirement, old.signature.contains(" rethrows"),
+              !new.signature.contains(" rethrows"), !old.signature.contains("open "), !old.signature.contains("required ") else {
+            return nil
+        }
+        let signature = new.signature
+        // The error parameter: `throws(τ_N)` with `τ_N: Error` in the `where` list.
+        guard let whereRange = signature.range(of: " where ", options: .backwards) else { return nil }
+        let requirements = SignatureShape.splitTopLevel(String(signature[whereRange.upperBound...]), at: ",")
+        guard let errorRequirement = requirements.first(where: { $0.hasSuffix(": Error") && $0.hasPrefix("τ_") }) else {
+            return nil
+        }
+        let parameter = String(errorRequirement.dropLast(": Error".count))
+        guard let index = Int(parameter.dropFirst("τ_".count)), signature.contains("throws(" + parameter + ")") else { return nil }
+        var rest = String(signature[..<whereRange.lowerBound])
+        rest = rest.replacingOccurrences(of: "throws(" + parameter + ")", with: "throws")
+        let remaining = requirements.filter { $0 != errorRequirement }
+        if !remaining.isEmpty { rest += " where " + remaining.joined(separator: ", ") }
+        // Drop the parameter from the generic clause and renumber the ones after it.
+        rest = rest.replacingOccurrences(of: "<" + parameter + ", ", with: "<")
+            .replacingOccurrences(of: ", " + parameter + ">", with: ">")
+            .replacingOccurrences(of: ", " + parameter + ",", with: ",")
+        guard !rest.contains(parameter + " "), !rest.contains(parameter + ")"), !rest.contains(parameter + ">") else { return nil }
+        for later in (index + 1)..<(index + 16) {
+            rest = rest.replacingOccurrences(of: "τ_\(later)", with: "τ_\(later - 1)")
+        }
+        // The function's own `throws` (the last one before the result or the end) was the `rethrows`.
+        let expected = old.signature
+        guard let own = expected.range(of: " rethrows") else { return nil }
+        var candidate = expected
+        candidate.replaceSubrange(own, with: " throws")
+        return candidate == rest ? "rethrows → typed throws over the closure's error type (every call compiles as before)" : nil
     }
 
     /// A `let` declaration as the read-only `var` it is to clients (`public let x: T` → `public var x: T { get }`).
@@ -101,8 +146,9 @@ extension APIDiff {
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed {
             guard let old = changes[index].old, let new = changes[index].new,
-                  let reason = compatibility(old: old, new: new, platforms: context.platforms) else { continue }
-            if reason == Availability.unsupportedOnly {
+                  let reason = compatibility(old: old, new: new, platforms: context.platforms,
+                                             minimums: context.minimumVersions) else { continue }
+            if Availability.isUnseen(reason) {
                 unseen.insert(index)
             } else if changes[index].impact == .breaking {
                 changes[index].impact = .additive
@@ -111,6 +157,29 @@ extension APIDiff {
         }
         guard !unseen.isEmpty else { return }
         changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] }
+    }
+
+    /// Reads each breaking change of a type again knowing its members: a protocol or type with `async` members
+    /// (`protocol AsyncCommand { func run() async }`) given an `@available` at or below where Swift concurrency
+    /// starts narrows nothing, since no client could use it below that anyway.
+    static func reviseConcurrentTypes(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
+        let typeKinds: Set<String> = ["protocol", "struct", "class", "enum", "actor"]
+        var unseen: Set<Int> = []
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard let old = changes[index].old, let updated = changes[index].new, typeKinds.contains(updated.kind),
+                  let space = updated.key.firstIndex(of: " ") else { continue }
+            let prefix = updated.key[updated.key.index(after: space)...] + "."
+            let concurrent = new.values.contains { member in
+                guard let memberSpace = member.key.firstIndex(of: " ") else { return false }
+                return member.key[member.key.index(after: memberSpace)...].hasPrefix(prefix)
+                    && Availability.usesConcurrency(member.signature)
+            }
+            guard concurrent, let reason = compatibility(old: old, new: updated, concurrency: true) else { continue }
+            if Availability.isUnseen(reason) { unseen.insert(index); continue }
+            changes[index].impact = .additive
+            changes[index].note = reason
+        }
+        if !unseen.isEmpty { changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] } }
     }
 
     /// An initializer of a class that is not `open` turned designated ↔ `convenience`: clients only call it

@@ -79,11 +79,13 @@ public struct APIDiff: Sendable, Hashable {
             Self.compare(baseKey, old: [], new: newGroup, into: &changes)
         }
         Self.dropSynthesized(&changes, old: old.declarations, new: new.declarations)
+        Self.dropWitnessAliases(&changes, old: old.declarations, new: new.declarations)
         Self.pairDefaultedParameters(&changes)
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
+        Self.reviseConcurrentTypes(&changes, new: new.declarations)
         Self.reviseForPlatforms(&changes, context: context)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
@@ -147,9 +149,11 @@ public struct APIDiff: Sendable, Hashable {
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
         // Lockstep cannot type: nothing is known to have changed.
         if ["var", "let"].contains(old.kind), old.kind == new.kind, differsOnlyByUnknownType(old.signature, new.signature) { return }
+        // `wrappedValue: Value … where Value == [E]` and `wrappedValue: [E] … where Value == [E]` are one signature.
+        if substitutingSameTypes(old.signature) == substitutingSameTypes(new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
-        } else if let reason = compatibility(old: old, new: new) {
+        } else if let reason = compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
         } else if old.kind == "enum", new.kind == "enum", addsRawType(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive,
@@ -172,6 +176,36 @@ public struct APIDiff: Sendable, Hashable {
         let parameters = head[open...]
         guard target.hasSuffix(parameters) else { return false }
         return old[..<oldEquals.lowerBound] == head[..<open] && old[oldEquals.upperBound...] == target.dropLast(parameters.count)
+    }
+
+    /// The signature with each generic parameter that a `where` requirement makes equal to a type (`τ0_0 == [τ_0]`)
+    /// written as that type before the `where`: the spelling the compiler treats as the same.
+    static func substitutingSameTypes(_ signature: String) -> String {
+        guard signature.contains(" == "), let whereRange = signature.range(of: " where ", options: .backwards) else {
+            return signature
+        }
+        var head = String(signature[..<whereRange.lowerBound])
+        let list = signature[whereRange.upperBound...]
+        for requirement in SignatureShape.splitTopLevel(String(list), at: ",") {
+            let sides = requirement.components(separatedBy: " == ")
+            guard sides.count == 2, sides[0].hasPrefix("τ"), !sides[1].contains(sides[0]),
+                  sides[0].dropFirst().allSatisfy({ $0.isNumber || $0 == "_" }) else { continue }
+            head = replacingParameter(sides[0], with: sides[1], in: head)
+        }
+        return head + signature[whereRange.lowerBound...]
+    }
+
+    /// `text` with every whole occurrence of the generic parameter `name` (`τ0_0`, not `τ0_01`) replaced.
+    private static func replacingParameter(_ name: String, with type: String, in text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: name) {
+            out += rest[..<range.lowerBound]
+            let next = rest[range.upperBound...].first
+            out += next.map { $0.isNumber || $0 == "_" } ?? false ? name : type
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 
     /// `var x: Bool { get set }` against `var x: _ { get set }` (`_`: a type Lockstep could not infer).

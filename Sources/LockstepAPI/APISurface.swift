@@ -87,8 +87,19 @@ extension APISurface {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
             // public protocol cannot refine an internal one anyway.
-            if let conformed = item.conformedTo, hidden.contains(conformed), item.declaration.container != "protocol" {
-                continue
+            if var conformed = item.conformedTo {
+                // `T: _Alias` where `typealias _Alias = Sendable` conforms `T` to `Sendable`.
+                let target = resolver.following(conformed)
+                if target != conformed, Self.isPath(target) {
+                    if target == "Any" { continue }
+                    item.declaration.key = Self.replacingConformed(item.declaration.key, conformed, target)
+                    item.declaration.baseKey = Self.replacingConformed(item.declaration.baseKey, conformed, target)
+                    item.declaration.signature = Self.replacingConformed(item.declaration.signature, conformed, target)
+                    conformed = target
+                    item.conformedTo = target
+                }
+                if APICollector.hidesConformance(to: conformed, container: item.declaration.container) { continue }
+                if hidden.contains(conformed), item.declaration.container != "protocol" { continue }
             }
             if item.conformedTo == nil, item.declaration.container == "extension",
                let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
@@ -100,6 +111,17 @@ extension APISurface {
             result.append(item)
         }
         return result
+    }
+
+    /// `T: Old where …` → `T: New where …`: the protocol after the first `: `.
+    private static func replacingConformed(_ text: String, _ old: String, _ new: String) -> String {
+        guard let range = text.range(of: ": " + old),
+              text[range.upperBound...].first.map({ $0 == " " }) ?? true else { return text }
+        return text.replacingCharacters(in: range, with: ": " + new)
+    }
+
+    private static func isPath(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "." }
     }
 
     /// Gives every declaration a unique key. Exact duplicates (the same declaration in two `#if`

@@ -23,7 +23,9 @@ struct Availability: Equatable {
                 // Short form: `iOS 13, macOS 10.15, *`.
                 for argument in arguments {
                     let parts = argument.split(separator: " ").map(String.init)
-                    guard parts.count == 2 else { continue }
+                    // An availability macro (`@available(System 0.0.2, *)`, defined by a compiler flag the manifest
+                    // computes) is not read: what it expands to is not in the sources.
+                    guard parts.count == 2, Self.isPlatform(parts[0]) else { continue }
                     platforms[parts[0], default: Restriction()].raise(to: Self.version(parts[1]))
                 }
                 continue
@@ -49,12 +51,25 @@ struct Availability: Equatable {
     ///
     /// With `supported` (the component's platforms), tvOS, watchOS and visionOS restrictions count only when
     /// the component supports that platform: a narrowing there breaks no client it has.
-    static func widening(from old: [String], to new: [String], supported: [String]? = nil) -> String?? {
+    ///
+    /// With `concurrency` (the declaration is `async`, takes an `async` function or has `async` requirements), a
+    /// minimum at or below where Swift concurrency starts (macOS 10.15, iOS 13, …) restricts nobody either: no
+    /// client could use the declaration below it.
+    ///
+    /// `minimums` are the package's own minimum deployment versions (lower-case platform names): no client builds
+    /// below them, so a minimum at or below one restricts nobody.
+    static func widening(from old: [String], to new: [String], supported: [String]? = nil,
+                         concurrency: Bool = false, minimums: [String: [Int]] = [:]) -> String?? {
         let before = Availability(old), after = Availability(new)
-        if before == after { return .some(nil) }
+        if before == after { return old == new ? .some(nil) : .some(spelledOnly) }
         for (platform, restriction) in after.platforms where !isUnsupported(platform, supported) {
             let previous = before.platforms[platform] ?? Restriction()
-            if Self.less(previous.introduced, restriction.introduced), !Self.atOrBelowFloor(platform, restriction.introduced) { return nil }
+            // Unavailable before: any minimum now is a widening.
+            if previous.unavailable, !restriction.unavailable { continue }
+            if Self.less(previous.introduced, restriction.introduced),
+               !Self.atOrBelowFloor(platform, restriction.introduced, concurrency: concurrency, minimums: minimums) {
+                return nil
+            }
             if restriction.unavailable && !previous.unavailable { return nil }
             if let obsoleted = restriction.obsoleted {
                 guard let was = previous.obsoleted, !Self.less(obsoleted, was) else { return nil }
@@ -62,12 +77,40 @@ struct Availability: Equatable {
         }
         let relevant = Set(before.platforms.keys).union(after.platforms.keys).filter { !isUnsupported($0, supported) }
         if relevant.allSatisfy({ before.platforms[$0] == after.platforms[$0] }) { return .some(unsupportedOnly) }
+        // Minimums at or below what every client builds for anyway read as none: the same for everybody.
+        func seen(_ platform: String, _ restriction: Restriction?) -> Restriction {
+            var result = restriction ?? Restriction()
+            if atOrBelowFloor(platform, result.introduced, concurrency: concurrency, minimums: minimums) { result.introduced = [] }
+            return result
+        }
+        if relevant.allSatisfy({ seen($0, before.platforms[$0]) == seen($0, after.platforms[$0]) }) { return .some(belowFloorsOnly) }
         return .some("availability widened")
+    }
+
+    /// The names `@available` takes for platforms (and `swift`, `_PackageDescription`); anything else in a
+    /// short form is an availability macro.
+    static func isPlatform(_ name: String) -> Bool {
+        var lowered = name.lowercased()
+        if lowered.hasSuffix("applicationextension") { lowered = String(lowered.dropLast("applicationextension".count)) }
+        return ["ios", "macos", "osx", "tvos", "watchos", "visionos", "xros", "maccatalyst", "swift", "driverkit",
+                "linux", "windows", "openbsd", "freebsd", "android", "wasi", "_packagedescription"].contains(lowered)
     }
 
     /// `13.0` and `13` are one version: trailing zeros are dropped.
     /// The reason given when only unsupported platforms' restrictions changed: no client sees it.
     static let unsupportedOnly = "availability changed only on platforms the component does not support"
+
+    /// The reason given when availability changed only at or below the versions every client builds for.
+    static let belowFloorsOnly = "availability changed only below the versions every client builds for"
+
+    /// The reason given when the attributes differ only in spelling (`iOS 13.0`/`iOS 13`) or in availability macros,
+    /// which are not read.
+    static let spelledOnly = "availability spelled differently (or through an availability macro, which is not read)"
+
+    /// Whether a compatibility reason means clients see no difference at all.
+    static func isUnseen(_ reason: String) -> Bool {
+        reason == unsupportedOnly || reason == belowFloorsOnly || reason == spelledOnly
+    }
 
     private static let optionalPlatforms: Set<String> = ["tvos", "watchos", "visionos", "xros"]
 
@@ -79,9 +122,28 @@ struct Availability: Equatable {
         "osx": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1], "xros": [1],
     ]
 
-    private static func atOrBelowFloor(_ platform: String, _ introduced: [Int]) -> Bool {
-        guard let floor = deploymentFloor[platform.lowercased()] else { return false }
-        return !less(floor, introduced)
+    /// Where Swift concurrency (back-deployed) starts: an `async` declaration is unusable below it anyway.
+    private static let concurrencyFloor: [String: [Int]] = [
+        "ios": [13], "iosapplicationextension": [13], "maccatalyst": [13, 1], "macos": [10, 15],
+        "macosapplicationextension": [10, 15], "osx": [10, 15], "tvos": [13], "watchos": [6], "visionos": [1], "xros": [1],
+    ]
+
+    private static func atOrBelowFloor(
+        _ platform: String, _ introduced: [Int], concurrency: Bool = false, minimums: [String: [Int]] = [:]
+    ) -> Bool {
+        var name = platform.lowercased()
+        if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
+        if name == "osx" { name = "macos" }
+        let floors = [(concurrency ? concurrencyFloor : deploymentFloor)[name], minimums[name]].compactMap { $0 }
+        return floors.contains { !less($0, introduced) }
+    }
+
+    /// Whether a normalized signature uses Swift concurrency: the word `async` (an effect or an `async` function
+    /// type) or an actor.
+    static func usesConcurrency(_ signature: String) -> Bool {
+        guard signature.contains("async") || signature.contains("actor") else { return false }
+        return signature.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            .contains { $0 == "async" || $0 == "actor" }
     }
 
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {

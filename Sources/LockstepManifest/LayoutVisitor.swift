@@ -6,6 +6,8 @@ final class LayoutVisitor: SyntaxVisitor {
     var products: [ManifestProduct] = []
     var targets: [ManifestTarget] = []
     var platforms: [String] = []
+    var platformVersions: [String: [Int]] = [:]
+    var defaultTraits: [String] = []
 
     init() { super.init(viewMode: .sourceAccurate) }
 
@@ -13,6 +15,18 @@ final class LayoutVisitor: SyntaxVisitor {
         if DependencyVisitor.isPackageInitializer(node.calledExpression) {
             if let list = node.arguments.first(where: { $0.label?.text == "platforms" })?.expression.as(ArrayExprSyntax.self) {
                 platforms = list.elements.compactMap { Self.memberCallName($0.expression) }
+                for element in list.elements {
+                    if let name = Self.memberCallName(element.expression), let version = Self.platformVersion(element.expression) {
+                        platformVersions[name] = version
+                    }
+                }
+            }
+            if let list = node.arguments.first(where: { $0.label?.text == "traits" })?.expression.as(ArrayExprSyntax.self) {
+                for element in list.elements {
+                    guard let call = element.expression.as(FunctionCallExprSyntax.self), Self.memberCallName(element.expression) == "default",
+                          let enabled = Self.argument("enabledTraits", of: call)?.as(ArrayExprSyntax.self) else { continue }
+                    defaultTraits += enabled.elements.compactMap { stringLiteral($0.expression) }
+                }
             }
             return .visitChildren
         }
@@ -53,6 +67,27 @@ final class LayoutVisitor: SyntaxVisitor {
         guard let call = expression.as(FunctionCallExprSyntax.self),
               let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         return member.declName.baseName.text
+    }
+
+    /// The version of `.macOS(.v10_15)`, `.iOS(.v13)` or `.macOS("10.15")`; nil when computed.
+    static func platformVersion(_ expression: ExprSyntax) -> [Int]? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let argument = call.arguments.first?.expression else {
+            return nil
+        }
+        let text: String
+        if let member = argument.as(MemberAccessExprSyntax.self), member.base == nil {
+            let name = member.declName.baseName.text
+            guard name.hasPrefix("v") else { return nil }
+            text = name.dropFirst().replacingOccurrences(of: "_", with: ".")
+        } else if let literal = argument.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+                  let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
+            text = segment.content.text
+        } else {
+            return nil
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.map { $0! }
     }
 
     static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {

@@ -15,6 +15,11 @@ public struct Manifest: Sendable {
     /// The platform names of `Package(platforms:)` as PackageDescription spells them (`macOS`, `iOS`, …);
     /// empty when absent or not a literal list.
     public var platforms: [String] = []
+    /// The minimum version of each platform `Package(platforms:)` names literally (`.macOS(.v10_15)` → `[10, 15]`).
+    public var platformVersions: [String: [Int]] = [:]
+    /// The traits `Package(traits:)` enables by default (`.default(enabledTraits: [...])`), spelled literally: a
+    /// client depending on the package without naming traits builds with these defined.
+    public var defaultTraits: [String] = []
     /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
     /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
     public var packageDeclarationCount: Int = 1
@@ -45,6 +50,7 @@ public struct Manifest: Sendable {
             layout.walk(tree)
             return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                             products: layout.products, targets: layout.targets, platforms: layout.platforms,
+                            platformVersions: layout.platformVersions, defaultTraits: layout.defaultTraits,
                             packageDeclarationCount: visitor.packageDeclarations,
                             unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text, file: file)
         }

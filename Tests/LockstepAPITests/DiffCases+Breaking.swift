@@ -67,7 +67,7 @@ extension DiffCase {
             "an underscored parent added to a protocol still binds its conformers",
             old: "public protocol Factory { func make() }",
             new: "public typealias _SendableAlias = Sendable\npublic protocol Factory: _SendableAlias { func make() }",
-            ["added conformance Factory: _SendableAlias"], .breaking),
+            ["added conformance Factory: Sendable"], .breaking),
         DiffCase(
             "an underscored protocol added as a parent still binds its conformers",
             old: "public protocol Factory { func make() }",
@@ -118,5 +118,25 @@ extension DiffCase {
             old: "public func f(_ x: Int) {}\npublic func f(_ x: String) {}",
             new: "public func f(_ x: Int) throws {}\npublic func f(_ x: String) {}\npublic func f(_ x: Double) {}",
             ["changed func f(_:) (Int)", "added func f(_:) (Double)"], .breaking),
+        DiffCase(
+            "a typealias that is no associated type's witness removed",
+            old: "public struct Pair: Equatable { public typealias Element = Int }",
+            new: "public struct Pair: Equatable {}",
+            ["removed typealias Pair.Element"], .breaking),
+        DiffCase(
+            "rethrows turned into typed throws of a fixed error type",
+            old: "public struct F { public func run<R>(_ body: () throws -> R) rethrows -> R { try body() } }",
+            new: "public struct F { public func run<R>(_ body: () throws(MyError) -> R) throws(MyError) -> R { try body() } }\npublic struct MyError: Error {}",
+            ["added struct MyError", "added conformance MyError: Error", "changed func F.run(_:)"], .breaking),
+        DiffCase(
+            "availability where Swift concurrency starts added to a synchronous function",
+            old: "public func load() {}",
+            new: "@available(macOS 10.15, iOS 13, *)\npublic func load() {}",
+            ["changed func load()"], .breaking),
+        DiffCase(
+            "a conformance to an underscored typealias of another protocol replaced",
+            old: "public typealias _Marker = Hashable\npublic struct Box: _Marker {}",
+            new: "public struct Box: Sendable {}",
+            ["added conformance Box: Sendable", "removed conformance Box: Hashable"], .breaking),
     ]
 }

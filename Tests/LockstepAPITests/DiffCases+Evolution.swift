@@ -52,7 +52,7 @@ extension DiffCase {
             "availability added at or below the oldest deployment target toolchains build for restricts no client",
             old: "public enum CInterop {}",
             new: "@available(iOS 8, macOS 10.10, tvOS 9, watchOS 2, *)\npublic enum CInterop {}",
-            ["changed enum CInterop"], .additive),
+            [], .none),
         DiffCase(
             "availability added above it still narrows",
             old: "public enum CInterop {}",
@@ -138,6 +138,16 @@ extension DiffCase {
             old: "@available(iOS 15, macOS 12, *)\npublic func scan() {}",
             new: "@available(iOS 13, macOS 10.15, *)\npublic func scan() {}",
             ["changed func scan()"], .additive),
+        DiffCase(
+            "rethrows turned into typed throws over the closure's error type",
+            old: "public struct F { public func withBytes<R>(_ body: ([UInt8]) throws -> R) rethrows -> R { try body([]) } }",
+            new: "public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) -> R { try body([]) } }",
+            ["changed func F.withBytes(_:)"], .additive),
+        DiffCase(
+            "availability widened: unavailable on a platform, then available from a version",
+            old: "@available(iOS, unavailable)\n@available(macOS, unavailable)\npublic func pipe() {}",
+            new: "@available(macOS 27.0, iOS 27.0, *)\npublic func pipe() {}",
+            ["changed func pipe()"], .additive),
         DiffCase(
             "availability widened: the attribute removed",
             old: "public struct S { @available(macOS, introduced: 12)\n public var x: Int }",

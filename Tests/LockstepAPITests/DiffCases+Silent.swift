@@ -67,5 +67,35 @@ extension DiffCase {
             old: "public func page(size: Int = 20) {}",
             new: "public func page(size: Int = 50) {}",
             [], .none),
+        DiffCase(
+            "a conformance spelled through an underscored typealias of the same protocol",
+            old: "public typealias _Sendable = Sendable\npublic protocol Key: _Sendable {}\npublic struct Box: _Sendable {}",
+            new: "public protocol Key: Sendable {}\npublic struct Box: Sendable {}",
+            [], .none),
+        DiffCase(
+            "availability where Swift concurrency starts added to an async function",
+            old: "public func load() async {}",
+            new: "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)\npublic func load() async {}",
+            [], .none),
+        DiffCase(
+            "availability where Swift concurrency starts added to a protocol with async requirements",
+            old: "public protocol Command { func run() async throws }",
+            new: "@available(macOS 10.15, macCatalyst 13, iOS 13, *)\npublic protocol Command { func run() async throws }",
+            [], .none),
+        DiffCase(
+            "a generic parameter written as the type a same-type requirement gives it",
+            old: "public struct W<Value> {}\nextension W { public init<E>(wrappedValue: Value, help: String? = nil) where Value == [E] {} }",
+            new: "public struct W<Value> {}\nextension W { public init<E>(wrappedValue: [E], help: String? = nil) where Value == [E] {} }",
+            [], .none),
+        DiffCase(
+            "an associated type's witness spelled out, then left to inference",
+            old: "public struct Pair: Sequence { public typealias Element = Int\n public func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() } }",
+            new: "public struct Pair: Sequence { public func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() } }",
+            [], .none),
+        DiffCase(
+            "an availability macro in place of a minimum below every deployment target",
+            old: "@available(iOS 8, *)\npublic enum CInterop {}",
+            new: "@available(System 0.0.2, *)\npublic enum CInterop {}",
+            [], .none),
     ]
 }

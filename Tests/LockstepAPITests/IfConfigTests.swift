@@ -76,6 +76,30 @@ final class IfConfigTests: XCTestCase {
         XCTAssertTrue(diff(old, new, APIContext(platforms: ["macOS"])).isEmpty)
     }
 
+    func testDefaultTraitsAreSetLikeConditions() {
+        let source = "#if FoundationURL\npublic func url() {}\n#endif\npublic func plain() {}\n"
+        XCTAssertEqual(keys(source), ["func plain()"])
+        var context = APIContext()
+        context.traits = ["FoundationURL"]
+        XCTAssertEqual(Set(keys(source, context)), ["func plain()", "func url()"])
+        // A file whose surface depends on traits is keyed with them; one without `#if` is not.
+        XCTAssertEqual(context.relevant(to: source).traits, ["FoundationURL"])
+        XCTAssertEqual(context.relevant(to: "public func plain() {}").traits, [])
+    }
+
+    func testAvailabilityAtOrBelowThePackagesMinimumsRestrictsNoClient() {
+        let old = "public func trace() {}\n"
+        let new = "@available(macOS 10.15, iOS 13, *)\npublic func trace() {}\n"
+        // Without minimums, 10.15/13 are above what toolchains build for: a narrowing.
+        XCTAssertEqual(diff(old, new).impact, .breaking)
+        var context = APIContext()
+        context.minimumVersions = ["macos": [10, 15], "ios": [13]]
+        XCTAssertTrue(diff(old, new, context).isEmpty, "\(diff(old, new, context).changes)")
+        // Above a minimum it still narrows.
+        context.minimumVersions = ["macos": [10, 15], "ios": [12]]
+        XCTAssertEqual(diff(old, new, context).impact, .breaking)
+    }
+
     func testAChangeOnEveryPlatformIsReportedOnceWithoutPlatforms() throws {
         let old = "#if os(iOS)\npublic func a() {}\n#endif\npublic func shared(_ x: Int) {}\n"
         let new = "#if os(iOS)\npublic func a() {}\n#endif\npublic func shared(_ x: String) {}\n"

@@ -50,6 +50,7 @@ final class SignatureShapeTests: XCTestCase {
                        .some("availability widened"))
         XCTAssertEqual(Availability.widening(from: [], to: ["@available(iOS, unavailable)"]), .none)
         XCTAssertEqual(Availability.widening(from: ["@available(iOS 13, *)"], to: ["@available(iOS 13.0, *)"]),
-                       .some(nil), "13 and 13.0 are one version")
+                       .some(Availability.spelledOnly), "13 and 13.0 are one version")
+        XCTAssertEqual(Availability.widening(from: ["@available(iOS 13, *)"], to: ["@available(iOS 13, *)"]), .some(nil))
     }
 }

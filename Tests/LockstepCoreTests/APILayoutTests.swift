@@ -64,6 +64,26 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(result.requiredLevel, .patch)
     }
 
+    func testAvailabilityIsJudgedAgainstTheOldReleasesPlatformMinimums() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
+                                                      platforms: ".macOS(.v10_15), .iOS(.v13)"))
+        try repo.write("Sources/Kit/Kit.swift", "public func trace() {}\n")
+        _ = try repo.release("1.0.0")
+        // The minimums move from the manifest onto the declaration (swift-distributed-tracing 1.0.1 did this):
+        // 1.0.0's clients all built for macOS 10.15 / iOS 13 already.
+        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)]))
+        try repo.write("Sources/Kit/Kit.swift", "@available(macOS 10.15, iOS 13, *)\npublic func trace() {}\n")
+        _ = try repo.commit("minimums on the declaration")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").requiredLevel, .patch)
+        _ = try repo.release("1.0.1")
+        // Above the old minimums it narrows.
+        try repo.write("Sources/Kit/Kit.swift", "@available(macOS 11, iOS 14, *)\npublic func trace() {}\n")
+        _ = try repo.commit("raise")
+        XCTAssertEqual(try diff(ws, from: "1.0.1").requiredLevel, .breaking)
+    }
+
     func testAChangeInTheLibraryTargetStillCounts() throws {
         let (ws, repo) = try kitWorkspace()
         try repo.write("Sources/Kit/Kit.swift", "public struct Kit {}\n")

@@ -37,6 +37,13 @@ final class ManifestLayoutTests: XCTestCase {
     func testReadsProductsTargetsAndPlatforms() throws {
         let manifest = try Manifest.parse(Self.text, file: "Package.swift")
         XCTAssertEqual(manifest.platforms, ["macOS", "iOS", "visionOS"])
+        XCTAssertEqual(manifest.platformVersions, ["macOS": [12], "iOS": [15, 0], "visionOS": [1]])
+        let traits = try Manifest.parse("""
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(name: "T", traits: [.trait(name: "A"), .trait(name: "B"), .default(enabledTraits: ["A"])])
+            """, file: "Package.swift")
+        XCTAssertEqual(traits.defaultTraits, ["A"])
         XCTAssertEqual(manifest.products, [
             ManifestProduct(name: "Kit", kind: .library, targets: ["Kit", "KitExtras"]),
             ManifestProduct(name: "KitDynamic", kind: .library, targets: ["Kit"]),

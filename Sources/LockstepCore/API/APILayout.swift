@@ -75,6 +75,10 @@ extension APIContext {
         self.init(platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
                   modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
                   languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
+        traits = Set(manifest?.defaultTraits ?? [])
+        for (name, version) in manifest?.platformVersions ?? [:] {
+            minimumVersions[name.lowercased()] = version
+        }
     }
 
     /// The language mode a manifest's `swift-tools-version` implies: 6 from tools version 6.0, else 5
@@ -106,6 +110,6 @@ extension APIContext {
     var fingerprint: String {
         "platforms=\(platforms.sorted().joined(separator: ",")) swift=\(swiftVersion.map(String.init).joined(separator: ".")) "
             + "modules=\(modules.sorted().joined(separator: ",")) added-requirement=\(addedRequirementImpact.label) "
-            + "language-mode=\(languageMode)"
+            + "language-mode=\(languageMode)" + (traits.isEmpty ? "" : " traits=\(traits.sorted().joined(separator: ","))")
     }
 }

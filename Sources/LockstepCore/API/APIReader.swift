@@ -126,10 +126,15 @@ public final class APIReader: @unchecked Sendable {
         // A file read with another context (platforms, modules it names) may differ though its blob does not:
         // `FileVersion` carries the part of the context the file depends on.
         let unchanged = Set(before.files.map(\.file)).intersection(after.files.map(\.file))
+        // Availability is judged against what the old release's clients had to build for: its manifest's
+        // minimums (a release dropping them for `@available` on each declaration, as swift-distributed-tracing
+        // 1.0.1 did, restricts none of them).
+        var context = after.context
+        context.minimumVersions = before.context.minimumVersions
         var diff = APIDiff(old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
                            new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
                            shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
-                           context: after.context)
+                           context: context)
         if let oldLayout = before.layout, let newLayout = after.layout, oldLayout != newLayout {
             let label = manifestLabel(component)
             let modules = APIDiff(old: APISurface(declarations: oldLayout.declarations(manifestFile: label)),
