@@ -429,13 +429,21 @@ private struct ParameterEvolution {
 
         // Old generic parameters may lose constraints, never gain them.
         for (name, constraints) in newGenerics.conformances where oldGenerics.names.contains(name) {
-            guard constraints.isSubset(of: oldGenerics.conformances[name] ?? []) else { return nil }
+            let old = oldGenerics.conformances[name] ?? []
+            guard constraints.allSatisfy({ StandardConformances.implies(old, $0) }) else { return nil }
         }
         if newGenerics.conformances.contains(where: { oldGenerics.names.contains($0.key) && $0.value != oldGenerics.conformances[$0.key] }) {
             reasons.append("a generic constraint loosened")
         }
-        guard newGenerics.others.isSubset(of: oldGenerics.others.union(newGenerics.bindable(excluding: oldGenerics.names))) else {
-            return nil
+        let allowed = oldGenerics.others.union(newGenerics.bindable(excluding: oldGenerics.names))
+        for requirement in newGenerics.others where !allowed.contains(requirement) {
+            // `Outer: AdditiveArithmetic` where it was `Outer: Numeric` (an enclosing type's parameter): implied by the
+            // old requirements on the same subject, so every old use still qualifies.
+            let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+            guard parts.count == 2, !requirement.contains("=="),
+                  Generics.protocols(parts[1]).allSatisfy({ StandardConformances.implies(oldGenerics.conformances(of: parts[0]), $0) })
+            else { return nil }
+            reasons.append("a generic constraint loosened")
         }
 
         // Each changed parameter type must accept the old argument.
@@ -585,7 +593,18 @@ private struct ParameterEvolution {
             }
         }
 
-        private static func protocols(_ text: String) -> Set<String> {
+        /// What the requirements say `subject` conforms to: its own constraints, or the `subject: P & Q` requirements
+        /// on it (an enclosing type's parameter).
+        func conformances(of subject: String) -> Set<String> {
+            var result = conformances[subject] ?? []
+            for requirement in others where !requirement.contains("==") {
+                let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+                if parts.count == 2, parts[0] == subject { result.formUnion(Self.protocols(parts[1])) }
+            }
+            return result
+        }
+
+        static func protocols(_ text: String) -> Set<String> {
             Set(text.split(separator: "&").map { $0.trimmingSpaces() })
         }
 

@@ -73,3 +73,75 @@ extension APIDiff {
         return table
     }()
 }
+
+extension APIDiff {
+    /// A type's or conditional conformance's `where` list loosened: `struct Box<T> where T: Numeric` →
+    /// `where T: AdditiveArithmetic`, `Box: Sendable` (with `T: Sendable` required by the type) → `Box: Sendable where
+    /// T: Sendable` (the type no longer requires it). Every type that qualified before still does. A conformance's
+    /// requirements are read together with the old type's own (`Box<T: Sendable>`).
+    static func reviseLoosenedRequirements(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
+        let kinds: Set<String> = ["struct", "enum", "class", "actor", "conformance"]
+        var dropped: Set<Int> = []
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard let before = changes[index].old, let after = changes[index].new, before.kind == after.kind,
+                  kinds.contains(before.kind) else { continue }
+            let (oldHead, oldList) = whereSplit(before.signature)
+            let (newHead, newList) = whereSplit(after.signature)
+            guard oldHead == newHead else { continue }
+            var context: [String] = []
+            if before.kind == "conformance" {
+                let subject = before.baseKey.dropFirst("conformance ".count).prefix { $0 != ":" }
+                for kind in ["struct", "enum", "class", "actor"] {
+                    guard let type = old[kind + " " + subject] else { continue }
+                    context = typeRequirements(type.signature)
+                    break
+                }
+            }
+            guard implied(newList, by: oldList + context) else { continue }
+            if implied(oldList, by: newList + context) {
+                dropped.insert(index)
+            } else {
+                changes[index].impact = .additive
+                changes[index].note = "a generic constraint loosened (every type that qualified still does)"
+            }
+        }
+        if !dropped.isEmpty { changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] } }
+    }
+
+    /// The text before ` where ` and the requirements after it.
+    private static func whereSplit(_ signature: String) -> (String, [String]) {
+        guard let range = signature.range(of: " where ", options: .backwards) else { return (signature, []) }
+        return (String(signature[..<range.lowerBound]),
+                SignatureShape.splitTopLevel(String(signature[range.upperBound...]), at: ","))
+    }
+
+    /// A type declaration's requirements: its `where` list and the constraints in its generic clause
+    /// (`<τ0_0: P>` as `τ0_0: P`).
+    private static func typeRequirements(_ signature: String) -> [String] {
+        var result = whereSplit(signature).1
+        if let open = signature.firstIndex(of: "<"), let close = signature[open...].firstIndex(of: ">") {
+            for parameter in SignatureShape.splitTopLevel(String(signature[signature.index(after: open)..<close]), at: ",")
+            where parameter.contains(": ") {
+                result.append(parameter)
+            }
+        }
+        return result
+    }
+
+    /// Whether every requirement of `requirements` holds wherever all of `known` do: listed there, or a conformance
+    /// a known conformance of the same subject refines.
+    private static func implied(_ requirements: [String], by known: [String]) -> Bool {
+        requirements.allSatisfy { requirement in
+            if known.contains(requirement) { return true }
+            guard !requirement.contains("=="), let colon = requirement.range(of: ": ") else { return false }
+            let subject = requirement[..<colon.lowerBound]
+            var conformances: Set<String> = []
+            for other in known where !other.contains("==") {
+                guard let otherColon = other.range(of: ": "), other[..<otherColon.lowerBound] == subject else { continue }
+                conformances.formUnion(other[otherColon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) })
+            }
+            return requirement[colon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) }
+                .allSatisfy { StandardConformances.implies(conformances, $0) }
+        }
+    }
+}

@@ -86,6 +86,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
+        Self.reviseLoosenedRequirements(&changes, old: old.declarations)
         Self.reviseForPlatforms(&changes, context: context)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.

@@ -7,6 +7,9 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
+    /// The protocols each type is declared to conform to: a typealias in an extension of one of them
+    /// (`extension P { typealias Key = SpanAttributeKey }`) is a name inside the type too.
+    var conformances: [String: [String]] = [:]
     /// The only names that can resolve to anything but themselves: nested types' own names, generic
     /// parameters, and the parts of typealiases' names. Every other name is left as written, at no cost.
     private(set) var special: Set<String> = []
@@ -19,6 +22,10 @@ struct TypeNames: Equatable, Sendable {
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
             aliases.merge(file.aliases) { first, _ in first }
+            for item in file.declarations where item.declaration.kind == "conformance" {
+                guard let type = item.lookupScope, let proto = item.conformedTo else { continue }
+                conformances[type, default: []].append(proto)
+            }
         }
         for type in types {
             if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
@@ -132,6 +139,10 @@ struct NameResolver {
             let candidate = container + "." + first
             if names.types.contains(candidate) || names.aliases[candidate] != nil {
                 qualified = container + "." + path
+                break
+            }
+            if let inherited = names.conformances[container]?.first(where: { names.aliases[$0 + "." + first] != nil }) {
+                qualified = inherited + "." + path
                 break
             }
             current = container.lastIndex(of: ".").map { String(container[..<$0]) }

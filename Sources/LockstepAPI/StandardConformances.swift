@@ -88,6 +88,41 @@ enum StandardConformances {
         SignatureShape.splitTopLevel(String(type.dropFirst().dropLast()), at: ":").count == 1
     }
 
+    /// The standard library's protocol refinements (`Numeric: AdditiveArithmetic`), one level each.
+    private static let parents: [String: [String]] = [
+        "Hashable": ["Equatable"], "Comparable": ["Equatable"], "Strideable": ["Comparable"],
+        "Codable": ["Encodable", "Decodable"], "Error": ["Sendable"],
+        "Numeric": ["AdditiveArithmetic", "ExpressibleByIntegerLiteral"], "SignedNumeric": ["Numeric"],
+        "BinaryInteger": ["Numeric", "Hashable", "Strideable", "CustomStringConvertible"],
+        "FixedWidthInteger": ["BinaryInteger", "LosslessStringConvertible"],
+        "SignedInteger": ["BinaryInteger", "SignedNumeric"], "UnsignedInteger": ["BinaryInteger"],
+        "FloatingPoint": ["SignedNumeric", "Strideable", "Hashable"],
+        "BinaryFloatingPoint": ["FloatingPoint", "ExpressibleByFloatLiteral"],
+        "Collection": ["Sequence"], "BidirectionalCollection": ["Collection"],
+        "RandomAccessCollection": ["BidirectionalCollection"], "MutableCollection": ["Collection"],
+        "RangeReplaceableCollection": ["Collection"], "LazySequenceProtocol": ["Sequence"],
+        "LazyCollectionProtocol": ["Collection", "LazySequenceProtocol"],
+        "StringProtocol": ["BidirectionalCollection", "Comparable", "Hashable", "TextOutputStream", "TextOutputStreamable",
+                           "LosslessStringConvertible", "ExpressibleByStringInterpolation"],
+        "LosslessStringConvertible": ["CustomStringConvertible"],
+        "ExpressibleByStringInterpolation": ["ExpressibleByStringLiteral"],
+        "ExpressibleByStringLiteral": ["ExpressibleByExtendedGraphemeClusterLiteral"],
+        "ExpressibleByExtendedGraphemeClusterLiteral": ["ExpressibleByUnicodeScalarLiteral"],
+        "SetAlgebra": ["Equatable", "ExpressibleByArrayLiteral"], "OptionSet": ["SetAlgebra", "RawRepresentable"],
+    ]
+
+    /// Whether a type known to conform to all of `protocols` also conforms to `proto`: one of them is it or refines it.
+    static func implies(_ protocols: Set<String>, _ proto: String) -> Bool {
+        var seen: Set<String> = []
+        var work = protocols.map(strip)
+        while let next = work.popLast() {
+            if next == strip(proto) { return true }
+            guard seen.insert(next).inserted else { continue }
+            work += parents[next] ?? []
+        }
+        return false
+    }
+
     private static func strip(_ name: String) -> String {
         for module in ["Swift.", "Foundation."] where name.hasPrefix(module) { return String(name.dropFirst(module.count)) }
         return name

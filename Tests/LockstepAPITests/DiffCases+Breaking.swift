@@ -129,6 +129,16 @@ extension DiffCase {
             new: "public struct F { public func run<R>(_ body: () throws(MyError) -> R) throws(MyError) -> R { try body() } }\npublic struct MyError: Error {}",
             ["added struct MyError", "added conformance MyError: Error", "changed func F.run(_:)"], .breaking),
         DiffCase(
+            "an extension's requirement narrowed to a refinement of the old one",
+            old: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            new: "public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            ["changed func Tag.plus(_:_:)"], .breaking),
+        DiffCase(
+            "a conditional conformance given a requirement the type did not have",
+            old: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable {}",
+            new: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable where T: Sendable {}",
+            ["changed conformance Bytes: Sendable"], .breaking),
+        DiffCase(
             "availability where Swift concurrency starts added to a synchronous function",
             old: "public func load() {}",
             new: "@available(macOS 10.15, iOS 13, *)\npublic func load() {}",

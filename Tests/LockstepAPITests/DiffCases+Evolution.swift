@@ -139,6 +139,16 @@ extension DiffCase {
             new: "@available(iOS 13, macOS 10.15, *)\npublic func scan() {}",
             ["changed func scan()"], .additive),
         DiffCase(
+            "an extension's requirement loosened to a protocol the old one refines",
+            old: "public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            new: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            ["changed func Tag.plus(_:_:)"], .additive),
+        DiffCase(
+            "a type's constraint dropped, its conformance made conditional on it",
+            old: "public struct Bytes<T: FixedWidthInteger & Sendable> {}\nextension Bytes: Sendable {}",
+            new: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable where T: Sendable {}",
+            ["changed struct Bytes"], .additive),
+        DiffCase(
             "rethrows turned into typed throws over the closure's error type",
             old: "public struct F { public func withBytes<R>(_ body: ([UInt8]) throws -> R) rethrows -> R { try body([]) } }",
             new: "public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) -> R { try body([]) } }",

@@ -93,6 +93,11 @@ extension DiffCase {
             new: "public struct Pair: Sequence { public func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() } }",
             [], .none),
         DiffCase(
+            "a member type spelled through a typealias of a protocol the type conforms to",
+            old: "public struct Key<V> {}\npublic protocol Space {}\npublic struct Names: Space { public var id: Key<String> { Key() } }",
+            new: "public struct Key<V> {}\npublic protocol Space {}\nextension Space { public typealias Name = Key }\npublic struct Names: Space { public var id: Name<String> { Key() } }",
+            ["added typealias Space.Name (extension)"], .additive),
+        DiffCase(
             "an availability macro in place of a minimum below every deployment target",
             old: "@available(iOS 8, *)\npublic enum CInterop {}",
             new: "@available(System 0.0.2, *)\npublic enum CInterop {}",
