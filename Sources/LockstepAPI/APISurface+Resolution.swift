@@ -94,7 +94,7 @@ struct NameResolver {
                 var end = index + 1
                 while end < bytes.count, bytes[end] != 4 { end += 1 }
                 let entries = bytes[(index + 1)..<end].split(separator: 3)
-                    .map { finish(String(decoding: $0, as: UTF8.self), in: scope) }
+                    .flatMap { Self.primaryAssociatedTypesSpelledOut(finish(String(decoding: $0, as: UTF8.self), in: scope)) }
                 out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).utf8)
                 index = end + 1
             default:
@@ -104,6 +104,33 @@ struct NameResolver {
         }
         let finished = String(decoding: out, as: UTF8.self)
         return typedThrows ? Self.plainEffects(finished) : finished
+    }
+
+    /// The primary associated types of the standard library's protocols, in order (`Collection<Int>` is
+    /// `Collection` with `Element == Int`).
+    private static let primaryAssociatedTypes: [String: [String]] = [
+        "Sequence": ["Element"], "Collection": ["Element"], "BidirectionalCollection": ["Element"],
+        "RandomAccessCollection": ["Element"], "MutableCollection": ["Element"], "RangeReplaceableCollection": ["Element"],
+        "IteratorProtocol": ["Element"], "SetAlgebra": ["Element"], "RangeExpression": ["Bound"], "Identifiable": ["ID"],
+        "RawRepresentable": ["RawValue"], "Strideable": ["Stride"], "AsyncSequence": ["Element", "Failure"],
+        "AsyncIteratorProtocol": ["Element", "Failure"], "Clock": ["Duration"], "InstantProtocol": ["Duration"],
+    ]
+
+    /// `T: Collection<E>` as `T: Collection` and `T.Element == E`: one requirement, two spellings.
+    static func primaryAssociatedTypesSpelledOut(_ entry: String) -> [String] {
+        guard entry.hasSuffix(">"), let colon = entry.range(of: ": "), !entry.contains(" == "), !entry.contains(" & ") else {
+            return [entry]
+        }
+        let subject = entry[..<colon.lowerBound]
+        let constraint = entry[colon.upperBound...]
+        guard let open = constraint.firstIndex(of: "<"),
+              let names = primaryAssociatedTypes[String(constraint[..<open]).replacingOccurrences(of: "Swift.", with: "")]
+        else { return [entry] }
+        let arguments = SignatureShape.splitTopLevel(String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]), at: ",")
+        guard arguments.count <= names.count else { return [entry] }
+        var result = [String(subject) + ": " + String(constraint[..<open])]
+        for (name, argument) in zip(names, arguments) { result.append(String(subject) + "." + name + " == " + argument) }
+        return result
     }
 
     /// Typed throws of the types that mean plain throwing or none, once names are resolved.

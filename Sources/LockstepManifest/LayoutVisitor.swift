@@ -9,7 +9,31 @@ final class LayoutVisitor: SyntaxVisitor {
     var platformVersions: [String: [Int]] = [:]
     var defaultTraits: [String] = []
 
+    /// The toolchain and language mode `#if swift(>=…)`/`compiler(>=…)` are decided with (nil: the newest).
+    var toolchain: [Int]?
+    var languageMode = 5
+
     init() { super.init(viewMode: .sourceAccurate) }
+
+    /// Only the branch SwiftPM takes when it is decidable (custom flags are unset for a client's build; versions
+    /// come from the toolchain): `#if COLLECTIONS_SINGLE_MODULE` products are not the package's. A branch that
+    /// depends on the host (`os`, `arch`, `canImport`) keeps every clause, as before.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for clause in node.clauses {
+            let value = clause.condition.map {
+                ManifestConditions.evaluate($0, toolchain: toolchain, languageMode: languageMode, customFlagsUnset: true)
+            } ?? .active
+            switch value {
+            case .inactive: continue
+            case .active:
+                if let elements = clause.elements { walk(elements) }
+                return .skipChildren
+            case .unknown:
+                return .visitChildren
+            }
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if DependencyVisitor.isPackageInitializer(node.calledExpression) {
@@ -38,6 +62,9 @@ final class LayoutVisitor: SyntaxVisitor {
         let listedTargets = Self.argument("targets", of: node)
         // `.plugin(name:targets:)` is a product, `.plugin(name:capability:…)` a target.
         if call == "library" || call == "executable" || (call == "plugin" && listedTargets != nil) {
+            // A product chosen at run time (`if defines.contains("SINGLE_MODULE") { products = [.library(…)] }`) is
+            // one possibility, not the package's products: it is not counted.
+            if Self.isInRuntimeBranch(node) { return .skipChildren }
             guard let list = listedTargets?.as(ArrayExprSyntax.self) else { return .skipChildren }
             let names = list.elements.compactMap { stringLiteral($0.expression) }
             products.append(ManifestProduct(name: name, kind: ManifestProduct.Kind(rawValue: call) ?? .library, targets: names))
@@ -88,6 +115,19 @@ final class LayoutVisitor: SyntaxVisitor {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
         guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
         return parts.map { $0! }
+    }
+
+    /// Whether the node sits in a body of a runtime `if`, `guard`, `switch` or `? :`.
+    static func isInRuntimeBranch(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(IfExprSyntax.self) || parent.is(SwitchExprSyntax.self) || parent.is(TernaryExprSyntax.self)
+                || parent.is(GuardStmtSyntax.self) {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {

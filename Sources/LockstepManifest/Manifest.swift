@@ -47,6 +47,8 @@ public struct Manifest: Sendable {
                                             toolchain: toolchain, languageMode: ManifestSelection.toolsVersion(of: text)[0])
             visitor.walk(tree)
             let layout = LayoutVisitor()
+            layout.toolchain = toolchain
+            layout.languageMode = ManifestSelection.toolsVersion(of: text)[0]
             layout.walk(tree)
             return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                             products: layout.products, targets: layout.targets, platforms: layout.platforms,

@@ -21,8 +21,12 @@ enum ManifestConditions {
 
     /// What `condition` (a `#if` clause's) is for `toolchain`: decided only when it is the same whatever the
     /// undecidable parts are (each combination of them is tried; more than 8 of them is undecided).
-    static func evaluate(_ condition: ExprSyntax, toolchain: [Int]?, languageMode: Int) -> Value {
+    ///
+    /// With `customFlagsUnset`, `#if NAME` is false: what SwiftPM sees when it evaluates the manifest for a client,
+    /// which passes no `-D` to it (the layout of a package's products as its clients get them).
+    static func evaluate(_ condition: ExprSyntax, toolchain: [Int]?, languageMode: Int, customFlagsUnset: Bool = false) -> Value {
         let configuration = ManifestBuildConfiguration(toolchain: toolchain, languageMode: languageMode)
+        configuration.customFlagsUnset = customFlagsUnset
         var atoms: [String] = []
         while true {
             var seen = Set<Bool>()
@@ -46,6 +50,7 @@ enum ManifestConditions {
 private final class ManifestBuildConfiguration: BuildConfiguration {
     var assignment: [String: Bool] = [:]
     var queried = Set<String>()
+    var customFlagsUnset = false
     let compilerVersion: VersionTuple
     let languageVersion: VersionTuple
 
@@ -62,7 +67,7 @@ private final class ManifestBuildConfiguration: BuildConfiguration {
         return assignment[key] ?? false
     }
 
-    func isCustomConditionSet(name: String) throws -> Bool { ask("flag \(name)") }
+    func isCustomConditionSet(name: String) throws -> Bool { customFlagsUnset ? false : ask("flag \(name)") }
     func hasFeature(name: String) throws -> Bool { ask("feature \(name)") }
     func hasAttribute(name: String) throws -> Bool { ask("attribute \(name)") }
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {

@@ -73,7 +73,7 @@ final class APISurfaceTests: XCTestCase {
             "var Base.name": "public var name: String { get }",
             "subscript Base[row:_:]": "public subscript(row: Int, _: Int) -> Int { get set }",
             "func Base.==(_:_:)": "public static func == (_: Base, _: Base) -> Bool",
-            "func handle(_:_:_:)": "public func handle<τ_0>(_: @Sendable @escaping (Int) async throws -> Void, _: τ_0, _: P?) where τ_0: Collection<Int>",
+            "func handle(_:_:_:)": "public func handle<τ_0>(_: @Sendable @escaping (Int) async throws -> Void, _: τ_0, _: P?) where τ_0.Element == Int, τ_0: Collection",
             "enum Channel": "public enum Channel: String",
             "case Channel.web": "case web = \"web\"",
         ]

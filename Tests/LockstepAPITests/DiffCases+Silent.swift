@@ -98,6 +98,11 @@ extension DiffCase {
             new: "public struct Key<V> {}\npublic protocol Space {}\nextension Space { public typealias Name = Key }\npublic struct Names: Space { public var id: Name<String> { Key() } }",
             ["added typealias Space.Name (extension)"], .additive),
         DiffCase(
+            "a primary associated type written as a same-type requirement",
+            old: "public func total<C: Collection>(_ values: C) -> Int where C.Element == Int { 0 }",
+            new: "public func total(_ values: some Collection<Int>) -> Int { 0 }",
+            [], .none),
+        DiffCase(
             "an availability macro in place of a minimum below every deployment target",
             old: "@available(iOS 8, *)\npublic enum CInterop {}",
             new: "@available(System 0.0.2, *)\npublic enum CInterop {}",

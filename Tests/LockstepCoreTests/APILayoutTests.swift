@@ -148,6 +148,18 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func toolHelper()"])
     }
 
+    func testWithoutALibraryProductUnderscoredModulesAreNotRead() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Sources/Kit/Kit.swift", "public func kit() {}\n")
+        try repo.write("Sources/_KitUtilities/Utilities.swift", "public func helper() {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/_KitUtilities/Utilities.swift", "public func helper(_ x: Int) {}\n")
+        try repo.write("Sources/Kit/Kit.swift", "public func kit() {}\npublic func more() {}\n")
+        _ = try repo.commit("helpers")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func more()"])
+    }
+
     func testOneRevisionWithoutLayoutComparesSourcesOnly() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")

@@ -80,4 +80,27 @@ final class ManifestLayoutTests: XCTestCase {
         XCTAssertEqual(manifest.products, [], "a name that is not a literal is not read")
         XCTAssertEqual(manifest.targets, [])
     }
+
+    func testProductsInBranchesSwiftPMDoesNotTakeAreNotThePackages() throws {
+        let manifest = try Manifest.parse("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            var products: [Product] = []
+            #if SINGLE_MODULE
+            products.append(.library(name: "Everything", targets: ["Everything"]))
+            #else
+            products.append(.library(name: "Kit", targets: ["Kit"]))
+            #endif
+            if ProcessInfo.processInfo.environment["ALL"] != nil {
+                products = [.library(name: "All", targets: ["All"])]
+            }
+            #if os(Linux)
+            products.append(.library(name: "KitLinux", targets: ["KitLinux"]))
+            #endif
+            let package = Package(name: "Kit", products: products, targets: [.target(name: "Kit")])
+            """, file: "Package.swift")
+        // A custom flag is unset for a client's build; a runtime choice is one possibility; the host's `os` is
+        // undecided, so its branch stays.
+        XCTAssertEqual(manifest.products.map(\.name), ["Kit", "KitLinux"])
+    }
 }

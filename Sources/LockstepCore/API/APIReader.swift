@@ -185,7 +185,10 @@ public final class APIReader: @unchecked Sendable {
             // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
             if listed.isEmpty { layout = nil }
         }
-        if layout == nil { listed = try Self.swiftFiles(repository, at: commit, under: "Sources") }
+        if layout == nil {
+            // Every module's sources but those of `_`-modules (`Sources/_Utilities`): by convention not API.
+            listed = try Self.swiftFiles(repository, at: commit, under: "Sources").filter { !$0.path.hasPrefix("Sources/_") }
+        }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
         // Blobs are read on this thread (one repository handle), then parsed on all cores: a big component
         // (swift-collections has hundreds of files per release) otherwise kept one core busy while the other idled.
