@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// The build of one platform as the compiler would see it, for evaluating `#if` in a component's sources.
 ///
-/// Release build through SwiftPM: `SWIFT_PACKAGE` and the package's default traits are set, `DEBUG` and every other custom condition are not;
+/// Release build through SwiftPM: `SWIFT_PACKAGE`, the package's default traits and its own `.define`s are set, `DEBUG` and every other custom condition are not;
 /// `canImport` is true for the component's own modules and dependencies (`APIContext.modules`) and for the
 /// platform's SDK modules; `swift(>=…)` compares with the language mode, `compiler(>=…)` with the toolchain.
 struct APIBuildConfiguration: BuildConfiguration {
@@ -12,6 +12,8 @@ struct APIBuildConfiguration: BuildConfiguration {
     let modules: Set<String>
     /// The package's default traits, set like `-D` conditions.
     let traits: Set<String>
+    /// The package's own `.define(…)`s (see `APIContext.defines`).
+    let defines: [String: Set<String>]
     let languageVersion: VersionTuple
     let compilerVersion: VersionTuple
 
@@ -19,6 +21,7 @@ struct APIBuildConfiguration: BuildConfiguration {
         os = Self.canonicalOS(platform)
         modules = context.modules
         traits = context.traits
+        defines = context.defines
         let compiler = context.swiftVersion.isEmpty ? [6, 2] : context.swiftVersion
         compilerVersion = VersionTuple(components: compiler)
         // Swift 6 compilers in Swift 5 mode answer `swift(>=5.10)` but not `swift(>=6)`.
@@ -57,7 +60,11 @@ struct APIBuildConfiguration: BuildConfiguration {
         "WASI": ["WASILibc", "FoundationEssentials"],
     ]
 
-    func isCustomConditionSet(name: String) throws -> Bool { name == "SWIFT_PACKAGE" || traits.contains(name) }
+    func isCustomConditionSet(name: String) throws -> Bool {
+        if name == "SWIFT_PACKAGE" || traits.contains(name) { return true }
+        guard let platforms = defines[name] else { return false }
+        return platforms.isEmpty || platforms.contains(os)
+    }
 
     func hasFeature(name: String) throws -> Bool { false }
 

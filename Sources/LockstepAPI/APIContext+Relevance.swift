@@ -14,6 +14,7 @@ extension APIContext {
             narrowed.swiftVersion = APIContext.default.swiftVersion
             narrowed.languageMode = APIContext.default.languageMode
             narrowed.traits = []
+            narrowed.defines = [:]
         }
         narrowed.minimumVersions = [:]
         return narrowed

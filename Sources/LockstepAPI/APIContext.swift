@@ -24,6 +24,9 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// The package traits enabled by default (`Package(traits: [.default(enabledTraits: […])])`): SwiftPM defines
     /// each as a compilation condition, so `#if FoundationURL` is true for a client that names no traits.
     public var traits: Set<String> = []
+    /// The conditions the package's Swift settings define for a client's (release) build, each with the platforms
+    /// (`os(…)` spelling) it is limited to; an empty set: every platform.
+    public var defines: [String: Set<String>] = [:]
 
     /// Creates a context; the defaults are those of `APIContext.default`.
     public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],

@@ -112,7 +112,9 @@ enum StandardConformances {
     ]
 
     /// Whether a type known to conform to all of `protocols` also conforms to `proto`: one of them is it or refines it.
+    /// A suppression (`~Copyable`, `~Escapable`) requires nothing: it lifts the implicit requirement, so it always holds.
     static func implies(_ protocols: Set<String>, _ proto: String) -> Bool {
+        if proto.hasPrefix("~") { return true }
         var seen: Set<String> = []
         var work = protocols.map(strip)
         while let next = work.popLast() {

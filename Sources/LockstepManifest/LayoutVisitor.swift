@@ -7,7 +7,6 @@ final class LayoutVisitor: SyntaxVisitor {
     var targets: [ManifestTarget] = []
     var platforms: [String] = []
     var platformVersions: [String: [Int]] = [:]
-    var defaultTraits: [String] = []
 
     /// The toolchain and language mode `#if swift(>=…)`/`compiler(>=…)` are decided with (nil: the newest).
     var toolchain: [Int]?
@@ -43,13 +42,6 @@ final class LayoutVisitor: SyntaxVisitor {
                     if let name = Self.memberCallName(element.expression), let version = Self.platformVersion(element.expression) {
                         platformVersions[name] = version
                     }
-                }
-            }
-            if let list = node.arguments.first(where: { $0.label?.text == "traits" })?.expression.as(ArrayExprSyntax.self) {
-                for element in list.elements {
-                    guard let call = element.expression.as(FunctionCallExprSyntax.self), Self.memberCallName(element.expression) == "default",
-                          let enabled = Self.argument("enabledTraits", of: call)?.as(ArrayExprSyntax.self) else { continue }
-                    defaultTraits += enabled.elements.compactMap { stringLiteral($0.expression) }
                 }
             }
             return .visitChildren

@@ -20,6 +20,8 @@ public struct Manifest: Sendable {
     /// The traits `Package(traits:)` enables by default (`.default(enabledTraits: [...])`), spelled literally: a
     /// client depending on the package without naming traits builds with these defined.
     public var defaultTraits: [String] = []
+    /// The compilation conditions the manifest's Swift settings define (`.define("NAME", .when(…))`).
+    public var defines: [ManifestDefine] = []
     /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
     /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
     public var packageDeclarationCount: Int = 1
@@ -50,9 +52,12 @@ public struct Manifest: Sendable {
             layout.toolchain = toolchain
             layout.languageMode = ManifestSelection.toolsVersion(of: text)[0]
             layout.walk(tree)
+            let defines = DefineVisitor()
+            defines.collect(tree)
             return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                             products: layout.products, targets: layout.targets, platforms: layout.platforms,
-                            platformVersions: layout.platformVersions, defaultTraits: layout.defaultTraits,
+                            platformVersions: layout.platformVersions, defaultTraits: defines.defaultTraits,
+                            defines: defines.defines,
                             packageDeclarationCount: visitor.packageDeclarations,
                             unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text, file: file)
         }

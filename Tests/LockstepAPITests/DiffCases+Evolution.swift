@@ -144,6 +144,11 @@ extension DiffCase {
             new: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
             ["changed func Tag.plus(_:_:)"], .additive),
         DiffCase(
+            "a member made available to noncopyable elements too (~Copyable lifts a requirement)",
+            old: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func same(_ other: borrowing Self) -> Bool { true } }",
+            new: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func same(_ other: borrowing Self) -> Bool { true } }",
+            ["changed func Box.same(_:)"], .additive),
+        DiffCase(
             "a type's constraint dropped, its conformance made conditional on it",
             old: "public struct Bytes<T: FixedWidthInteger & Sendable> {}\nextension Bytes: Sendable {}",
             new: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable where T: Sendable {}",

@@ -137,10 +137,23 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module KitExtras", "removed struct Extras"])
     }
 
-    func testWithoutALibraryProductEverySourceFileIsRead() throws {
-        // The builder's manifests declare targets but no product: today's behaviour, Sources/ in full.
+    func testWithoutALibraryProductTheDeclaredTargetsAreRead() throws {
+        // The builder's manifests declare the target Kit but no product: Kit's sources are read, not a folder no
+        // target declares (SwiftPM builds no module from it).
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
+        try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/Tool/main.swift", "\n")
+        try repo.write("Sources/Kit/More.swift", "public func more() {}\n")
+        _ = try repo.commit("drop")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func more()"])
+    }
+
+    func testWithoutALibraryProductOrAKnownTargetEverySourceFileIsRead() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write("Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: makeTargets())\n")
         try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
         _ = try repo.release("1.0.0")
         try repo.write("Sources/Tool/main.swift", "\n")
@@ -148,13 +161,16 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func toolHelper()"])
     }
 
-    func testWithoutALibraryProductUnderscoredModulesAreNotRead() throws {
+    func testWithoutALibraryProductImplementationModulesAreNotRead() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
+        try repo.write("Package.swift", Self.manifest(libraries: [], targets: [("Kit", nil), ("_KitUtilities", nil), ("InternalKit", nil)]))
         try repo.write("Sources/Kit/Kit.swift", "public func kit() {}\n")
         try repo.write("Sources/_KitUtilities/Utilities.swift", "public func helper() {}\n")
+        try repo.write("Sources/InternalKit/Internal.swift", "public func shared() {}\n")
         _ = try repo.release("1.0.0")
         try repo.write("Sources/_KitUtilities/Utilities.swift", "public func helper(_ x: Int) {}\n")
+        try repo.write("Sources/InternalKit/Internal.swift", "package func shared() {}\n")
         try repo.write("Sources/Kit/Kit.swift", "public func kit() {}\npublic func more() {}\n")
         _ = try repo.commit("helpers")
         XCTAssertEqual(try diff(ws, from: "1.0.0").changes.map(\.key), ["func more()"])
@@ -167,6 +183,29 @@ final class APILayoutTests: XCTestCase {
         try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)]))
         _ = try repo.commit("products")
         XCTAssertEqual(try diff(ws, from: "1.0.0").changes, [], "no `library`/`module` additions against an unknown layout")
+    }
+
+    func testContextSetsThePackagesOwnDefinesForAReleaseBuild() throws {
+        let manifest = try Manifest.parse("""
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(name: "S", traits: [.trait(name: "Fast"), .trait(name: "Slow"), .default(enabledTraits: ["Fast"])],
+                targets: [.target(name: "S", swiftSettings: [
+                    .define("PACKAGE"), .define("DARWIN", .when(platforms: [.macOS, .macCatalyst])),
+                    .define("MOCKING", .when(configuration: .debug)), .define("FAST", .when(traits: ["Fast"])),
+                    .define("SLOW", .when(traits: ["Slow"])),
+                ])])
+            """, file: "Package.swift")
+        let context = APIContext(component: Component(name: "S", path: "s", kind: .base), manifest: manifest, swiftVersion: [6, 3])
+        XCTAssertEqual(context.traits, ["Fast"])
+        XCTAssertEqual(context.defines, ["PACKAGE": [], "DARWIN": ["macOS", "iOS"], "FAST": []])
+        let source = "#if DARWIN\npublic func darwin() {}\n#endif\n#if MOCKING\npublic func mock() {}\n#endif\n#if PACKAGE && FAST\npublic func fast() {}\n#endif\n"
+        var linux = context
+        linux.platforms = ["Linux"]
+        XCTAssertEqual(Set(APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: context).declarations.keys),
+                       ["func darwin()", "func fast()"])
+        XCTAssertEqual(Set(APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: linux).declarations.keys),
+                       ["func fast()"])
     }
 
     func testContextFollowsManifestAndKind() throws {

@@ -103,4 +103,31 @@ final class ManifestLayoutTests: XCTestCase {
         // undecided, so its branch stays.
         XCTAssertEqual(manifest.products.map(\.name), ["Kit", "KitLinux"])
     }
+
+    func testSwiftDefinesWithTheirConditions() throws {
+        let manifest = try Manifest.parse("""
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let darwin: [Platform] = [.macOS, .iOS]
+            let traits: Set<Trait> = [.trait(name: "Fast"), .trait(name: "Slow"), .default(enabledTraits: ["Fast"])]
+            let package = Package(name: "S", traits: traits, targets: [
+                .target(name: "S", cSettings: [.define("C_ONLY")], swiftSettings: [
+                    .define("PACKAGE"),
+                    .define("DARWIN", .when(platforms: darwin)),
+                    .define("LINUX", .when(platforms: [.linux])),
+                    .define("MOCKING", .when(configuration: .debug)),
+                    .define("FAST", .when(traits: ["Fast"])),
+                ]),
+                .testTarget(name: "STests", swiftSettings: [.define("TESTING")]),
+            ])
+            """, file: "Package.swift")
+        XCTAssertEqual(manifest.defaultTraits, ["Fast"])
+        XCTAssertEqual(manifest.defines, [
+            ManifestDefine(name: "PACKAGE"),
+            ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS"]),
+            ManifestDefine(name: "LINUX", platforms: ["linux"]),
+            ManifestDefine(name: "MOCKING", debugOnly: true),
+            ManifestDefine(name: "FAST", traits: ["Fast"]),
+        ])
+    }
 }

@@ -76,6 +76,15 @@ extension APIContext {
                   modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
                   languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
         traits = Set(manifest?.defaultTraits ?? [])
+        for define in manifest?.defines ?? [] where !define.debugOnly {
+            if let required = define.traits, !required.contains(where: traits.contains) { continue }
+            let platforms = Set((define.platforms ?? []).compactMap(Self.osName))
+            if let known = defines[define.name], known.isEmpty || platforms.isEmpty {
+                defines[define.name] = known.isEmpty ? known : []
+            } else {
+                defines[define.name, default: []].formUnion(platforms)
+            }
+        }
         for (name, version) in manifest?.platformVersions ?? [:] {
             minimumVersions[name.lowercased()] = version
         }
@@ -111,5 +120,8 @@ extension APIContext {
         "platforms=\(platforms.sorted().joined(separator: ",")) swift=\(swiftVersion.map(String.init).joined(separator: ".")) "
             + "modules=\(modules.sorted().joined(separator: ",")) added-requirement=\(addedRequirementImpact.label) "
             + "language-mode=\(languageMode)" + (traits.isEmpty ? "" : " traits=\(traits.sorted().joined(separator: ","))")
+            + (defines.isEmpty ? "" : " defines=" + defines.keys.sorted().map { name in
+                name + (defines[name]!.isEmpty ? "" : "(" + defines[name]!.sorted().joined(separator: "|") + ")")
+            }.joined(separator: ","))
     }
 }

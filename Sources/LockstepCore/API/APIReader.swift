@@ -1,5 +1,6 @@
 import Foundation
 import LockstepAPI
+import LockstepManifest
 import LockstepGit
 
 /// Reads a component's public API at any commit straight from the object database, with swift-syntax.
@@ -185,10 +186,7 @@ public final class APIReader: @unchecked Sendable {
             // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
             if listed.isEmpty { layout = nil }
         }
-        if layout == nil {
-            // Every module's sources but those of `_`-modules (`Sources/_Utilities`): by convention not API.
-            listed = try Self.swiftFiles(repository, at: commit, under: "Sources").filter { !$0.path.hasPrefix("Sources/_") }
-        }
+        if layout == nil { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
         // Blobs are read on this thread (one repository handle), then parsed on all cores: a big component
         // (swift-collections has hundreds of files per release) otherwise kept one core busy while the other idled.
@@ -234,6 +232,27 @@ public final class APIReader: @unchecked Sendable {
             commitCache[component.name] = recent
         }
         return revision
+    }
+
+    /// The API files when the manifest names no library product literally (it computes them): the sources of the
+    /// targets it declares under `Sources/` (of every folder there when it declares none it can find), but not those
+    /// of modules named `_X` or `InternalX`, by convention implementation modules (swift-collections'
+    /// `_CollectionsUtilities`, renamed `InternalCollectionsUtilities` in 1.2). A folder whose target is commented
+    /// out is no module.
+    static func fallbackFiles(_ repository: Repository, at commit: ObjectID, manifest: Manifest?) throws -> [TreeFile] {
+        func isInternal(_ module: some StringProtocol) -> Bool { module.hasPrefix("_") || module.hasPrefix("Internal") }
+        let all = try swiftFiles(repository, at: commit, under: "Sources").filter { file in
+            let module = file.path.dropFirst("Sources/".count).prefix { $0 != "/" }
+            return !isInternal(module)
+        }
+        var listed: [TreeFile] = []
+        var taken = Set<String>()
+        for target in (manifest?.targets ?? []) where target.kind == .regular && !isInternal(target.name) {
+            let folders = target.path.map { [APILayout.trimmed($0)] } ?? target.defaultFolders
+            guard let folder = folders.first(where: { folder in all.contains { $0.path.hasPrefix(folder + "/") } }) else { continue }
+            listed += all.filter { $0.path.hasPrefix(folder + "/") && taken.insert($0.path).inserted }
+        }
+        return listed.isEmpty ? all : listed
     }
 
     /// The `.swift` files under `folder` at `commit`, links left out.
