@@ -68,6 +68,9 @@ extension APICollector {
         let restricted = SignatureParts.hasRestrictedSetter(node.modifiers)
         let head = prefix(node.attributes, node.modifiers, access: access, in: scope) + (isLet ? "let " : "var ")
         let bindings = Array(node.bindings)
+        // A property of a constrained extension (`extension P where Self: RawRepresentable`) exists only there: its
+        // requirements are part of it, and tell it apart from the same property of an unconstrained extension.
+        let constraints = whereClause(nil, in: scope)
         for (index, binding) in bindings.enumerated() {
             var types = canonical()
             let type = Self.type(of: binding, following: bindings[(index + 1)...], types: &types)
@@ -77,10 +80,11 @@ extension APICollector {
                 let name = String(NormalizedText.name(of: identifier))
                 var signature = head + name + ": " + type
                 if !isLet { signature += " " + accessors.text }
+                signature += constraints
                 // `let` and `var` share the key word so that `let` → `var` reads as a change.
                 record(
                     kind: isLet ? "let" : "var", keyWord: "var", qualifiedName: scope.qualify(name),
-                    signature: signature, at: identifier, in: scope)
+                    signature: signature, at: identifier, in: scope, parameterTypes: constraints)
             }
         }
     }

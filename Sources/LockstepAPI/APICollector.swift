@@ -60,6 +60,22 @@ struct APICollector {
         }
     }
 
+    /// The platforms (`os(…)` spelling) `@available(P, unavailable)` attributes take the declaration away from.
+    /// Mac Catalyst and application extensions are no platform of their own here: they leave it in place.
+    static func unavailablePlatforms(_ attributes: AttributeListSyntax) -> Set<String> {
+        var result: Set<String> = []
+        for element in attributes {
+            guard case .attribute(let attribute) = element, NormalizedText.of(attribute.attributeName) == "available",
+                  case .availability(let arguments) = attribute.arguments, arguments.count == 2,
+                  case .token(let platform) = arguments.first?.argument,
+                  case .token(let marker) = arguments.last?.argument, marker.text == "unavailable" else { continue }
+            let name = platform.text.lowercased()
+            guard name != "maccatalyst", !name.hasSuffix("applicationextension"), let os = APIContext.osName(platform.text) else { continue }
+            result.insert(os)
+        }
+        return result
+    }
+
     // MARK: Walking
 
     private mutating func walk(_ items: CodeBlockItemListSyntax, in scope: Scope) {
@@ -76,6 +92,16 @@ struct APICollector {
         var scope = scope
         // Still walked when hidden: nested type names must be known as hidden (see `APICollector+Hidden`).
         if scope.isPublic, Self.isHidden(decl) { scope.isPublic = false }
+        // `@available(macOS, unavailable)`: absent on macOS, as `#if !os(macOS)` would make it.
+        if let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes {
+            let unavailable = Self.unavailablePlatforms(attributes)
+            if !unavailable.isEmpty {
+                for (index, configuration) in configurations.enumerated() where unavailable.contains(configuration.os) {
+                    scope.platforms.bits &= ~(UInt32(1) << UInt32(index))
+                }
+                if scope.platforms.bits & PlatformMask.all(configurations.count).bits == 0 { scope.isPublic = false }
+            }
+        }
         switch decl.as(DeclSyntaxEnum.self) {
         case .ifConfigDecl(let config):
             // Each clause counts on the platforms where the compiler would take it.

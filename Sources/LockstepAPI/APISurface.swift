@@ -152,7 +152,7 @@ extension APISurface {
                 var declaration = item.declaration
                 let types = item.parameterTypes
                 declaration.key = baseKey + " "
-                    + (!types.isEmpty && typeCounts[types] == 1 ? types : "[" + declaration.signature + "]")
+                    + (!types.isEmpty && typeCounts[types] == 1 ? String(types.drop { $0 == " " }) : "[" + declaration.signature + "]")
                 declarations[declaration.key] = declaration
             }
         }

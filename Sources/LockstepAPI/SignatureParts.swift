@@ -70,6 +70,10 @@ enum SignatureParts {
             }
         }
         guard restricts else { return nil }
+        // `@available(macOS, unavailable)` is the declaration's absence on that platform, which the collector
+        // records in its platforms (`APICollector.unavailablePlatforms`); for a platform the component is not
+        // read for (Mac Catalyst, Windows), it changes nothing clients of those platforms see.
+        if kept.count == 2, kept[1] == "unavailable", kept[0] != "*" { return nil }
         return "@available(" + kept.joined(separator: ", ") + ")"
     }
 

@@ -144,6 +144,11 @@ extension DiffCase {
             new: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
             ["changed func Tag.plus(_:_:)"], .additive),
         DiffCase(
+            "a property default added in a constrained extension next to the unconstrained one",
+            old: "public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } }",
+            new: "public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } }\nextension P where Self: RawRepresentable, RawValue == String { public var d: String { rawValue } }",
+            ["added var P.d (extension) where RawValue == String, Self: RawRepresentable"], .additive),
+        DiffCase(
             "a member made available to noncopyable elements too (~Copyable lifts a requirement)",
             old: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func same(_ other: borrowing Self) -> Bool { true } }",
             new: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func same(_ other: borrowing Self) -> Bool { true } }",
@@ -159,10 +164,10 @@ extension DiffCase {
             new: "public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) -> R { try body([]) } }",
             ["changed func F.withBytes(_:)"], .additive),
         DiffCase(
-            "availability widened: unavailable on a platform, then available from a version",
-            old: "@available(iOS, unavailable)\n@available(macOS, unavailable)\npublic func pipe() {}",
-            new: "@available(macOS 27.0, iOS 27.0, *)\npublic func pipe() {}",
-            ["changed func pipe()"], .additive),
+            "unavailable on every platform read, then available from a version: added",
+            old: "public struct Pipe {}\n@available(iOS, unavailable)\n@available(macOS, unavailable)\npublic func pipe() {}",
+            new: "public struct Pipe {}\n@available(macOS 27.0, iOS 27.0, *)\npublic func pipe() {}",
+            ["added func pipe()"], .additive),
         DiffCase(
             "availability widened: the attribute removed",
             old: "public struct S { @available(macOS, introduced: 12)\n public var x: Int }",

@@ -103,6 +103,11 @@ extension DiffCase {
             new: "public func total(_ values: some Collection<Int>) -> Int { 0 }",
             [], .none),
         DiffCase(
+            "unavailable on macOS written as #if !os(macOS)",
+            old: "public struct S {}\n@available(macOS, unavailable)\n@available(macCatalyst, unavailable)\nextension S { public func f() {} }",
+            new: "public struct S {}\n#if !os(macOS)\nextension S { public func f() {} }\n#endif",
+            [], .none),
+        DiffCase(
             "an availability macro in place of a minimum below every deployment target",
             old: "@available(iOS 8, *)\npublic enum CInterop {}",
             new: "@available(System 0.0.2, *)\npublic enum CInterop {}",
