@@ -191,6 +191,8 @@ struct NameResolver {
                     current = target
                 } else if Self.isPath(target) {
                     current = target + rest
+                } else if let member = Self.standardMember(of: target, rest) {
+                    return member
                 } else {
                     return (Self.isAtomic(target) ? target : "(" + target + ")") + rest
                 }
@@ -212,6 +214,28 @@ struct NameResolver {
         if target?.contains("τ") == true { target = nil }
         followed[name] = target
         return target
+    }
+
+    /// `[K: V].Key` is `K`, `.Value` `V`; `[T].Element`, `Set<T>.Element` and `T?.Wrapped` are `T`: a member type
+    /// of the standard library's generic types, spelled through a typealias of one (`Logger.Metadata.Key`).
+    static func standardMember(of target: String, _ rest: String) -> String? {
+        let member = rest.dropFirst().prefix { $0 != "." }
+        guard rest.hasPrefix("."), rest.count == member.count + 1 else { return nil }
+        if target.hasPrefix("["), target.hasSuffix("]") {
+            let inner = String(target.dropFirst().dropLast())
+            let parts = SignatureShape.splitTopLevel(inner, at: ":")
+            if parts.count == 2 {
+                switch member {
+                case "Key": return parts[0]
+                case "Value": return parts[1]
+                default: return nil
+                }
+            }
+            return member == "Element" ? inner : nil
+        }
+        if target.hasPrefix("Set<"), target.hasSuffix(">"), member == "Element" { return String(target.dropFirst(4).dropLast()) }
+        if target.hasSuffix("?"), member == "Wrapped" { return String(target.dropLast()) }
+        return nil
     }
 
     /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.

@@ -139,6 +139,11 @@ extension DiffCase {
             new: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable where T: Sendable {}",
             ["changed conformance Bytes: Sendable"], .breaking),
         DiffCase(
+            "a type's member removed while the protocol's default has other labels",
+            old: "public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P { public func f(a: Int) {} }",
+            new: "public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P {}",
+            ["removed func S.f(a:)"], .breaking),
+        DiffCase(
             "availability where Swift concurrency starts added to a synchronous function",
             old: "public func load() {}",
             new: "@available(macOS 10.15, iOS 13, *)\npublic func load() {}",

@@ -149,6 +149,16 @@ extension DiffCase {
             new: "public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } }\nextension P where Self: RawRepresentable, RawValue == String { public var d: String { rawValue } }",
             ["added var P.d (extension) where RawValue == String, Self: RawRepresentable"], .additive),
         DiffCase(
+            "a type's member removed while a default of a protocol it conforms to keeps serving its calls",
+            old: "public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) } }\npublic struct S: P { public func f(a: Int, b: Int) {}\n public func f(a: Int) {} }",
+            new: "public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) } }\npublic struct S: P { public func f(a: Int, b: Int) {} }",
+            ["removed func S.f(a:)"], .additive),
+        DiffCase(
+            "a constrained overload removed beside an unconstrained one that takes every call",
+            old: "public struct B { public func put<T>(_ v: T) where T: Sendable {}\n public func put<T>(_ v: T) {} }",
+            new: "public struct B { public func put<T>(_ v: T) where T: CustomStringConvertible {}\n public func put<T>(_ v: T) {} }",
+            ["changed func B.put(_:)"], .additive),
+        DiffCase(
             "a member made available to noncopyable elements too (~Copyable lifts a requirement)",
             old: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func same(_ other: borrowing Self) -> Bool { true } }",
             new: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func same(_ other: borrowing Self) -> Bool { true } }",

@@ -108,6 +108,11 @@ extension DiffCase {
             new: "public struct S {}\n#if !os(macOS)\nextension S { public func f() {} }\n#endif",
             [], .none),
         DiffCase(
+            "a dictionary typealias's Key and Value member types are its key and value types",
+            old: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: String) -> Int? { nil } }",
+            new: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: N.M.Key) -> N.M.Value? { nil } }",
+            [], .none),
+        DiffCase(
             "an availability macro in place of a minimum below every deployment target",
             old: "@available(iOS 8, *)\npublic enum CInterop {}",
             new: "@available(System 0.0.2, *)\npublic enum CInterop {}",

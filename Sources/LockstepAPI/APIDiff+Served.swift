@@ -1,0 +1,60 @@
+extension APIDiff {
+    /// A callable removed (or changed) while its old calls are still served by another declaration of the new
+    /// surface: a more general overload of the same name that was there all along
+    /// (`put<T>(_: T) where T: Sendable` gone beside an unconstrained `put<T>(_: T)`), or, for a member of a
+    /// concrete type, a default in an extension of a protocol the type conforms to, or a requirement of it, with
+    /// the same labels (swift-log 1.3.0 moved `log(level:message:metadata:file:function:line:)` from its handlers into
+    /// a `LogHandler` extension). Not for requirements or overridable members: conformers and subclasses
+    /// implement those.
+    static func reviseCallsServedElsewhere(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
+        let callables: Set<String> = ["func", "init", "subscript"]
+        var byStem: [String: [APIDeclaration]] = [:]
+        var conformances: [String: [String]] = [:]
+        for declaration in new.values {
+            if callables.contains(declaration.kind) {
+                byStem[callableStem(declaration.baseKey), default: []].append(declaration)
+            } else if declaration.kind == "conformance" {
+                let subject = declaration.baseKey.dropFirst("conformance ".count)
+                guard let colon = subject.range(of: ": ") else { continue }
+                conformances[String(subject[..<colon.lowerBound]), default: []].append(String(subject[colon.upperBound...]))
+            }
+        }
+        for index in changes.indices {
+            let change = changes[index]
+            guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
+                  let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
+                  !old.signature.contains("open "), !old.signature.contains("required ") else { continue }
+            let stem = callableStem(old.baseKey)
+            if let general = (byStem[stem] ?? []).sorted(by: { $0.key < $1.key })
+                .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil }) {
+                changes[index].impact = .additive
+                changes[index].note = "every old call still compiles, through `\(general.key)`"
+                continue
+            }
+            guard let served = servingProtocolMember(old, conformances: conformances, new: new) else { continue }
+            changes[index].impact = .additive
+            changes[index].note = "still callable on the type, through `\(served.key)`"
+        }
+    }
+
+    /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same
+    /// signature (or one that accepts every old call).
+    private static func servingProtocolMember(
+        _ old: APIDeclaration, conformances: [String: [String]], new: [String: APIDeclaration]
+    ) -> APIDeclaration? {
+        guard old.kind == "func", let space = old.key.firstIndex(of: " ") else { return nil }
+        let subject = old.key[old.key.index(after: space)...]
+        let name = subject.prefix { $0 != "(" && $0 != " " }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let type = String(name[..<dot])
+        let member = subject[subject.index(after: dot)...]
+        for proto in conformances[type] ?? [] {
+            let base = "func " + proto + "." + member.prefix { $0 != " " }
+            for key in [base + " (extension)", base] {
+                guard let candidate = new[key], !candidate.signature.contains("static ") || old.signature.contains("static ") else { continue }
+                if candidate.signature == old.signature || compatibility(old: old, new: candidate) != nil { return candidate }
+            }
+        }
+        return nil
+    }
+}
