@@ -45,7 +45,8 @@ struct Accessors {
 
     private static func describe(_ accessor: AccessorDeclSyntax, as name: String) -> String {
         var text = ""
-        if let modifier = accessor.modifier {
+        // `__consuming get` only says how the getter takes `self` inside the module; a client reads it as before.
+        if let modifier = accessor.modifier, modifier.name.text != "__consuming" {
             text.append(NormalizedText.of(modifier))
             text.append(" ")
         }

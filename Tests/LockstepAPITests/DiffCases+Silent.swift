@@ -113,6 +113,11 @@ extension DiffCase {
             new: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: N.M.Key) -> N.M.Value? { nil } }",
             [], .none),
         DiffCase(
+            "a getter marked __consuming",
+            old: "public struct Path { public var parts: [String] { get { [] } set {} } }",
+            new: "public struct Path { public var parts: [String] { __consuming get { [] } set {} } }",
+            [], .none),
+        DiffCase(
             "an availability macro in place of a minimum below every deployment target",
             old: "@available(iOS 8, *)\npublic enum CInterop {}",
             new: "@available(System 0.0.2, *)\npublic enum CInterop {}",
