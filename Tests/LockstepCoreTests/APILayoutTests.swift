@@ -219,6 +219,10 @@ final class APILayoutTests: XCTestCase {
         let base = APIContext(component: Component(name: "Kit", path: "k", kind: .base), manifest: nil, swiftVersion: [6, 3])
         XCTAssertEqual(base.platforms, ["iOS", "macOS"])
         XCTAssertEqual(base.addedRequirementImpact, .breaking)
+        var linux = Component(name: "Kit", path: "k", kind: .base)
+        linux.platforms = ["iOS", "Linux"]
+        XCTAssertEqual(APIContext(component: linux, manifest: manifest, swiftVersion: [6, 3]).platforms, ["iOS", "Linux"],
+                       "lockstep.yml's platforms replace the manifest's")
         var reordered = base
         reordered.platforms = ["macOS", "iOS"]
         XCTAssertEqual(reordered.fingerprint, base.fingerprint)

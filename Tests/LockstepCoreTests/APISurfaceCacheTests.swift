@@ -167,11 +167,18 @@ final class APISurfaceCacheTests: XCTestCase {
     }
 
     /// Which manifest file is read depends on `swift-tools-version`: a diff remembered for one must not answer for
-    /// another. Package.swift names no product (all of Sources/ is API); Package@swift-6.0.swift makes only Net API.
+    /// another. Package.swift names no product (every target's sources are API); Package@swift-6.0.swift makes only Net API.
     func testARememberedDiffFollowsTheManifestFileRead() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Net")
         try repo.write("Sources/Extra/E.swift", "public func extra() {}\n")
+        try repo.write("Package.swift", """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(name: "Net", targets: [.target(name: "Net"), .target(name: "Extra")])
+
+            """)
         try repo.write("Package@swift-6.0.swift", """
             // swift-tools-version: 6.0
             import PackageDescription

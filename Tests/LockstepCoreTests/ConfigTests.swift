@@ -44,6 +44,16 @@ final class ConfigTests: XCTestCase, ConfigTesting {
         }
     }
 
+    func testComponentPlatforms() throws {
+        let config = try load(good.replacingOccurrences(of: "kind: base }", with: "kind: base, platforms: [iOS, macOS, linux, OSX] }"))
+        XCTAssertEqual(config.components[0].platforms, ["iOS", "macOS", "Linux"], "os(…) spelling, each once")
+        XCTAssertNil(config.components[1].platforms)
+        assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, platforms: [iOS, Amiga] }"),
+                          line: 3, column: 83, contains: "unknown platform `Amiga`")
+        assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, platforms: iOS }"),
+                          line: 3, column: 77, contains: "`platforms` must be a non-empty list")
+    }
+
     func testUnknownKey() {
         assertConfigError(good.replacingOccurrences(of: "kind: base }", with: "kind: base, owner: me }"),
                           line: 3, column: 66, contains: "unknown key `owner`")

@@ -72,6 +72,7 @@ extension APIContext {
             modules.insert(target.name)
             modules.formUnion(target.dependencies)
         }
+        if let configured = component.platforms { platforms = configured }
         self.init(platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
                   modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
                   languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)

@@ -63,11 +63,14 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
     /// manifests), the component's path (in file labels) and kind, and the Swift version; and the manifest files
-    /// read when one is a `Package@swift-X.Y.swift` (which one depends on the configured toolchain).
+    /// read when one is a `Package@swift-X.Y.swift` (which one depends on the configured toolchain); and the
+    /// component's `platforms:` and `manifest:` from lockstep.yml when it sets them.
     static func diffKey(component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil) -> String {
         "lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \(component.kind.rawValue)\n"
             + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n"
-            + (manifestFiles.map { "manifests \($0)\n" } ?? "") + "\n"
+            + (manifestFiles.map { "manifests \($0)\n" } ?? "")
+            + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")
+            + (component.manifest.map { "manifest \($0)\n" } ?? "") + "\n"
     }
 
     /// A diff remembered under `key`, nil when absent or not exactly this key's.

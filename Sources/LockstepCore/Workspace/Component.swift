@@ -30,6 +30,9 @@ public struct Component: Sendable, Equatable {
     public var aliases: [String]
     /// The manifest file inside the repo when it is not found by itself (`manifest: Cart.podspec`).
     public var manifest: String? = nil
+    /// The platforms the public API is read for (`platforms: [iOS, macOS, Linux]`, `os(…)` spelling); nil: the
+    /// manifest's `platforms:`, else iOS and macOS.
+    public var platforms: [String]? = nil
 
     public init(name: String, path: String, kind: ComponentKind, implements: String? = nil, url: String? = nil, aliases: [String] = []) {
         self.name = name

@@ -1,4 +1,5 @@
 import Foundation
+import LockstepAPI
 import LockstepManifest
 import Yams
 
@@ -8,7 +9,7 @@ struct ConfigParser {
     let root: URL
 
     private static let topKeys = ["remote", "components", "apps", "swift-tools-version", "accept", "specs"]
-    private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases", "manifest"]
+    private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases", "manifest", "platforms"]
     private static let appKeys = ["name", "path", "role", "build", "manifest"]
 
     func parse(_ text: String) throws -> WorkspaceConfig {
@@ -69,6 +70,7 @@ struct ConfigParser {
                 }
                 component.manifest = manifest
             }
+            component.platforms = try platformList(entry)
             components.append(component)
             componentNodes.append((component, entry))
         }
@@ -175,6 +177,23 @@ struct ConfigParser {
             throw error(at: node, "`\(key)` must be a non-empty string")
         }
         return value
+    }
+
+    /// A component's `platforms:` (`[iOS, macOS, Linux]`): the platforms its public API is read for, each one
+    /// `#if os(…)` knows; nil when absent.
+    private func platformList(_ entry: Node.Mapping) throws -> [String]? {
+        guard let node = entry["platforms"] else { return nil }
+        guard let items = node.sequence, !items.isEmpty else {
+            throw error(at: node, "`platforms` must be a non-empty list, e.g. [iOS, macOS, Linux]")
+        }
+        var result: [String] = []
+        for item in items {
+            guard let name = item.scalar?.string, let os = APIContext.osName(name) else {
+                throw error(at: item, "unknown platform `\(item.scalar?.string ?? "")`; use iOS, macOS, tvOS, watchOS, visionOS, Linux, Windows, Android, FreeBSD, OpenBSD or WASI")
+            }
+            if !result.contains(os) { result.append(os) }
+        }
+        return result
     }
 
     func sequence(_ mapping: Node.Mapping, _ key: String, required: Bool) throws -> [Node] {
