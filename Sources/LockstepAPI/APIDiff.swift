@@ -16,7 +16,8 @@ public struct APIDiff: Sendable, Hashable {
     /// changes are merged: a change found on some platforms only says which.
     public init(old: APISurface, new: APISurface, context: APIContext = .default) {
         guard let platforms = Self.platformsToCompare(old, new) else {
-            self.init(changes: Self.changes(old: old.declarations, new: new.declarations, context: context))
+            self.init(changes: Self.changes(old: old.declarations, new: new.declarations, context: context,
+                                            platforms: context.platforms))
             return
         }
         var merged: [APIChange] = []
@@ -24,7 +25,7 @@ public struct APIDiff: Sendable, Hashable {
         var found: [[String]] = []
         for platform in platforms {
             for change in Self.changes(old: old.declarations(onPlatform: platform), new: new.declarations(onPlatform: platform),
-                                           context: context) {
+                                           context: context, platforms: [platform]) {
                 if let position = positions[change] {
                     found[position].append(platform)
                 } else {
@@ -66,7 +67,7 @@ public struct APIDiff: Sendable, Hashable {
 
     /// The changes between two keyed declaration sets of one platform.
     private static func changes(
-        old: [String: APIDeclaration], new: [String: APIDeclaration], context: APIContext
+        old: [String: APIDeclaration], new: [String: APIDeclaration], context: APIContext, platforms: [String]
     ) -> [APIChange] {
         let (old, new) = Self.followingRenames(APISurface(declarations: old), APISurface(declarations: new))
         let oldGroups = Self.grouped(old.declarations)
@@ -89,6 +90,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
         Self.reviseLoosenedRequirements(&changes, old: old.declarations)
         Self.reviseForPlatforms(&changes, context: context)
+        Self.reviseCTypedefs(&changes, platforms: platforms)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))

@@ -144,6 +144,11 @@ extension DiffCase {
             new: "public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P {}",
             ["removed func S.f(a:)"], .breaking),
         DiffCase(
+            "a C typedef for what it is on Linux only, read for iOS and macOS",
+            old: "public func chmod(_ mode: UInt32) {}",
+            new: "public func chmod(_ mode: mode_t) {}",
+            ["changed func chmod(_:)"], .breaking),
+        DiffCase(
             "availability where Swift concurrency starts added to a synchronous function",
             old: "public func load() {}",
             new: "@available(macOS 10.15, iOS 13, *)\npublic func load() {}",

@@ -113,6 +113,11 @@ extension DiffCase {
             new: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: N.M.Key) -> N.M.Value? { nil } }",
             [], .none),
         DiffCase(
+            "a C typedef for what it is on Apple platforms",
+            old: "public struct P { public var raw: UInt16\n public init(raw: UInt16) { self.raw = raw } }",
+            new: "public struct P { public var raw: mode_t\n public init(raw: mode_t) { self.raw = raw } }",
+            [], .none),
+        DiffCase(
             "a getter marked __consuming",
             old: "public struct Path { public var parts: [String] { get { [] } set {} } }",
             new: "public struct Path { public var parts: [String] { __consuming get { [] } set {} } }",

@@ -76,6 +76,15 @@ final class IfConfigTests: XCTestCase {
         XCTAssertTrue(diff(old, new, APIContext(platforms: ["macOS"])).isEmpty)
     }
 
+    func testCTypedefsAreWhatEachPlatformMakesThem() {
+        let old = "#if os(Linux)\npublic func chmod(_ mode: UInt32) {}\n#else\npublic func chmod(_ mode: UInt16) {}\n#endif\n"
+        let new = "public func chmod(_ mode: mode_t) {}\n"
+        let context = APIContext(platforms: ["macOS", "Linux"])
+        XCTAssertTrue(diff(old, new, context).isEmpty, "\(diff(old, new, context).changes)")
+        let swapped = "#if os(Linux)\npublic func chmod(_ mode: UInt16) {}\n#else\npublic func chmod(_ mode: UInt32) {}\n#endif\n"
+        XCTAssertEqual(diff(swapped, new, context).impact, .breaking)
+    }
+
     func testDefaultTraitsAreSetLikeConditions() {
         let source = "#if FoundationURL\npublic func url() {}\n#endif\npublic func plain() {}\n"
         XCTAssertEqual(keys(source), ["func plain()"])
