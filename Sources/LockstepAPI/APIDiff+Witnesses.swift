@@ -80,11 +80,17 @@ extension APIDiff {
     /// T: Sendable` (the type no longer requires it). Every type that qualified before still does. A conformance's
     /// requirements are read together with the old type's own (`Box<T: Sendable>`).
     static func reviseLoosenedRequirements(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
-        let kinds: Set<String> = ["struct", "enum", "class", "actor", "conformance"]
+        // Properties of constrained extensions too (`extension Tagged where RawValue == Int` → `where RawValue:
+        // BinaryInteger`), when clients only read them: not requirements.
+        let kinds: Set<String> = ["struct", "enum", "class", "actor", "conformance", "var", "let"]
+        var conformances: Set<String> = []
+        for declaration in old.values where declaration.kind == "conformance" {
+            conformances.insert(String(declaration.baseKey.dropFirst("conformance ".count)))
+        }
         var dropped: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let before = changes[index].old, let after = changes[index].new, before.kind == after.kind,
-                  kinds.contains(before.kind) else { continue }
+                  kinds.contains(before.kind), !before.isProtocolRequirement else { continue }
             let (oldHead, oldList) = whereSplit(before.signature)
             let (newHead, newList) = whereSplit(after.signature)
             guard oldHead == newHead else { continue }
@@ -97,8 +103,8 @@ extension APIDiff {
                     break
                 }
             }
-            guard implied(newList, by: oldList + context) else { continue }
-            if implied(oldList, by: newList + context) {
+            guard implied(newList, by: oldList + context, conformances: conformances) else { continue }
+            if implied(oldList, by: newList + context, conformances: conformances) {
                 dropped.insert(index)
             } else {
                 changes[index].impact = .additive
@@ -130,18 +136,28 @@ extension APIDiff {
 
     /// Whether every requirement of `requirements` holds wherever all of `known` do: listed there, or a conformance
     /// a known conformance of the same subject refines.
-    private static func implied(_ requirements: [String], by known: [String]) -> Bool {
+    /// `X: P` also holds where `X == C` is known and `C` conforms to `P`: in the standard library's table or by a
+    /// conformance the package declares (`conformances`, `C: P`).
+    private static func implied(_ requirements: [String], by known: [String], conformances declared: Set<String> = []) -> Bool {
         requirements.allSatisfy { requirement in
             if known.contains(requirement) { return true }
             guard !requirement.contains("=="), let colon = requirement.range(of: ": ") else { return false }
             let subject = requirement[..<colon.lowerBound]
             var conformances: Set<String> = []
-            for other in known where !other.contains("==") {
+            var fixed: [String] = []
+            for other in known {
+                if let equals = other.range(of: " == ") {
+                    if other[..<equals.lowerBound] == subject { fixed.append(String(other[equals.upperBound...])) }
+                    continue
+                }
                 guard let otherColon = other.range(of: ": "), other[..<otherColon.lowerBound] == subject else { continue }
                 conformances.formUnion(other[otherColon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) })
             }
             return requirement[colon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) }
-                .allSatisfy { StandardConformances.implies(conformances, $0) }
+                .allSatisfy { proto in
+                    StandardConformances.implies(conformances, proto)
+                        || fixed.contains { StandardConformances.satisfies($0, proto) || declared.contains($0 + ": " + proto) }
+                }
         }
     }
 }

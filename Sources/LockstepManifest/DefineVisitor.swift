@@ -4,7 +4,8 @@ import SwiftSyntax
 /// `.when(…)` that limits it.
 public struct ManifestDefine: Sendable, Equatable {
     public var name: String
-    /// The platforms `.when(platforms:)` names (PackageDescription's spelling); nil: every platform.
+    /// The platforms `.when(platforms:)` names (PackageDescription's spelling; empty when the list cannot be read:
+    /// set nowhere); nil: every platform.
     public var platforms: [String]?
     /// The traits `.when(traits:)` names; nil: no trait condition.
     public var traits: [String]?
@@ -51,6 +52,20 @@ final class DefineVisitor: SyntaxVisitor {
         return type.contains("CSetting") || type.contains("CXXSetting") ? .skipChildren : .visitChildren
     }
 
+    /// `darwin = [.macOS, .iOS]`, as `let darwin: [Platform]` followed by assignments in `#if` branches: every list
+    /// assigned counts (the branches differ by toolchain only in practice).
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+           elements[1].is(AssignmentExprSyntax.self), let list = elements[2].as(ArrayExprSyntax.self) {
+            let members = list.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+            if members.count == list.elements.count, !members.isEmpty {
+                platformLists[name, default: []].append(contentsOf: members.filter { !(platformLists[name] ?? []).contains($0) })
+            }
+        }
+        return .visitChildren
+    }
+
     override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
         ["cSettings", "cxxSettings", "linkerSettings"].contains(node.label?.text ?? "") ? .skipChildren : .visitChildren
     }
@@ -87,12 +102,13 @@ final class DefineVisitor: SyntaxVisitor {
         }
     }
 
-    /// `[.macOS, .iOS]` or a constant naming such a list; nil (every platform) when it cannot be read.
-    private func platforms(of expression: ExprSyntax) -> [String]? {
+    /// `[.macOS, .iOS]` or a constant naming such a list; empty (no platform: the condition is not set) when it
+    /// cannot be read, since `.when(platforms:)` only ever narrows.
+    private func platforms(of expression: ExprSyntax) -> [String] {
         if let list = expression.as(ArrayExprSyntax.self) {
             return list.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return platformLists[reference.baseName.text] }
-        return nil
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return platformLists[reference.baseName.text] ?? [] }
+        return []
     }
 }

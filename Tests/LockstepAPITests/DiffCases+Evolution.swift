@@ -159,6 +159,11 @@ extension DiffCase {
             new: "public struct B { public func put<T>(_ v: T) where T: CustomStringConvertible {}\n public func put<T>(_ v: T) {} }",
             ["changed func B.put(_:)"], .additive),
         DiffCase(
+            "a constrained extension's property loosened from a fixed type to a protocol it conforms to",
+            old: "public struct Tag<T> {}\nextension Tag where T == Int { public var seconds: Double { 0 } }",
+            new: "public struct Tag<T> {}\nextension Tag where T: BinaryInteger { public var seconds: Double { 0 } }",
+            ["changed var Tag.seconds"], .additive),
+        DiffCase(
             "a member made available to noncopyable elements too (~Copyable lifts a requirement)",
             old: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func same(_ other: borrowing Self) -> Bool { true } }",
             new: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func same(_ other: borrowing Self) -> Bool { true } }",

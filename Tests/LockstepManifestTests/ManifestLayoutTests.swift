@@ -122,6 +122,22 @@ final class ManifestLayoutTests: XCTestCase {
             ])
             """, file: "Package.swift")
         XCTAssertEqual(manifest.defaultTraits, ["Fast"])
+        let assigned = try Manifest.parse("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let darwin: [Platform]
+            #if swift(<5.9)
+            darwin = [.macOS, .iOS]
+            #else
+            darwin = [.macOS, .iOS, .visionOS]
+            #endif
+            let package = Package(name: "S", targets: [.target(name: "S", swiftSettings: [
+                .define("DARWIN", .when(platforms: darwin)), .define("HOST", .when(platforms: computed())),
+            ])])
+            """, file: "Package.swift")
+        XCTAssertEqual(assigned.defines, [ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS", "visionOS"]),
+                                          ManifestDefine(name: "HOST", platforms: [])],
+                       "a list assigned in branches counts whole; one that cannot be read sets the condition nowhere")
         XCTAssertEqual(manifest.defines, [
             ManifestDefine(name: "PACKAGE"),
             ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS"]),

@@ -79,6 +79,7 @@ extension APIContext {
         traits = Set(manifest?.defaultTraits ?? [])
         for define in manifest?.defines ?? [] where !define.debugOnly {
             if let required = define.traits, !required.contains(where: traits.contains) { continue }
+            if let listed = define.platforms, listed.compactMap(Self.osName).isEmpty { continue }
             let platforms = Set((define.platforms ?? []).compactMap(Self.osName))
             if let known = defines[define.name], known.isEmpty || platforms.isEmpty {
                 defines[define.name] = known.isEmpty ? known : []
