@@ -14,6 +14,8 @@ struct APIBuildConfiguration: BuildConfiguration {
     let traits: Set<String>
     /// The package's own `.define(…)`s (see `APIContext.defines`).
     let defines: [String: Set<String>]
+    /// The features the package enables.
+    let features: Set<String>
     let languageVersion: VersionTuple
     let compilerVersion: VersionTuple
 
@@ -22,6 +24,7 @@ struct APIBuildConfiguration: BuildConfiguration {
         modules = context.modules
         traits = context.traits
         defines = context.defines
+        features = context.features
         let compiler = context.swiftVersion.isEmpty ? [6, 2] : context.swiftVersion
         compilerVersion = VersionTuple(components: compiler)
         // Swift 6 compilers in Swift 5 mode answer `swift(>=5.10)` but not `swift(>=6)`.
@@ -62,12 +65,26 @@ struct APIBuildConfiguration: BuildConfiguration {
     ]
 
     func isCustomConditionSet(name: String) throws -> Bool {
+        // `#if $Lifetimes`: the older spelling of `hasFeature(Lifetimes)`.
+        if name.hasPrefix("$") { return try hasFeature(name: String(name.dropFirst())) }
         if name == "SWIFT_PACKAGE" || traits.contains(name) { return true }
         guard let platforms = defines[name] else { return false }
         return platforms.isEmpty || platforms.contains(os)
     }
 
-    func hasFeature(name: String) throws -> Bool { false }
+    func hasFeature(name: String) throws -> Bool { Self.baselineFeatures.contains(name) || features.contains(name) }
+
+    /// Language features every Swift 6 compiler has, which packages still test for (`#if $NoncopyableGenerics`).
+    static let baselineFeatures: Set<String> = [
+        "AsyncAwait", "Actors", "ConcurrentFunctions", "RethrowsProtocol", "GlobalActors", "Sendable", "MarkerProtocol",
+        "EffectfulProp", "AsyncSequence", "BuiltinExecutor", "SpecializeAttributeWithAvailability", "PrimaryAssociatedTypes2",
+        "UnavailableFromAsync", "NoAsyncAvailability", "Macros", "FreestandingExpressionMacros", "AttachedMacros",
+        "ExtensionMacros", "ExtensionMacroAttr", "ParameterPacks", "MoveOnly", "MoveOnlyResilientTypes",
+        "BorrowingSwitch", "TypedThrows", "NoncopyableGenerics", "NoncopyableGenerics2", "ConformanceSuppression",
+        "BitwiseCopyable", "BitwiseCopyable2", "IsolatedAny", "IsolatedAny2", "SendingArgsAndResults",
+        "RetroactiveAttribute", "NonfrozenEnumExhaustivity", "AlwaysInheritActorContext", "ExpressionMacroDefaultArguments",
+        "OptionalIsolatedParameters", "GlobalConcurrency", "InferSendableFromCaptures", "IsolatedDefaultValues",
+    ]
 
     // A Swift 6 compiler knows every attribute packages test for (`retroactive`, `preconcurrency`, …).
     func hasAttribute(name: String) throws -> Bool { true }

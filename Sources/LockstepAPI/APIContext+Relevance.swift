@@ -15,6 +15,7 @@ extension APIContext {
             narrowed.languageMode = APIContext.default.languageMode
             narrowed.traits = []
             narrowed.defines = [:]
+            narrowed.features = []
         }
         narrowed.minimumVersions = [:]
         return narrowed

@@ -27,6 +27,9 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// The conditions the package's Swift settings define for a client's (release) build, each with the platforms
     /// (`os(…)` spelling) it is limited to; an empty set: every platform.
     public var defines: [String: Set<String>] = [:]
+    /// The experimental and upcoming features the package enables (`hasFeature(…)`, `$Feature`), beside those every
+    /// Swift 6 compiler has (`APIBuildConfiguration.baselineFeatures`).
+    public var features: Set<String> = []
 
     /// Creates a context; the defaults are those of `APIContext.default`.
     public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],

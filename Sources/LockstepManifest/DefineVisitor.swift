@@ -20,13 +20,15 @@ public struct ManifestDefine: Sendable, Equatable {
     }
 }
 
-/// Collects `.define("NAME", .when(…))` calls a manifest makes for Swift (not those under `cSettings:`,
+/// Collects the Swift features a manifest enables (`.enableExperimentalFeature("Lifetimes")`), and
+/// `.define("NAME", .when(…))` calls it makes for Swift (not those under `cSettings:`,
 /// `cxxSettings:` or in a `[CSetting]`, nor those in test targets or chosen at run time), and the traits
 /// `.default(enabledTraits: [...])` enables, wherever they are spelled literally. A `.when(platforms:)` may name
 /// a top-level `let` holding a literal list (`let darwin: [Platform] = [.macOS, .iOS]`).
 final class DefineVisitor: SyntaxVisitor {
     private(set) var defines: [ManifestDefine] = []
     private(set) var defaultTraits: [String] = []
+    private(set) var features: [String] = []
     private var platformLists: [String: [String]] = [:]
     private var pending: [(name: String, platforms: ExprSyntax?, traits: [String]?, debugOnly: Bool)] = []
 
@@ -78,6 +80,12 @@ final class DefineVisitor: SyntaxVisitor {
         case "default":
             if let enabled = LayoutVisitor.argument("enabledTraits", of: node)?.as(ArrayExprSyntax.self) {
                 defaultTraits += enabled.elements.compactMap { stringLiteral($0.expression) }
+            }
+            return .skipChildren
+        case "enableExperimentalFeature", "enableUpcomingFeature":
+            if let first = node.arguments.first, let name = stringLiteral(first.expression), !LayoutVisitor.isInRuntimeBranch(node),
+               !name.contains("=") {
+                features.append(name)
             }
             return .skipChildren
         case "define":

@@ -22,6 +22,9 @@ public struct Manifest: Sendable {
     public var defaultTraits: [String] = []
     /// The compilation conditions the manifest's Swift settings define (`.define("NAME", .when(…))`).
     public var defines: [ManifestDefine] = []
+    /// The language features its Swift settings enable (`.enableExperimentalFeature("Lifetimes")`,
+    /// `.enableUpcomingFeature(…)`), which `#if hasFeature(…)` / `#if $Lifetimes` test.
+    public var features: [String] = []
     /// How many `Package(...)` initializer calls the manifest makes. More than one (`let package` declared in
     /// several `#if` branches) means a rewrite cannot know which one SwiftPM will evaluate.
     public var packageDeclarationCount: Int = 1
@@ -57,7 +60,7 @@ public struct Manifest: Sendable {
             return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
                             products: layout.products, targets: layout.targets, platforms: layout.platforms,
                             platformVersions: layout.platformVersions, defaultTraits: defines.defaultTraits,
-                            defines: defines.defines,
+                            defines: defines.defines, features: defines.features,
                             packageDeclarationCount: visitor.packageDeclarations,
                             unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text, file: file)
         }

@@ -85,6 +85,14 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(diff(swapped, new, context).impact, .breaking)
     }
 
+    func testFeaturesTheCompilerHasOrThePackageEnables() {
+        let source = "#if compiler(>=6.2) && $Lifetimes\npublic func ring() {}\n#endif\n#if $NoncopyableGenerics\npublic func box() {}\n#endif\n#if hasFeature(Embedded)\npublic func tiny() {}\n#endif\n"
+        XCTAssertEqual(keys(source, APIContext(swiftVersion: [6, 3])), ["func box()"])
+        var context = APIContext(swiftVersion: [6, 3])
+        context.features = ["Lifetimes"]
+        XCTAssertEqual(keys(source, context), ["func box()", "func ring()"])
+    }
+
     func testDefaultTraitsAreSetLikeConditions() {
         let source = "#if FoundationURL\npublic func url() {}\n#endif\npublic func plain() {}\n"
         XCTAssertEqual(keys(source), ["func plain()"])

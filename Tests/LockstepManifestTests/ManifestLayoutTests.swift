@@ -117,11 +117,14 @@ final class ManifestLayoutTests: XCTestCase {
                     .define("LINUX", .when(platforms: [.linux])),
                     .define("MOCKING", .when(configuration: .debug)),
                     .define("FAST", .when(traits: ["Fast"])),
+                    .enableExperimentalFeature("Lifetimes"), .enableUpcomingFeature("ExistentialAny"),
+                    .enableExperimentalFeature("AvailabilityMacro=Kit 1.0:macOS 14"),
                 ]),
                 .testTarget(name: "STests", swiftSettings: [.define("TESTING")]),
             ])
             """, file: "Package.swift")
         XCTAssertEqual(manifest.defaultTraits, ["Fast"])
+        XCTAssertEqual(manifest.features, ["Lifetimes", "ExistentialAny"], "an availability macro is no feature")
         let assigned = try Manifest.parse("""
             // swift-tools-version: 5.9
             import PackageDescription

@@ -77,6 +77,7 @@ extension APIContext {
                   modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
                   languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
         traits = Set(manifest?.defaultTraits ?? [])
+        features = Set(manifest?.features ?? [])
         for define in manifest?.defines ?? [] where !define.debugOnly {
             if let required = define.traits, !required.contains(where: traits.contains) { continue }
             if let listed = define.platforms, listed.compactMap(Self.osName).isEmpty { continue }
@@ -122,6 +123,7 @@ extension APIContext {
         "platforms=\(platforms.sorted().joined(separator: ",")) swift=\(swiftVersion.map(String.init).joined(separator: ".")) "
             + "modules=\(modules.sorted().joined(separator: ",")) added-requirement=\(addedRequirementImpact.label) "
             + "language-mode=\(languageMode)" + (traits.isEmpty ? "" : " traits=\(traits.sorted().joined(separator: ","))")
+            + (features.isEmpty ? "" : " features=\(features.sorted().joined(separator: ","))")
             + (defines.isEmpty ? "" : " defines=" + defines.keys.sorted().map { name in
                 name + (defines[name]!.isEmpty ? "" : "(" + defines[name]!.sorted().joined(separator: "|") + ")")
             }.joined(separator: ","))
