@@ -209,6 +209,11 @@ struct APICollector {
     /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
     mutating func recordAlias(_ qualified: String, target: String, in scope: Scope) {
         result.aliases[qualified] = AliasTarget(target: target, scope: scope.name)
+        let all = PlatformMask.all(configurations.count)
+        if scope.platforms.bits & all.bits != all.bits {
+            result.platformAliases[qualified, default: []].append(
+                AliasTarget(target: target, scope: scope.name, platforms: PlatformMask(bits: scope.platforms.bits & all.bits)))
+        }
     }
 
     // MARK: Types

@@ -17,6 +17,9 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var typeGenerics: [String: [String]] = [:]
     /// Public non-generic typealiases by qualified name: what a use of the name stands for.
     var aliases: [String: AliasTarget] = [:]
+    /// Typealiases declared under `#if` for some platforms only (`CModeT = UInt16` on Darwin, `UInt32` elsewhere),
+    /// each with the platforms it is declared on: resolved per platform by the cross-file pass.
+    var platformAliases: [String: [AliasTarget]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
@@ -76,4 +79,6 @@ struct CollectedDeclaration: Sendable, Hashable, Codable {
 struct AliasTarget: Sendable, Hashable, Codable {
     var target: String
     var scope: String?
+    /// The platforms the alias is declared on (every one unless it sits in a platform `#if`).
+    var platforms = PlatformMask(bits: .max)
 }

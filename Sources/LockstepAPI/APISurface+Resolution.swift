@@ -7,6 +7,10 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
+    /// Typealiases declared for some platforms only, each with its platforms (`APIFileSurface.platformAliases`).
+    var platformAliases: [String: [AliasTarget]] = [:]
+    /// How many platforms the files were read for.
+    var platformCount = 0
     /// The protocols each type is declared to conform to: a typealias in an extension of one of them
     /// (`extension P { typealias Key = SpanAttributeKey }`) is a name inside the type too.
     var conformances: [String: [String]] = [:]
@@ -16,12 +20,29 @@ struct TypeNames: Equatable, Sendable {
 
     init() {}
 
+    /// The names as platform `index` sees them: each platform-dependent typealias is the one declared there.
+    func onPlatform(_ index: Int) -> TypeNames {
+        var copy = self
+        for (name, variants) in platformAliases {
+            if let variant = variants.first(where: { $0.platforms.contains(index) }) {
+                copy.aliases[name] = variant
+            } else if let alias = aliases[name], variants.contains(where: { $0.target == alias.target }) {
+                // Declared only on other platforms (the alias kept for all is one of theirs): no alias here.
+                copy.aliases[name] = nil
+            }
+        }
+        copy.platformAliases = [:]
+        return copy
+    }
+
     init(_ files: [APIFileSurface]) {
         for file in files {
             types.formUnion(file.publicTypes)
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
             aliases.merge(file.aliases) { first, _ in first }
+            for (name, variants) in file.platformAliases { platformAliases[name, default: []] += variants }
+            platformCount = max(platformCount, file.platforms.count)
             for item in file.declarations where item.declaration.kind == "conformance" {
                 guard let type = item.lookupScope, let proto = item.conformedTo else { continue }
                 conformances[type, default: []].append(proto)

@@ -83,6 +83,9 @@ extension APISurface {
         var resolver = NameResolver(names)
         var result: [CollectedDeclaration] = []
         result.reserveCapacity(declarations.count)
+        // Platform-dependent typealiases: a declaration naming one is finished once per platform.
+        let variantNames = Set(names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
+        var platformResolvers: [Int: NameResolver] = [:]
         for var item in declarations {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
@@ -105,6 +108,31 @@ extension APISurface {
                let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
                 item.declaration.baseKey += " (extension)"
                 item.declaration.key = item.declaration.baseKey
+            }
+            if !variantNames.isEmpty, names.platformCount > 1,
+               variantNames.contains(where: { item.declaration.signature.contains($0) || item.parameterTypes.contains($0) }) {
+                var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
+                for index in 0..<names.platformCount where item.platforms.contains(index) {
+                    var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
+                    var variant = item
+                    variant.declaration.signature = platformResolver.finish(item.declaration.signature, in: item.lookupScope)
+                    variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
+                    platformResolvers[index] = platformResolver
+                    if let same = variants.firstIndex(where: { $0.item.declaration.signature == variant.declaration.signature
+                        && $0.item.parameterTypes == variant.parameterTypes }) {
+                        variants[same].bits |= UInt32(1) << UInt32(index)
+                    } else {
+                        variants.append((variant, UInt32(1) << UInt32(index)))
+                    }
+                }
+                if variants.count > 1 {
+                    for (variant, bits) in variants {
+                        var split = variant
+                        split.platforms = PlatformMask(bits: bits)
+                        result.append(split)
+                    }
+                    continue
+                }
             }
             item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
             item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)

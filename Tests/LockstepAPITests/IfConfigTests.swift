@@ -93,6 +93,21 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(keys(source, context), ["func box()", "func ring()"])
     }
 
+    func testATypealiasDeclaredPerPlatformIsFollowedOnEach() {
+        let old = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\npublic func chmod(_ mode: CMode) {}\n"
+        let context = APIContext(platforms: ["macOS", "Linux"])
+        let apple = "public func chmod(_ mode: UInt16) {}\n#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\n"
+        XCTAssertTrue(diff(old, apple.replacingOccurrences(of: "UInt16) {}", with: "CMode) {}"), context).isEmpty)
+        // Spelled out per platform, it is the same function on each.
+        let spelled = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\npublic func chmod(_ mode: UInt16) {}\n#else\npublic typealias CMode = UInt32\npublic func chmod(_ mode: UInt32) {}\n#endif\n"
+        XCTAssertTrue(diff(old, spelled, context).isEmpty, "\(diff(old, spelled, context).changes)")
+        // UInt16 everywhere changes Linux's.
+        let changed = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\npublic func chmod(_ mode: UInt16) {}\n"
+        let result = diff(old, changed, context)
+        XCTAssertEqual(result.impact, .breaking)
+        XCTAssertEqual(result.changes.first?.platforms, ["Linux"])
+    }
+
     func testDefaultTraitsAreSetLikeConditions() {
         let source = "#if FoundationURL\npublic func url() {}\n#endif\npublic func plain() {}\n"
         XCTAssertEqual(keys(source), ["func plain()"])
