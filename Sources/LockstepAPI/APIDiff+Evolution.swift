@@ -142,11 +142,12 @@ extension APIDiff {
     /// Reads each breaking change again knowing the component's platforms: an availability narrowed only on
     /// a platform it does not support (tvOS, watchOS, visionOS) breaks none of its clients.
     /// A change seen only on such platforms is no change at all.
-    static func reviseForPlatforms(_ changes: inout [APIChange], context: APIContext) {
+    /// `platforms`: those the changes were found on (one platform's view, or all of the context's).
+    static func reviseForPlatforms(_ changes: inout [APIChange], context: APIContext, platforms: [String]? = nil) {
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed {
             guard let old = changes[index].old, let new = changes[index].new,
-                  let reason = compatibility(old: old, new: new, platforms: context.platforms,
+                  let reason = compatibility(old: old, new: new, platforms: platforms ?? context.platforms,
                                              minimums: context.minimumVersions) else { continue }
             if Availability.isUnseen(reason) {
                 unseen.insert(index)

@@ -89,7 +89,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseCallsServedElsewhere(&changes, new: new.declarations)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
         Self.reviseLoosenedRequirements(&changes, old: old.declarations)
-        Self.reviseForPlatforms(&changes, context: context)
+        Self.reviseForPlatforms(&changes, context: context, platforms: platforms)
         Self.reviseCTypedefs(&changes, platforms: platforms)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.

@@ -146,11 +146,18 @@ struct Availability: Equatable {
             .contains { $0 == "async" || $0 == "actor" }
     }
 
+    /// Whether a restriction on `platform` concerns none of `supported`: tvOS, watchOS and visionOS unless named,
+    /// and, when the platforms compared name no Apple platform at all (a Linux-only view), every Apple one.
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
         guard let supported else { return false }
         var name = platform.lowercased()
         if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
-        return optionalPlatforms.contains(name) && !supported.contains { $0.lowercased() == name }
+        if name == "osx" { name = "macos" }
+        if name == "maccatalyst" { name = "ios" }
+        let apple: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos", "xros"]
+        let lowered = supported.map { $0.lowercased() }
+        if apple.contains(name), !lowered.contains(where: apple.contains) { return true }
+        return optionalPlatforms.contains(name) && !lowered.contains(name)
     }
 
     private static func version(_ text: String) -> [Int] {

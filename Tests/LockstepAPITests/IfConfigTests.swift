@@ -108,6 +108,15 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(result.changes.first?.platforms, ["Linux"])
     }
 
+    func testAppleAvailabilityRestrictsNothingOnLinux() {
+        let old = "#if os(Linux)\npublic func pipe() {}\n#endif\npublic func both() {}\n"
+        let new = "#if os(Linux)\n@available(macOS 27, iOS 27, *)\npublic func pipe() {}\n#endif\n@available(macOS 27, *)\npublic func both() {}\n"
+        let result = diff(old, new, APIContext(platforms: ["macOS", "Linux"]))
+        XCTAssertEqual(result.changes.map(\.key), ["func both()"], "pipe() exists on Linux only, where @available(macOS…) means nothing")
+        XCTAssertEqual(result.changes.first?.platforms, ["macOS"])
+        XCTAssertEqual(result.impact, .breaking)
+    }
+
     func testDefaultTraitsAreSetLikeConditions() {
         let source = "#if FoundationURL\npublic func url() {}\n#endif\npublic func plain() {}\n"
         XCTAssertEqual(keys(source), ["func plain()"])
