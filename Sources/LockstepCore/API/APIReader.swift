@@ -111,12 +111,12 @@ public final class APIReader: @unchecked Sendable {
         let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
         let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
         let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants) }
-        if let key, let stored = diskCache?.diff(key: key) {
+        if let key, let stored = diskCache?.diff(key: key, in: component.path) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored
         }
         let diff = try computeDiff(of: component, from: old, to: new)
-        if let key { diskCache?.store(diff, key: key) }
+        if let key { diskCache?.store(diff, key: key, in: component.path) }
         return diff
     }
 
@@ -200,7 +200,7 @@ public final class APIReader: @unchecked Sendable {
                 return (version, cached)
             }
             let part: APIFileSurface
-            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint) {
+            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint, in: component.path) {
                 part = stored
                 self.lock.withLock { self.counts.filesFromDiskCache += 1 }
             } else {
@@ -238,9 +238,10 @@ public final class APIReader: @unchecked Sendable {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
-    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions.
+    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions, and
+    /// the diffs computed, in one pack file.
     ///
-    /// Only those: older releases' diffs are remembered whole, and the next diff to compute starts at the
+    /// Only those files: older releases' diffs are remembered whole, and the next diff to compute starts at the
     /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).
     public func save(_ component: Component) {
         guard let diskCache else { return }
@@ -249,15 +250,15 @@ public final class APIReader: @unchecked Sendable {
             unsaved[component.name] = nil
             return (commitCache[component.name]?.map(\.revision) ?? [], pending)
         }
-        guard !pending.isEmpty else { return }
         var written = Set<String>()
-        for revision in revisions {
+        for revision in revisions where !pending.isEmpty {
             for (file, part) in revision.files {
                 let key = Self.unsavedKey(file.blob, part.path, file.context)
                 guard pending.contains(key), written.insert(key).inserted else { continue }
-                diskCache.store(part, blob: file.blob, label: part.path, context: file.context)
+                diskCache.store(part, blob: file.blob, label: part.path, context: file.context, in: component.path)
             }
         }
+        diskCache.flush(component.path)
     }
 
     private static func unsavedKey(_ blob: ObjectID, _ label: String, _ fingerprint: String) -> String {
@@ -271,6 +272,7 @@ public final class APIReader: @unchecked Sendable {
         for name in names {
             if let component = config.components.first(where: { $0.name == name }) { save(component) }
         }
+        diskCache?.flushAll()
     }
 
     /// Drops what was cached for `component` (a finished component's files are not needed again).
