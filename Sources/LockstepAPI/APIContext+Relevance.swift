@@ -24,8 +24,11 @@ extension APIContext {
     /// One pass over the bytes: which of `modules` occur as whole identifiers, and whether `#if` occurs.
     /// (Foundation's `String.contains` per module cost more than the parse it was meant to save.)
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, for modules: Set<String>) -> (Set<String>, Bool) {
-        var byLength: [Int: [[UInt8]]] = [:]
-        for module in modules { byLength[module.utf8.count, default: []].append(Array(module.utf8)) }
+        // Candidates by length in an array, not a dictionary: hashing every identifier's length cost more than
+        // the rest of the scan.
+        let longest = modules.lazy.map(\.utf8.count).max() ?? 0
+        var byLength = [[[UInt8]]](repeating: [], count: longest + 1)
+        for module in modules { byLength[module.utf8.count].append(Array(module.utf8)) }
         var named = Set<String>()
         var hasConditions = false
         var index = 0
@@ -40,8 +43,9 @@ extension APIContext {
             guard isIdentifierByte(byte) else { index += 1; continue }
             let start = index
             while index < count, isIdentifierByte(bytes[index]) { index += 1 }
-            guard let candidates = byLength[index - start] else { continue }
-            for candidate in candidates where candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes[start..<index]) }) {
+            let length = index - start
+            guard length <= longest else { continue }
+            for candidate in byLength[length] where candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes[start..<index]) }) {
                 named.insert(String(decoding: candidate, as: UTF8.self))
             }
         }

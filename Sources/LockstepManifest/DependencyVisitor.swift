@@ -180,7 +180,9 @@ final class DependencyVisitor: SyntaxVisitor {
             case "exact": requirement = .exact(try literal()); markRequirement()
             case "branch": requirement = .branch(try literal()); markRequirement()
             case "revision": requirement = .revision(try literal()); markRequirement()
-            case nil, "requirement" where tuist:
+            // Unlabeled always; `requirement:` only in Tuist's `.remote(url:requirement:)`.
+            case nil,
+                 "requirement" where tuist:
                 requirement = try readUnlabeledRequirement(expression); markRequirement()
             default:
                 // Traits and other future arguments do not affect the version; leave them be.

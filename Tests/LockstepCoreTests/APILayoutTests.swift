@@ -212,7 +212,7 @@ final class APILayoutTests: XCTestCase {
         let manifest = try Manifest.parse(Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
                                                         platforms: ".macOS(.v13), .macCatalyst(.v16), .iOS(.v16)"), file: "Package.swift")
         let protocols = APIContext(component: Component(name: "KitProtocols", path: "p", kind: .protocols), manifest: manifest, swiftVersion: [6, 3])
-        XCTAssertEqual(protocols.platforms, ["macOS", "iOS"], "Mac Catalyst is os(iOS), named once")
+        XCTAssertEqual(protocols.platforms, ["iOS", "macOS"], "Mac Catalyst is os(iOS), named once; one order whatever the manifest's")
         XCTAssertEqual(protocols.swiftVersion, [6, 3])
         XCTAssertEqual(protocols.modules, ["Kit", "KitTests"])
         XCTAssertEqual(protocols.addedRequirementImpact, .additive)
@@ -221,7 +221,7 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(base.addedRequirementImpact, .breaking)
         var linux = Component(name: "Kit", path: "k", kind: .base)
         linux.platforms = ["iOS", "Linux"]
-        XCTAssertEqual(APIContext(component: linux, manifest: manifest, swiftVersion: [6, 3]).platforms, ["iOS", "Linux"],
+        XCTAssertEqual(APIContext(component: linux, manifest: manifest, swiftVersion: [6, 3]).platforms, ["Linux", "iOS"],
                        "lockstep.yml's platforms replace the manifest's")
         var reordered = base
         reordered.platforms = ["macOS", "iOS"]

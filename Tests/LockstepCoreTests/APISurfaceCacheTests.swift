@@ -26,12 +26,46 @@ final class APISurfaceCacheTests: XCTestCase {
         return (findings, context.api.statistics)
     }
 
-    func entries(_ ws: WorkspaceBuilder, _ kind: String) throws -> [URL] {
+    /// The cache's pack files (one per component that wrote entries).
+    func packs(_ ws: WorkspaceBuilder) throws -> [URL] {
         let folder = ws.root.appendingPathComponent(".lockstep/cache/api-surfaces")
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.lastPathComponent.count == 40 }
-            .filter { (try? Data(contentsOf: $0))?.starts(with: Data("lockstep \(kind) ".utf8)) == true }
+            .filter { $0.pathExtension == "pack" }
             .sorted { $0.path < $1.path }
+    }
+
+    /// Net's pack: its file and its entries by key.
+    func pack(_ ws: WorkspaceBuilder) throws -> (url: URL, entries: [String: Data]) {
+        let url = try XCTUnwrap(try packs(ws).first)
+        let header = APISurfaceCache.packHeader("components/Net")
+        let entries = APISurfaceCache.entries(in: try Data(contentsOf: url), header: header)
+        return (url, entries)
+    }
+
+    /// Keys of Net's entries of one kind (`api-surface`, `api-diff`), sorted.
+    func entries(_ ws: WorkspaceBuilder, _ kind: String) throws -> [String] {
+        try pack(ws).entries.keys.filter { $0.hasPrefix("lockstep \(kind) ") }.sorted()
+    }
+
+    /// What a pack entry holds, decoded (bodies encode sets and dictionaries in no fixed order).
+    enum Decoded: Equatable {
+        case surface(APIFileSurface), changes([APIChange]), undecodable
+    }
+
+    func decoded(_ entries: [String: Data]) -> [String: Decoded] {
+        entries.mapValues { body in
+            if let surface = try? JSONDecoder().decode(APIFileSurface.self, from: body) { return .surface(surface) }
+            if let changes = try? JSONDecoder().decode([APIChange].self, from: body) { return .changes(changes) }
+            return .undecodable
+        }
+    }
+
+    /// Rewrites Net's pack with `change` applied to its entries (framed as lockstep frames them).
+    func rewritePack(_ ws: WorkspaceBuilder, _ change: (inout [String: Data]) -> Void) throws {
+        var (url, entries) = try pack(ws)
+        change(&entries)
+        let header = APISurfaceCache.packHeader("components/Net")
+        try APISurfaceCache.packData(header: header, entries: entries).write(to: url)
     }
 
     func testSecondRunReadsNothingAndFindsTheSame() throws {
@@ -42,6 +76,7 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(cold.statistics.filesFromDiskCache, 0)
         XCTAssertEqual(try entries(ws, "api-surface").count, cold.statistics.filesParsed)
         XCTAssertEqual(try entries(ws, "api-diff").count, 2, "1.0.0 → 1.1.0 and 1.1.0 → 1.2.0")
+        XCTAssertEqual(try packs(ws).count, 1, "one file for the component's entries")
         let warm = try run(ws)
         XCTAssertEqual(warm.findings, cold.findings)
         XCTAssertEqual(warm.statistics.filesParsed, 0)
@@ -52,7 +87,7 @@ final class APISurfaceCacheTests: XCTestCase {
     func testSurfacesServeDiffsNotSeenBefore() throws {
         let ws = try workspace()
         let cold = try run(ws)
-        for entry in try entries(ws, "api-diff") { try FileManager.default.removeItem(at: entry) }
+        try rewritePack(ws) { entries in entries = entries.filter { !$0.key.hasPrefix("lockstep api-diff ") } }
         let again = try run(ws)
         XCTAssertEqual(again.findings, cold.findings)
         XCTAssertEqual(again.statistics.filesParsed, 0)
@@ -78,28 +113,76 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(next.statistics.diffsFromDiskCache, 8)
     }
 
-    func testCorruptAndForeignEntriesAreIgnoredAndRewritten() throws {
+    func testCorruptEntriesAreIgnoredAndRewritten() throws {
         let ws = try workspace()
         let cold = try run(ws)
         let surfaces = try entries(ws, "api-surface")
         let diffs = try entries(ws, "api-diff")
         XCTAssertGreaterThanOrEqual(surfaces.count, 3)
-        // Truncated entries, one that is not an entry at all, and ones holding another key's content.
-        let first = try Data(contentsOf: surfaces[0])
-        try first.prefix(first.count / 2).write(to: surfaces[0])
-        try Data("garbage".utf8).write(to: surfaces[1])
-        try first.write(to: surfaces[2])
-        let firstDiff = try Data(contentsOf: diffs[0])
-        try firstDiff.prefix(firstDiff.count - 2).write(to: diffs[0])
-        try firstDiff.write(to: diffs[1])
+        // A truncated body, one that is not JSON, and bodies of the other kind (JSON, but not what the key holds).
+        let original = try pack(ws).entries
+        try rewritePack(ws) { entries in
+            entries[surfaces[0]] = original[surfaces[0]]!.prefix(original[surfaces[0]]!.count / 2)
+            entries[surfaces[1]] = Data("garbage".utf8)
+            entries[surfaces[2]] = original[diffs[0]]!
+            entries[diffs[0]] = original[diffs[0]]!.dropLast(2)
+            entries[diffs[1]] = original[surfaces[1]]!
+        }
         let repaired = try run(ws)
         XCTAssertEqual(repaired.findings, cold.findings)
         XCTAssertEqual(repaired.statistics.diffsFromDiskCache, 0)
         XCTAssertEqual(repaired.statistics.filesParsed, 3)
-        XCTAssertNotEqual(try Data(contentsOf: surfaces[1]), Data("garbage".utf8), "the entry is rewritten")
+        XCTAssertEqual(decoded(try pack(ws).entries), decoded(original), "the entries are rewritten")
         let healed = try run(ws)
         XCTAssertEqual(healed.statistics.diffsFromDiskCache, 2)
         XCTAssertEqual(healed.findings, cold.findings)
+    }
+
+    func testTruncatedGarbageAndForeignPacksAreIgnoredAndReplaced() throws {
+        let ws = try workspace()
+        let cold = try run(ws)
+        let (url, original) = try pack(ws)
+        let bytes = try Data(contentsOf: url)
+
+        // Cut inside the last entry (a surface; keys sort diffs first): the entries before it are still read.
+        try bytes.dropLast(3).write(to: url)
+        XCTAssertEqual(try pack(ws).entries.count, original.count - 1)
+        let truncated = try run(ws)
+        XCTAssertEqual(truncated.findings, cold.findings)
+        XCTAssertEqual(truncated.statistics.diffsFromDiskCache, 2)
+
+        // Not a pack at all.
+        try Data("garbage".utf8).write(to: url)
+        let garbage = try run(ws)
+        XCTAssertEqual(garbage.findings, cold.findings)
+        XCTAssertEqual(garbage.statistics.filesParsed, cold.statistics.filesParsed)
+        XCTAssertEqual(decoded(try pack(ws).entries), decoded(original))
+
+        // Another build's pack (or another format's): its entries are not read, and it is replaced.
+        let text = String(decoding: bytes, as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "build \(APISurfaceCache.buildIdentity)\n", with: "build other\n").utf8).write(to: url)
+        XCTAssertEqual(try pack(ws).entries.count, 0)
+        let foreign = try run(ws)
+        XCTAssertEqual(foreign.findings, cold.findings)
+        XCTAssertEqual(foreign.statistics.filesParsed, cold.statistics.filesParsed)
+        XCTAssertEqual(foreign.statistics.diffsFromDiskCache, 0)
+        XCTAssertEqual(decoded(try pack(ws).entries), decoded(original))
+        XCTAssertEqual(try run(ws).statistics.diffsFromDiskCache, 2)
+    }
+
+    func testAPackIsReadUpToItsFirstBrokenFrame() {
+        let header = APISurfaceCache.packHeader("p")
+        let entries = ["a": Data("1".utf8), "b": Data("22".utf8), "c": Data("333".utf8)]
+        let data = APISurfaceCache.packData(header: header, entries: entries)
+        XCTAssertEqual(APISurfaceCache.entries(in: data, header: header), entries)
+        XCTAssertEqual(APISurfaceCache.entries(in: data, header: APISurfaceCache.packHeader("q")), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: data.dropLast(), header: header), ["a": Data("1".utf8), "b": Data("22".utf8)])
+        XCTAssertEqual(APISurfaceCache.entries(in: header + Data("1 99999999999999999999\na".utf8), header: header), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: header + Data("-1 1\nab".utf8), header: header), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: header + Data("1 1 1\nab".utf8), header: header), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: header + Data(repeating: 0x31, count: 100), header: header), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: header, header: header), [:])
+        XCTAssertEqual(APISurfaceCache.entries(in: Data(), header: header), [:])
     }
 
     func testNeverWritesThroughALink() throws {
@@ -128,42 +211,48 @@ final class APISurfaceCacheTests: XCTestCase {
         let cache = APISurfaceCache(workspace: folder.url)
         let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
         let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
-        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one")
-        XCTAssertEqual(cache.surface(blob: blob, label: "Net/A.swift", context: "one"), surface)
-        XCTAssertNil(cache.surface(blob: blob, label: "Net/A.swift", context: "two"))
-        XCTAssertNil(cache.surface(blob: blob, label: "Other/A.swift", context: "one"))
-        XCTAssertNil(cache.surface(blob: ObjectID.hash(of: Data("x".utf8)), label: "Net/A.swift", context: "one"))
+        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one", in: "Net")
+        cache.flush("Net")
+        for reader in [cache, APISurfaceCache(workspace: folder.url)] {
+            XCTAssertEqual(reader.surface(blob: blob, label: "Net/A.swift", context: "one", in: "Net"), surface)
+            XCTAssertNil(reader.surface(blob: blob, label: "Net/A.swift", context: "two", in: "Net"))
+            XCTAssertNil(reader.surface(blob: blob, label: "Other/A.swift", context: "one", in: "Net"))
+            XCTAssertNil(reader.surface(blob: ObjectID.hash(of: Data("x".utf8)), label: "Net/A.swift", context: "one", in: "Net"))
+            XCTAssertNil(reader.surface(blob: blob, label: "Net/A.swift", context: "one", in: "Other"), "another pack")
+        }
         XCTAssertTrue(APISurfaceCache.key(blob: blob, label: "l", context: "c").contains("format \(APISurfaceCache.formatVersion)"))
     }
 
-    /// A cache in a fresh folder holding `Net/A.swift`'s surface under context "one".
+    /// A cache in a fresh folder holding `Net/A.swift`'s surface under context "one", written to its pack.
     private func cacheWithOneEntry() throws -> (TemporaryFolder, APISurfaceCache, ObjectID, APIFileSurface) {
         let folder = try TemporaryFolder("lockstep-cache")
         let cache = APISurfaceCache(workspace: folder.url)
         let blob = ObjectID.hash(of: Data("public struct A {}\n".utf8))
         let surface = try APIFileSurface.read(from: SourceFile(path: "Net/A.swift", text: "public struct A {}\n"))
-        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one")
+        cache.store(surface, blob: blob, label: "Net/A.swift", context: "one", in: "Net")
+        cache.flush("Net")
         return (folder, cache, blob, surface)
     }
 
     func testALinkSwappedInAfterTheCacheOpenedIsNotWrittenThrough() throws {
-        let (folder, cache, blob, surface) = try cacheWithOneEntry() // the store created the real folder
+        let (folder, cache, blob, surface) = try cacheWithOneEntry() // the flush created the real folder
         let elsewhere = try TemporaryFolder("lockstep-elsewhere")
         let real = folder.url.appendingPathComponent(APISurfaceCache.folderName)
         try FileManager.default.moveItem(at: real, to: folder.url.appendingPathComponent("moved"))
         try FileManager.default.createSymbolicLink(at: real, withDestinationURL: elsewhere.url)
-        cache.store(surface, blob: blob, label: "Net/B.swift", context: "one")
+        cache.store(surface, blob: blob, label: "Net/B.swift", context: "one", in: "Net")
+        cache.flush("Net")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path), [])
     }
 
-    func testAFIFOInPlaceOfAnEntryIsIgnored() throws {
-        let (folder, cache, blob, _) = try cacheWithOneEntry()
+    func testAFIFOInPlaceOfAPackIsIgnored() throws {
+        let (folder, _, blob, _) = try cacheWithOneEntry()
         let entry = try XCTUnwrap(FileManager.default.contentsOfDirectory(
             at: folder.url.appendingPathComponent(APISurfaceCache.folderName), includingPropertiesForKeys: nil).first)
         try FileManager.default.removeItem(at: entry)
         XCTAssertEqual(mkfifo(entry.path, 0o644), 0)
         // Reading a FIFO without O_NONBLOCK would wait here for a writer forever.
-        XCTAssertNil(cache.surface(blob: blob, label: "Net/A.swift", context: "one"))
+        XCTAssertNil(APISurfaceCache(workspace: folder.url).surface(blob: blob, label: "Net/A.swift", context: "one", in: "Net"))
     }
 
     /// Which manifest file is read depends on `swift-tools-version`: a diff remembered for one must not answer for

@@ -106,5 +106,11 @@ final class ContextRelevanceTests: XCTestCase {
         XCTAssertEqual(conditional.modules, ["Logging"])
         XCTAssertEqual(conditional.languageMode, 6)
         XCTAssertEqual(conditional.swiftVersion, [6, 3])
+        // Whole identifiers only, of any length, wherever they stand (the last bytes too).
+        let named = APIContext(modules: ["A", "Logging", "Metrics", "LoggingExtras"])
+        XCTAssertEqual(named.relevant(to: "import LoggingExtras\nlet x: LoggingX = Metrics").modules, ["LoggingExtras", "Metrics"])
+        XCTAssertEqual(named.relevant(to: "A.B é A_ AA xA").modules, ["A"])
+        XCTAssertEqual(named.relevant(to: "éA Logging2 _Metrics").modules, [])
+        XCTAssertEqual(APIContext(modules: []).relevant(to: "Logging").modules, [])
     }
 }

@@ -73,6 +73,9 @@ extension APIContext {
             modules.formUnion(target.dependencies)
         }
         if let configured = component.platforms { platforms = configured }
+        // One order whatever the manifest's or lockstep.yml's: a file's surface keeps per-platform masks over this
+        // list, and the cache's key (`fingerprint`) sorts it.
+        platforms.sort()
         self.init(platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
                   modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
                   languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)

@@ -30,6 +30,12 @@ public final class APIReader: @unchecked Sendable {
 
     private typealias CommitFiles = [(file: FileVersion, part: APIFileSurface)]
 
+    /// The part of a revision's context one file's text reads, and its fingerprint.
+    private struct Relevance {
+        var context: APIContext
+        var fingerprint: String
+    }
+
     /// A component at one commit: its API files, parsed, and what decided them.
     private struct Revision {
         var files: CommitFiles
@@ -49,6 +55,8 @@ public final class APIReader: @unchecked Sendable {
     /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
+    /// Per component and context: the part of the context each blob's text reads (`APIContext.relevant(to:)`).
+    private var relevance: [String: [APIContext: [ObjectID: Relevance]]] = [:]
     /// Per component: files parsed this run and not yet written to the persistent cache, by cache key.
     private var unsaved: [String: Set<String>] = [:]
 
@@ -112,12 +120,12 @@ public final class APIReader: @unchecked Sendable {
         let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
         let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
         let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants) }
-        if let key, let stored = diskCache?.diff(key: key) {
+        if let key, let stored = diskCache?.diff(key: key, in: component.path) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored
         }
         let diff = try computeDiff(of: component, from: old, to: new)
-        if let key { diskCache?.store(diff, key: key) }
+        if let key { diskCache?.store(diff, key: key, in: component.path) }
         return diff
     }
 
@@ -188,25 +196,40 @@ public final class APIReader: @unchecked Sendable {
         }
         if layout == nil { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
-        // Blobs are read on this thread (one repository handle), then parsed on all cores: a big component
-        // (swift-collections has hundreds of files per release) otherwise kept one core busy while the other idled.
-        let texts = try listed.map { String(decoding: try repository.readBlob($0.blob), as: UTF8.self) }
-        let files = try parallelMap(Array(zip(listed, texts).enumerated())) { index, item -> (file: FileVersion, part: APIFileSurface) in
-            let file = item.0
+        // A file seen before under this context (most files of a release are its predecessor's) needs neither its
+        // blob read nor its text scanned for the part of the context it reads: both are remembered per blob.
+        let known = lock.withLock { () -> [Relevance?] in
+            let memo = relevance[component.name]?[context]
+            return listed.map { memo?[$0.blob] }
+        }
+        var found = [(file: FileVersion, part: APIFileSurface)?](repeating: nil, count: listed.count)
+        for (index, file) in listed.enumerated() {
+            guard let relevance = known[index] else { continue }
             let label = "\(component.path)/\(file.path)"
-            let relevant = context.relevant(to: item.1)
-            let fingerprint = relevant.fingerprint
+            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == relevance.fingerprint })?.part }) {
+                found[index] = (FileVersion(path: file.path, blob: file.blob, context: relevance.fingerprint), cached)
+            }
+        }
+        // The other blobs are read on this thread (one repository handle), then parsed on all cores: a big component
+        // (swift-collections has hundreds of files per release) otherwise kept one core busy while the other idled.
+        let missing = listed.indices.filter { found[$0] == nil }
+        let texts = try missing.map { String(decoding: try repository.readBlob(listed[$0].blob), as: UTF8.self) }
+        let work = zip(missing, texts).map { (file: listed[$0], known: known[$0], text: $1) }
+        let read = try parallelMap(work) { file, known, text -> (file: FileVersion, part: APIFileSurface, relevance: Relevance) in
+            let label = "\(component.path)/\(file.path)"
+            let relevance = known ?? { let relevant = context.relevant(to: text); return Relevance(context: relevant, fingerprint: relevant.fingerprint) }()
+            let fingerprint = relevance.fingerprint
             let version = FileVersion(path: file.path, blob: file.blob, context: fingerprint)
             if let cached = self.lock.withLock({ self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part }) {
-                return (version, cached)
+                return (version, cached, relevance)
             }
             let part: APIFileSurface
-            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint) {
+            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint, in: component.path) {
                 part = stored
                 self.lock.withLock { self.counts.filesFromDiskCache += 1 }
             } else {
                 do {
-                    part = try APIFileSurface.read(from: SourceFile(path: label, text: item.1), context: relevant)
+                    part = try APIFileSurface.read(from: SourceFile(path: label, text: text), context: relevance.context)
                 } catch let error as SourceFileError {
                     throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
                 }
@@ -221,8 +244,13 @@ public final class APIReader: @unchecked Sendable {
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
                 self.fileCache[label] = recent
             }
-            return (version, part)
+            return (version, part, relevance)
         }
+        lock.withLock {
+            for (index, item) in zip(missing, read) { relevance[component.name, default: [:]][context, default: [:]][listed[index].blob] = item.relevance }
+        }
+        for (index, item) in zip(missing, read) { found[index] = (item.file, item.part) }
+        let files = found.map { $0! }
         let revision = Revision(files: files, layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
@@ -260,9 +288,10 @@ public final class APIReader: @unchecked Sendable {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
-    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions.
+    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions, and
+    /// the diffs computed, in one pack file.
     ///
-    /// Only those: older releases' diffs are remembered whole, and the next diff to compute starts at the
+    /// Only those files: older releases' diffs are remembered whole, and the next diff to compute starts at the
     /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).
     public func save(_ component: Component) {
         guard let diskCache else { return }
@@ -271,15 +300,15 @@ public final class APIReader: @unchecked Sendable {
             unsaved[component.name] = nil
             return (commitCache[component.name]?.map(\.revision) ?? [], pending)
         }
-        guard !pending.isEmpty else { return }
         var written = Set<String>()
-        for revision in revisions {
+        for revision in revisions where !pending.isEmpty {
             for (file, part) in revision.files {
                 let key = Self.unsavedKey(file.blob, part.path, file.context)
                 guard pending.contains(key), written.insert(key).inserted else { continue }
-                diskCache.store(part, blob: file.blob, label: part.path, context: file.context)
+                diskCache.store(part, blob: file.blob, label: part.path, context: file.context, in: component.path)
             }
         }
+        diskCache.flush(component.path)
     }
 
     private static func unsavedKey(_ blob: ObjectID, _ label: String, _ fingerprint: String) -> String {
@@ -293,6 +322,7 @@ public final class APIReader: @unchecked Sendable {
         for name in names {
             if let component = config.components.first(where: { $0.name == name }) { save(component) }
         }
+        diskCache?.flushAll()
     }
 
     /// Drops what was cached for `component` (a finished component's files are not needed again).
@@ -301,6 +331,7 @@ public final class APIReader: @unchecked Sendable {
         let filePrefix = component.path + "/"
         lock.withLock {
             commitCache[component.name] = nil
+            relevance[component.name] = nil
             fileCache = fileCache.filter { !$0.key.hasPrefix(filePrefix) }
         }
     }

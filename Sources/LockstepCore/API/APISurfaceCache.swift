@@ -2,15 +2,22 @@ import Foundation
 import LockstepAPI
 import LockstepGit
 
-/// Parsed per-file API surfaces kept across runs in `<workspace>/.lockstep/cache/api-surfaces/`, one file per
+/// Parsed per-file API surfaces kept across runs in `<workspace>/.lockstep/cache/api-surfaces/`, one entry per
 /// (blob, file label, API context, format), so a second `check` parses nothing it has parsed before; and
 /// the diffs between two commits, so it does not even list their trees or combine their surfaces again.
 ///
-/// The cache can only save time, never change a result or fail a command: an entry whose header does not
-/// match its key exactly (corrupt, foreign, an older format) is ignored and rewritten; a folder that is a link
-/// or not a folder disables the cache (lockstep never writes through a link); a write that fails (read-only
-/// workspace, full disk) is dropped. Writes go to a temporary file renamed into place, so a reader never sees
-/// half an entry and concurrent runs at worst write the same entry twice.
+/// A component's entries live in one pack file (`<hash of its path>.pack`), read once when first asked for and
+/// written once when the component is done (`flush`): creating one file per entry (thousands on a cold run)
+/// cost a fifth of a cold `check` in the kernel alone.
+///
+/// The cache can only save time, never change a result or fail a command: a pack whose header is not exactly
+/// this format's and build's is ignored and replaced; an entry is found only under its full key text, and
+/// reading stops at the first entry whose framing is broken (a truncated pack keeps what precedes it); an entry
+/// that does not decode is ignored and rewritten. A folder that is a link or not a folder disables the cache
+/// (lockstep never writes through a link); a write that fails (read-only workspace, full disk) is dropped.
+/// Writes go to a temporary file renamed into place, so a reader never sees half a pack; a pack is merged
+/// with what is on disk right before it is written, so concurrent runs at worst lose each other's newest
+/// entries (which the next run computes again).
 final class APISurfaceCache: @unchecked Sendable {
     /// Bump whenever what `APIFileSurface.read` extracts, how `APIDiff` or `APIReader` judge a change, or the
     /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written by another build of lockstep are ignored too (see `buildIdentity`).
@@ -23,6 +30,13 @@ final class APISurfaceCache: @unchecked Sendable {
     private var folderReady = false
 
     private let workspace: URL
+    /// Per pack (a component's path): the entries read from its file (nil until asked for), and those to write.
+    private var packs: [String: Pack] = [:]
+
+    private struct Pack {
+        var stored: [String: Data]?
+        var pending: [String: Data] = [:]
+    }
 
     init(workspace: URL) {
         self.workspace = workspace
@@ -45,20 +59,15 @@ final class APISurfaceCache: @unchecked Sendable {
     }()
 
     /// The cached surface, nil when absent, unreadable or not exactly this key's.
-    func surface(blob: ObjectID, label: String, context: String) -> APIFileSurface? {
-        guard usable else { return nil }
-        let key = Self.key(blob: blob, label: label, context: context)
-        guard let data = Self.read(file(for: key)) else { return nil }
-        let header = Data(key.utf8)
-        guard data.count > header.count, data.prefix(header.count) == header else { return nil }
-        return try? JSONDecoder().decode(APIFileSurface.self, from: data.dropFirst(header.count))
+    func surface(blob: ObjectID, label: String, context: String, in pack: String) -> APIFileSurface? {
+        guard let body = entry(Self.key(blob: blob, label: label, context: context), in: pack) else { return nil }
+        return try? JSONDecoder().decode(APIFileSurface.self, from: body)
     }
 
-    /// Remembers a surface; failures are ignored (the next run parses again).
-    func store(_ surface: APIFileSurface, blob: ObjectID, label: String, context: String) {
-        guard usable, prepareFolder(), let body = try? JSONEncoder().encode(surface) else { return }
-        let key = Self.key(blob: blob, label: label, context: context)
-        write(Data(key.utf8) + body, to: file(for: key))
+    /// Remembers a surface until the pack is flushed; failures are ignored (the next run parses again).
+    func store(_ surface: APIFileSurface, blob: ObjectID, label: String, context: String, in pack: String) {
+        guard usable, let body = try? JSONEncoder().encode(surface) else { return }
+        add(body, key: Self.key(blob: blob, label: label, context: context), in: pack)
     }
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
@@ -74,21 +83,50 @@ final class APISurfaceCache: @unchecked Sendable {
     }
 
     /// A diff remembered under `key`, nil when absent or not exactly this key's.
-    func diff(key: String) -> APIDiff? {
-        guard usable, let data = Self.read(file(for: key)) else { return nil }
-        let header = Data(key.utf8)
-        guard data.count > header.count, data.prefix(header.count) == header,
-              let changes = try? JSONDecoder().decode([APIChange].self, from: data.dropFirst(header.count)) else { return nil }
+    func diff(key: String, in pack: String) -> APIDiff? {
+        guard let body = entry(key, in: pack),
+              let changes = try? JSONDecoder().decode([APIChange].self, from: body) else { return nil }
         var diff = APIDiff(old: APISurface(), new: APISurface())
         diff.changes = changes
         diff.impact = changes.lazy.map(\.impact).max() ?? .none
         return diff
     }
 
-    /// Remembers a diff's changes under `key`; failures are ignored.
-    func store(_ diff: APIDiff, key: String) {
-        guard usable, prepareFolder(), let body = try? JSONEncoder().encode(diff.changes) else { return }
-        write(Data(key.utf8) + body, to: file(for: key))
+    /// Remembers a diff's changes under `key` until the pack is flushed; failures are ignored.
+    func store(_ diff: APIDiff, key: String, in pack: String) {
+        guard usable, let body = try? JSONEncoder().encode(diff.changes) else { return }
+        add(body, key: key, in: pack)
+    }
+
+    /// Writes the pack's new entries, merged with what its file holds now, and forgets the pack (its entries
+    /// are read again from the file when next asked for). Failures are ignored.
+    func flush(_ pack: String) {
+        guard let pending = lock.withLock({ packs.removeValue(forKey: pack)?.pending }), !pending.isEmpty,
+              usable, prepareFolder() else { return }
+        let url = file(forPack: pack)
+        let header = Self.packHeader(pack)
+        // Read again: another run may have written the pack since this one first read it.
+        var entries = Self.read(url).map { Self.entries(in: $0, header: header) } ?? [:]
+        entries.merge(pending) { _, new in new }
+        write(Self.packData(header: header, entries: entries), to: url)
+    }
+
+    /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes>`, the key, the body.
+    static func packData(header: Data, entries: [String: Data]) -> Data {
+        var data = header
+        for key in entries.keys.sorted() {
+            let body = entries[key]!
+            let keyBytes = Data(key.utf8)
+            data.append(Data("\(keyBytes.count) \(body.count)\n".utf8))
+            data.append(keyBytes)
+            data.append(body)
+        }
+        return data
+    }
+
+    /// Flushes every pack with entries to write.
+    func flushAll() {
+        for pack in lock.withLock({ Array(packs.keys) }) { flush(pack) }
     }
 
     /// The running toolchain's Swift version (e.g. `[6, 3]`): remembered beside the surfaces for the `swift`
@@ -106,8 +144,68 @@ final class APISurfaceCache: @unchecked Sendable {
         return version
     }
 
-    private func file(for key: String) -> URL {
-        folder.appendingPathComponent(ObjectID.hash(of: Data(key.utf8)).hex)
+    // MARK: Packs
+
+    /// A pack's first bytes: what it holds entries of (format, build, pack name). A pack not starting with
+    /// exactly these is foreign and read as empty.
+    static func packHeader(_ pack: String) -> Data {
+        Data("lockstep api-pack format \(formatVersion)\nbuild \(buildIdentity)\npack \(pack)\n\n".utf8)
+    }
+
+    /// The file holding a pack's entries.
+    func file(forPack pack: String) -> URL {
+        folder.appendingPathComponent(ObjectID.hash(of: Data("lockstep api-pack\n\(pack)\n".utf8)).hex + ".pack")
+    }
+
+    /// A pack's entries by key: after `header`, each is a line `<key bytes> <body bytes>`, the key, the body.
+    /// Reading stops at the first entry that is not framed so (a truncated or corrupt pack keeps what precedes it).
+    static func entries(in data: Data, header: Data) -> [String: Data] {
+        let bytes = [UInt8](data)
+        guard bytes.count >= header.count, bytes[..<header.count].elementsEqual(header) else { return [:] }
+        var entries: [String: Data] = [:]
+        var offset = header.count
+        while offset < bytes.count {
+            guard let newline = bytes[offset...].prefix(41).firstIndex(of: 0x0A) else { break }
+            let sizes = bytes[offset..<newline].split(separator: 0x20, omittingEmptySubsequences: false)
+            guard sizes.count == 2, let keySize = decimal(sizes[0]), let bodySize = decimal(sizes[1]), keySize > 0,
+                  keySize <= bytes.count - newline - 1, bodySize <= bytes.count - newline - 1 - keySize else { break }
+            let keyStart = newline + 1, bodyStart = keyStart + keySize, end = bodyStart + bodySize
+            entries[String(decoding: bytes[keyStart..<bodyStart], as: UTF8.self)] = Data(bytes[bodyStart..<end])
+            offset = end
+        }
+        return entries
+    }
+
+    /// A non-negative decimal of at most 18 digits, nil for anything else.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= 0x30, digit <= 0x39 else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return value
+    }
+
+    /// The body stored under exactly `key` in the pack (pending or on disk), reading its file the first time.
+    private func entry(_ key: String, in pack: String) -> Data? {
+        guard usable else { return nil }
+        if let found = lock.withLock({ () -> Data?? in
+            guard let state = packs[pack], let stored = state.stored else { return .none }
+            return .some(state.pending[key] ?? stored[key])
+        }) { return found }
+        // Read outside the lock: other components' packs are read meanwhile. Two readers of one pack both read it.
+        let stored = Self.read(file(forPack: pack)).map { Self.entries(in: $0, header: Self.packHeader(pack)) } ?? [:]
+        return lock.withLock {
+            var state = packs[pack] ?? Pack()
+            if state.stored == nil { state.stored = stored }
+            packs[pack] = state
+            return state.pending[key] ?? state.stored?[key]
+        }
+    }
+
+    private func add(_ body: Data, key: String, in pack: String) {
+        lock.withLock { packs[pack, default: Pack()].pending[key] = body }
     }
 
     private func prepareFolder() -> Bool {
@@ -137,7 +235,7 @@ final class APISurfaceCache: @unchecked Sendable {
         return try? handle.readToEnd()
     }
 
-    /// Writes an entry, checking again first that no folder on the way has become a link since the cache
+    /// Writes a file, checking again first that no folder on the way has become a link since the cache
     /// was opened (someone may swap one in during a long run).
     private func write(_ data: Data, to url: URL) {
         guard Self.noLinks(from: workspace, through: Self.folderName) else { return }
