@@ -66,9 +66,21 @@ struct APICollector {
         var result: Set<String> = []
         for element in attributes {
             guard case .attribute(let attribute) = element, NormalizedText.of(attribute.attributeName) == "available",
-                  case .availability(let arguments) = attribute.arguments, arguments.count == 2,
-                  case .token(let platform) = arguments.first?.argument,
-                  case .token(let marker) = arguments.last?.argument, marker.text == "unavailable" else { continue }
+                  case .availability(let arguments) = attribute.arguments, arguments.count >= 2,
+                  case .token(let platform) = arguments.first?.argument else { continue }
+            // `@available(macOS, unavailable)`, also with advice beside it (`message:`, `renamed:`, `deprecated`),
+            // which `SignatureParts.availabilityText` drops: what is left is the same absence.
+            var unavailable = false, other = false
+            for argument in arguments.dropFirst() {
+                switch argument.argument {
+                case .token(let token) where token.text == "unavailable": unavailable = true
+                case .token(let token) where token.text == "deprecated": continue
+                case .availabilityLabeledArgument(let labeled) where ["message", "renamed", "deprecated"].contains(labeled.label.text):
+                    continue
+                default: other = true
+                }
+            }
+            guard unavailable, !other else { continue }
             let name = platform.text.lowercased()
             guard name != "maccatalyst", !name.hasSuffix("applicationextension"), let os = APIContext.osName(platform.text) else { continue }
             result.insert(os)

@@ -29,6 +29,16 @@ extension DiffCase {
             new: "@available(iOS 13, macOS 13, *)\npublic func scan() {}",
             ["changed func scan()"], .breaking),
         DiffCase(
+            "@available(macOS, unavailable, message:) added: absent on macOS, the message is only advice",
+            old: "public func scan() {}",
+            new: "@available(macOS, unavailable, message: \"use scanAll()\")\npublic func scan() {}",
+            ["removed func scan()"], .breaking),
+        DiffCase(
+            "@available(iOS, deprecated, unavailable, renamed:) added to a type takes it and its members away on iOS",
+            old: "public struct Scanner { public func scan() {} }",
+            new: "@available(iOS, deprecated, unavailable, renamed: \"Reader\")\npublic struct Scanner { public func scan() {} }",
+            ["removed struct Scanner", "removed func Scanner.scan()"], .breaking),
+        DiffCase(
             "@dynamicMemberLookup removed from a type",
             old: "@dynamicMemberLookup public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
             new: "public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
