@@ -14,6 +14,8 @@ extension APIDiff {
             if callables.contains(declaration.kind) {
                 byStem[callableStem(declaration.baseKey), default: []].append(declaration)
             } else if declaration.kind == "conformance" {
+                // Only a conformance every instance has: through `extension T: P where X: Q`, `T<NotQ>` has no `P.f`.
+                guard !declaration.signature.contains(" where ") else { continue }
                 let subject = declaration.baseKey.dropFirst("conformance ".count)
                 guard let colon = subject.range(of: ": ") else { continue }
                 conformances[String(subject[..<colon.lowerBound]), default: []].append(String(subject[colon.upperBound...]))

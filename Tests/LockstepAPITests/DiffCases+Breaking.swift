@@ -39,6 +39,11 @@ extension DiffCase {
             new: "@available(iOS, deprecated, unavailable, renamed: \"Reader\")\npublic struct Scanner { public func scan() {} }",
             ["removed struct Scanner", "removed func Scanner.scan()"], .breaking),
         DiffCase(
+            "a member removed while a protocol default serves it only through a conditional conformance",
+            old: "public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> { public func f() -> Int { 1 } }\nextension T: P where X: Equatable {}",
+            new: "public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> {}\nextension T: P where X: Equatable {}",
+            ["removed func T.f()"], .breaking),
+        DiffCase(
             "@dynamicMemberLookup removed from a type",
             old: "@dynamicMemberLookup public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
             new: "public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
