@@ -163,8 +163,10 @@ extension APIDiff {
     /// Reads each breaking change of a type again knowing its members: a protocol or type with `async` members
     /// (`protocol AsyncCommand { func run() async }`) given an `@available` at or below where Swift concurrency
     /// starts narrows nothing, since no client could use it below that anyway.
+    /// Only protocols and actors: a struct, class or enum with some `async` members is still a type name, and has
+    /// synchronous members, that clients use below that version.
     static func reviseConcurrentTypes(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        let typeKinds: Set<String> = ["protocol", "struct", "class", "enum", "actor"]
+        let typeKinds: Set<String> = ["protocol", "actor"]
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let old = changes[index].old, let updated = changes[index].new, typeKinds.contains(updated.kind),

@@ -44,6 +44,11 @@ extension DiffCase {
             new: "public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> {}\nextension T: P where X: Equatable {}",
             ["removed func T.f()"], .breaking),
         DiffCase(
+            "availability where Swift concurrency starts added to a struct with an async member and a synchronous one",
+            old: "public struct Client {\n  @available(macOS 10.15, iOS 13, *)\n  public func load() async {}\n  public func reset() {}\n}",
+            new: "@available(macOS 10.15, iOS 13, *)\npublic struct Client {\n  public func load() async {}\n  public func reset() {}\n}",
+            ["changed struct Client"], .breaking),
+        DiffCase(
             "@dynamicMemberLookup removed from a type",
             old: "@dynamicMemberLookup public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
             new: "public struct Box { public subscript(dynamicMember name: String) -> Int { 0 } }",
