@@ -29,6 +29,8 @@ final class DefineVisitor: SyntaxVisitor {
     private(set) var defines: [ManifestDefine] = []
     private(set) var defaultTraits: [String] = []
     private(set) var features: [String] = []
+    /// `.trait(name: "A", enabledTraits: ["B"])`: the traits each trait enables.
+    private var traitImplications: [String: [String]] = [:]
     private var platformLists: [String: [String]] = [:]
     private var pending: [(name: String, platforms: ExprSyntax?, traits: [String]?, debugOnly: Bool)] = []
 
@@ -37,6 +39,15 @@ final class DefineVisitor: SyntaxVisitor {
     /// Walks `tree` and resolves platform lists named by constants.
     func collect(_ tree: SourceFileSyntax) {
         walk(tree)
+        // A trait enabled by default enables the traits it names in turn (`.trait(name: "A", enabledTraits: ["B"])`).
+        var enabled = Set(defaultTraits)
+        var queue = defaultTraits
+        while let trait = queue.popLast() {
+            for implied in traitImplications[trait] ?? [] where enabled.insert(implied).inserted {
+                defaultTraits.append(implied)
+                queue.append(implied)
+            }
+        }
         defines = pending.map { item in
             ManifestDefine(name: item.name, platforms: item.platforms.flatMap(platforms(of:)), traits: item.traits,
                            debugOnly: item.debugOnly)
@@ -76,6 +87,12 @@ final class DefineVisitor: SyntaxVisitor {
         guard let name = LayoutVisitor.memberCallName(ExprSyntax(node)) else { return .visitChildren }
         switch name {
         case "testTarget":
+            return .skipChildren
+        case "trait":
+            if let nameExpression = LayoutVisitor.argument("name", of: node), let name = stringLiteral(nameExpression),
+               let enabled = LayoutVisitor.argument("enabledTraits", of: node)?.as(ArrayExprSyntax.self) {
+                traitImplications[name, default: []] += enabled.elements.compactMap { stringLiteral($0.expression) }
+            }
             return .skipChildren
         case "default":
             if let enabled = LayoutVisitor.argument("enabledTraits", of: node)?.as(ArrayExprSyntax.self) {

@@ -34,6 +34,19 @@ final class ManifestLayoutTests: XCTestCase {
 
         """
 
+    func testTraitsEnabledByDefaultTraitsAreEnabledToo() throws {
+        // SwiftPM enables what an enabled trait's `enabledTraits:` names, transitively (a cycle ends).
+        let manifest = try Manifest.parse("""
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(name: "T", traits: [
+                .trait(name: "A", enabledTraits: ["B"]), .trait(name: "B", enabledTraits: ["C", "A"]), .trait(name: "C"),
+                .trait(name: "D"), .default(enabledTraits: ["A"]),
+            ])
+            """, file: "Package.swift")
+        XCTAssertEqual(Set(manifest.defaultTraits), ["A", "B", "C"])
+    }
+
     func testReadsProductsTargetsAndPlatforms() throws {
         let manifest = try Manifest.parse(Self.text, file: "Package.swift")
         XCTAssertEqual(manifest.platforms, ["macOS", "iOS", "visionOS"])
