@@ -174,6 +174,16 @@ extension DiffCase {
             new: "public struct Bytes<T: FixedWidthInteger> {}\nextension Bytes: Sendable where T: Sendable {}",
             ["changed struct Bytes"], .additive),
         DiffCase(
+            "a free function's rethrows turned into typed throws over the closure's error type",
+            old: "public func measure<R>(_ body: () throws -> R) rethrows -> R { try body() }",
+            new: "public func measure<E: Error, R>(_ body: () throws(E) -> R) throws(E) -> R { try body() }",
+            ["changed func measure(_:)"], .additive),
+        DiffCase(
+            "rethrows turned into typed throws with the error parameter declared second",
+            old: "public func measure<R>(_ body: () throws -> R) rethrows -> R { try body() }",
+            new: "public func measure<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R { try body() }",
+            ["changed func measure(_:)"], .additive),
+        DiffCase(
             "rethrows turned into typed throws over the closure's error type",
             old: "public struct F { public func withBytes<R>(_ body: ([UInt8]) throws -> R) rethrows -> R { try body([]) } }",
             new: "public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) -> R { try body([]) } }",
