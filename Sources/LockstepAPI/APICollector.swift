@@ -21,6 +21,9 @@ struct APICollector {
         var extendedType: String?
         /// The platforms on which the enclosing `#if` clauses are active.
         var platforms = PlatformMask(bits: .max)
+        /// The `@available` restrictions of enclosing extensions: a member is usable only where they allow too
+        /// (`@available(macOS 14, *) extension T { public func f() }` makes `f` macOS 14+).
+        var availability: [String] = []
 
         func qualify(_ member: String) -> String {
             guard let name else { return member }
@@ -186,6 +189,9 @@ struct APICollector {
         _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope
     ) -> String {
         var parts = SignatureParts.attributes(attributes)
+        if !scope.availability.isEmpty {
+            parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
+        }
         if let access, scope.kind != "protocol" { parts.append(access) }
         parts.append(contentsOf: SignatureParts.modifiers(modifiers))
         guard !parts.isEmpty else { return "" }
@@ -298,6 +304,8 @@ struct APICollector {
         }
         var inner = Scope(name: extended, kind: "extension", isPublic: scope.isPublic, requirements: requirements,
                           extendedType: extended, platforms: scope.platforms)
+        inner.availability = scope.availability
+            + SignatureParts.attributes(node.attributes).filter { $0.hasPrefix("@available(") && !inner.availability.contains($0) }
         switch SignatureParts.accessLevel(node.modifiers) {
         case "public", "open": inner.implicitAccess = "public"
         case nil: break

@@ -112,8 +112,6 @@ struct Availability: Equatable {
         reason == unsupportedOnly || reason == belowFloorsOnly || reason == spelledOnly
     }
 
-    private static let optionalPlatforms: Set<String> = ["tvos", "watchos", "visionos", "xros"]
-
     /// The oldest deployment target today's toolchains build for (Xcode 15+ and SwiftPM 5.9+): an `@available`
     /// introduced at or below it restricts no client that can build at all (`@available(iOS 8, *)` added is no
     /// narrowing).
@@ -146,18 +144,20 @@ struct Availability: Equatable {
             .contains { $0 == "async" || $0 == "actor" }
     }
 
-    /// Whether a restriction on `platform` concerns none of `supported`: tvOS, watchOS and visionOS unless named,
-    /// and, when the platforms compared name no Apple platform at all (a Linux-only view), every Apple one.
+    /// Whether a restriction on `platform` concerns none of `supported` (the component's platforms, or the one
+    /// platform a per-platform view compares): an Apple platform's restriction concerns that platform only
+    /// (Mac Catalyst's, iOS), so a macOS minimum means nothing to an iOS-only view or component, and nothing
+    /// Apple means anything on Linux.
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
         guard let supported else { return false }
         var name = platform.lowercased()
         if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
         if name == "osx" { name = "macos" }
         if name == "maccatalyst" { name = "ios" }
-        let apple: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos", "xros"]
-        let lowered = supported.map { $0.lowercased() }
-        if apple.contains(name), !lowered.contains(where: apple.contains) { return true }
-        return optionalPlatforms.contains(name) && !lowered.contains(name)
+        if name == "xros" { name = "visionos" }
+        let apple: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos"]
+        let lowered = supported.map { $0.lowercased() == "xros" ? "visionos" : $0.lowercased() }
+        return apple.contains(name) && !lowered.contains(name)
     }
 
     private static func version(_ text: String) -> [Int] {

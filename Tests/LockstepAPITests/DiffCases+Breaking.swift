@@ -169,6 +169,16 @@ extension DiffCase {
             new: "public func chmod(_ mode: mode_t) {}",
             ["changed func chmod(_:)"], .breaking),
         DiffCase(
+            "availability added to an extension narrows its members",
+            old: "public struct T {}\nextension T { public func f() {} }",
+            new: "public struct T {}\n@available(macOS 14, iOS 17, *)\nextension T { public func f() {} }",
+            ["changed func T.f()"], .breaking),
+        DiffCase(
+            "availability added to a member of an available extension, above the extension's",
+            old: "public struct T {}\n@available(macOS 12, *)\nextension T { public func f() {} }",
+            new: "public struct T {}\n@available(macOS 12, *)\nextension T { @available(macOS 14, *)\n public func f() {} }",
+            ["changed func T.f()"], .breaking),
+        DiffCase(
             "availability where Swift concurrency starts added to a synchronous function",
             old: "public func load() {}",
             new: "@available(macOS 10.15, iOS 13, *)\npublic func load() {}",

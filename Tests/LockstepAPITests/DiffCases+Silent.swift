@@ -118,6 +118,11 @@ extension DiffCase {
             new: "public struct P { public var raw: mode_t\n public init(raw: mode_t) { self.raw = raw } }",
             [], .none),
         DiffCase(
+            "an extension's availability moved onto its members",
+            old: "public struct T {}\n@available(macOS 14, *)\nextension T { public func f() {}\n public func g() {} }",
+            new: "public struct T {}\nextension T { @available(macOS 14, *)\n public func f() {}\n @available(macOS 14, *)\n public func g() {} }",
+            [], .none),
+        DiffCase(
             "a getter marked __consuming",
             old: "public struct Path { public var parts: [String] { get { [] } set {} } }",
             new: "public struct Path { public var parts: [String] { __consuming get { [] } set {} } }",
