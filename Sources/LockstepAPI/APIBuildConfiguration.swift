@@ -35,7 +35,7 @@ struct APIBuildConfiguration: BuildConfiguration {
     /// The compiler's spelling of a platform name, or the name itself when it is not one `APIContext.osName` knows.
     static func canonicalOS(_ name: String) -> String { APIContext.osName(name) ?? name }
 
-    private var isApple: Bool { ["macOS", "iOS", "tvOS", "watchOS", "visionOS"].contains(os) }
+    private var isApple: Bool { APIContext.applePlatforms.contains(os) }
 
     /// Modules every toolchain ships, whatever the platform.
     private static let everywhere: Set<String> = [

@@ -44,6 +44,9 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// iOS and macOS, Swift 6.2 in language mode 5, no known modules, added requirements breaking.
     public static let `default` = APIContext()
 
+    /// Apple's platforms, as `#if os(…)` spells them (Mac Catalyst builds as iOS).
+    public static let applePlatforms: Set<String> = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
+
     /// A platform as `#if os(…)` spells it, from a manifest's or a person's spelling (`macOS`, `OSX`, `linux`,
     /// `macCatalyst` (which builds the iOS code paths), any case); nil for a name that is no platform it knows.
     public static func osName(_ name: String) -> String? {

@@ -32,6 +32,14 @@ public struct APIDeclaration: Hashable, Sendable, Codable {
         self.line = line
     }
 
+    /// For a conformance (`conformance T: P`, keyed by its base key): the conforming type and the protocol.
+    public var conformanceParts: (type: String, proto: String)? {
+        guard kind == "conformance" else { return nil }
+        let subject = baseKey.dropFirst("conformance ".count)
+        guard let colon = subject.range(of: ": ") else { return nil }
+        return (String(subject[..<colon.lowerBound]), String(subject[colon.upperBound...]))
+    }
+
     /// Whether clients must implement it: a member of a protocol's own body.
     public var isProtocolRequirement: Bool { container == "protocol" }
 }

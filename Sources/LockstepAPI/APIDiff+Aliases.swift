@@ -106,7 +106,8 @@ extension APIDiff {
         return out + rest
     }
 
-    private static func isPath(_ text: String) -> Bool {
+    /// A dotted name only (`Logger.Level`), nothing a type expression adds to one.
+    static func isPath(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "." }
     }
 }

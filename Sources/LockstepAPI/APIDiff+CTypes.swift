@@ -17,7 +17,7 @@ extension APIDiff {
     /// of `platforms` (a change compared on every platform at once must read alike on all of them).
     static func reviseCTypedefs(_ changes: inout [APIChange], platforms: [String]) {
         let tables = platforms.map { platform -> [String: String]? in
-            ["macOS", "iOS", "tvOS", "watchOS", "visionOS"].contains(platform) ? cTypedefs["Apple"] : cTypedefs[platform]
+            APIContext.applePlatforms.contains(platform) ? cTypedefs["Apple"] : cTypedefs[platform]
         }
         guard !tables.isEmpty, tables.allSatisfy({ $0 != nil }) else { return }
         changes.removeAll { change in

@@ -157,7 +157,7 @@ extension APIDiff {
             }
         }
         guard !unseen.isEmpty else { return }
-        changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] }
+        removeChanges(at: unseen, from: &changes)
     }
 
     /// Reads each breaking change of a type again knowing its members: a protocol or type with `async` members
@@ -182,7 +182,7 @@ extension APIDiff {
             changes[index].impact = .additive
             changes[index].note = reason
         }
-        if !unseen.isEmpty { changes = changes.indices.filter { !unseen.contains($0) }.map { changes[$0] } }
+        removeChanges(at: unseen, from: &changes)
     }
 
     /// An initializer of a class that is not `open` turned designated ↔ `convenience`: clients only call it
@@ -229,7 +229,7 @@ extension APIDiff {
                 changes[index].note = reason
             }
         }
-        changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] }
+        removeChanges(at: dropped, from: &changes)
     }
 
     /// The struct or enum (declared so in both surfaces) whose member `key` is: its qualified name and its
@@ -316,7 +316,7 @@ extension APIDiff {
                                        note: "a struct without a public initializer became an enum without cases (a namespace): every use still compiles")
             dropped.insert(added)
         }
-        changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] }
+        removeChanges(at: dropped, from: &changes)
     }
 
     /// Pairs a removed callable with an added one of the same name whose extra parameters all have

@@ -13,12 +13,10 @@ extension APIDiff {
         for declaration in new.values {
             if callables.contains(declaration.kind) {
                 byStem[callableStem(declaration.baseKey), default: []].append(declaration)
-            } else if declaration.kind == "conformance" {
+            } else if let (type, proto) = declaration.conformanceParts {
                 // Only a conformance every instance has: through `extension T: P where X: Q`, `T<NotQ>` has no `P.f`.
                 guard !declaration.signature.contains(" where ") else { continue }
-                let subject = declaration.baseKey.dropFirst("conformance ".count)
-                guard let colon = subject.range(of: ": ") else { continue }
-                conformances[String(subject[..<colon.lowerBound]), default: []].append(String(subject[colon.upperBound...]))
+                conformances[type, default: []].append(proto)
             }
         }
         for index in changes.indices {

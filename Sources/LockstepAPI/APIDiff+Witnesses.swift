@@ -15,11 +15,8 @@ extension APIDiff {
         var conformances: [String: Set<String>] = [:]
         var associated: Set<String> = []
         for declaration in Array(old.values) + Array(new.values) {
-            if declaration.kind == "conformance" {
-                let subject = declaration.baseKey.dropFirst("conformance ".count)
-                guard let colon = subject.range(of: ": ") else { continue }
-                conformances[String(subject[..<colon.lowerBound]), default: []]
-                    .insert(String(subject[colon.upperBound...]))
+            if let (type, proto) = declaration.conformanceParts {
+                conformances[type, default: []].insert(proto)
             } else if declaration.kind == "associatedtype" {
                 associated.insert(String(declaration.baseKey.dropFirst("associatedtype ".count)))
             }
@@ -34,7 +31,7 @@ extension APIDiff {
                 dropped.insert(index)
             }
         }
-        if !dropped.isEmpty { changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] } }
+        removeChanges(at: dropped, from: &changes)
     }
 
     /// The associated types of the standard library's protocols a package's types commonly conform to, with
@@ -111,7 +108,7 @@ extension APIDiff {
                 changes[index].note = "a generic constraint loosened (every type that qualified still does)"
             }
         }
-        if !dropped.isEmpty { changes = changes.indices.filter { !dropped.contains($0) }.map { changes[$0] } }
+        removeChanges(at: dropped, from: &changes)
     }
 
     /// The text before ` where ` and the requirements after it.

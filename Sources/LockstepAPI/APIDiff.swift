@@ -167,6 +167,12 @@ public struct APIDiff: Sendable, Hashable {
         }
     }
 
+    /// Removes the changes at `positions` (indices into `changes`), keeping the others in order.
+    static func removeChanges(at positions: Set<Int>, from changes: inout [APIChange]) {
+        guard !positions.isEmpty else { return }
+        changes = changes.indices.filter { !positions.contains($0) }.map { changes[$0] }
+    }
+
     /// `typealias Deque = Deque` → `typealias Deque<T> = Deque<T>`: a generic type re-exported without and then with
     /// its own parameters names the same type at every use.
     static func isSameGenericAlias(_ old: String, _ new: String) -> Bool {

@@ -93,7 +93,7 @@ extension APISurface {
             if var conformed = item.conformedTo {
                 // `T: _Alias` where `typealias _Alias = Sendable` conforms `T` to `Sendable`.
                 let target = resolver.following(conformed)
-                if target != conformed, Self.isPath(target) {
+                if target != conformed, APIDiff.isPath(target) {
                     if target == "Any" { continue }
                     item.declaration.key = Self.replacingConformed(item.declaration.key, conformed, target)
                     item.declaration.baseKey = Self.replacingConformed(item.declaration.baseKey, conformed, target)
@@ -146,10 +146,6 @@ extension APISurface {
         guard let range = text.range(of: ": " + old),
               text[range.upperBound...].first.map({ $0 == " " }) ?? true else { return text }
         return text.replacingCharacters(in: range, with: ": " + new)
-    }
-
-    private static func isPath(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "." }
     }
 
     /// Gives every declaration a unique key. Exact duplicates (the same declaration in two `#if`

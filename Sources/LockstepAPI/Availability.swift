@@ -90,10 +90,12 @@ struct Availability: Equatable {
     /// The names `@available` takes for platforms (and `swift`, `_PackageDescription`); anything else in a
     /// short form is an availability macro.
     static func isPlatform(_ name: String) -> Bool {
-        var lowered = name.lowercased()
-        if lowered.hasSuffix("applicationextension") { lowered = String(lowered.dropLast("applicationextension".count)) }
-        return ["ios", "macos", "osx", "tvos", "watchos", "visionos", "xros", "maccatalyst", "swift", "driverkit",
-                "linux", "windows", "openbsd", "freebsd", "android", "wasi", "_packagedescription"].contains(lowered)
+        APIContext.osName(withoutExtensionSuffix(name)) != nil || ["swift", "_packagedescription"].contains(name.lowercased())
+    }
+
+    /// `iOSApplicationExtension` → `iOS`: an app extension's restriction is its platform's.
+    private static func withoutExtensionSuffix(_ name: String) -> String {
+        name.lowercased().hasSuffix("applicationextension") ? String(name.dropLast("applicationextension".count)) : name
     }
 
     /// `13.0` and `13` are one version: trailing zeros are dropped.
@@ -115,22 +117,20 @@ struct Availability: Equatable {
     /// The oldest deployment target today's toolchains build for (Xcode 15+ and SwiftPM 5.9+): an `@available`
     /// introduced at or below it restricts no client that can build at all (`@available(iOS 8, *)` added is no
     /// narrowing).
+    /// Keyed like `atOrBelowFloor` looks up (lower case, app extensions and `OSX` folded into their platform).
     private static let deploymentFloor: [String: [Int]] = [
-        "ios": [12], "iosapplicationextension": [12], "maccatalyst": [13, 1], "macos": [10, 13], "macosapplicationextension": [10, 13],
-        "osx": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1], "xros": [1],
+        "ios": [12], "maccatalyst": [13, 1], "macos": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1], "xros": [1],
     ]
 
     /// Where Swift concurrency (back-deployed) starts: an `async` declaration is unusable below it anyway.
     private static let concurrencyFloor: [String: [Int]] = [
-        "ios": [13], "iosapplicationextension": [13], "maccatalyst": [13, 1], "macos": [10, 15],
-        "macosapplicationextension": [10, 15], "osx": [10, 15], "tvos": [13], "watchos": [6], "visionos": [1], "xros": [1],
+        "ios": [13], "maccatalyst": [13, 1], "macos": [10, 15], "tvos": [13], "watchos": [6], "visionos": [1], "xros": [1],
     ]
 
     private static func atOrBelowFloor(
         _ platform: String, _ introduced: [Int], concurrency: Bool = false, minimums: [String: [Int]] = [:]
     ) -> Bool {
-        var name = platform.lowercased()
-        if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
+        var name = withoutExtensionSuffix(platform).lowercased()
         if name == "osx" { name = "macos" }
         let floors = [(concurrency ? concurrencyFloor : deploymentFloor)[name], minimums[name]].compactMap { $0 }
         return floors.contains { !less($0, introduced) }
@@ -150,14 +150,10 @@ struct Availability: Equatable {
     /// Apple means anything on Linux.
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
         guard let supported else { return false }
-        var name = platform.lowercased()
-        if name.hasSuffix("applicationextension") { name = String(name.dropLast("applicationextension".count)) }
-        if name == "osx" { name = "macos" }
-        if name == "maccatalyst" { name = "ios" }
-        if name == "xros" { name = "visionos" }
-        let apple: Set<String> = ["ios", "macos", "tvos", "watchos", "visionos"]
-        let lowered = supported.map { $0.lowercased() == "xros" ? "visionos" : $0.lowercased() }
-        return apple.contains(name) && !lowered.contains(name)
+        guard let os = APIContext.osName(withoutExtensionSuffix(platform)), APIContext.applePlatforms.contains(os) else {
+            return false
+        }
+        return !supported.compactMap(APIContext.osName).contains(os)
     }
 
     private static func version(_ text: String) -> [Int] {
