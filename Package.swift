@@ -25,8 +25,15 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        // libssh2 (Debian: libssh2-1-dev, which libgit2-dev brings): only its known_hosts parser, to tell a changed
+        // ssh host key from an unknown one.
+        .systemLibrary(
+            name: "CLibssh2",
+            pkgConfig: "libssh2",
+            providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]
+        ),
         // A thin, owning Swift layer over libgit2: repositories, refs, tags, trees, commits.
-        .target(name: "LockstepGit", dependencies: ["CLibgit2"], exclude: ["README.md"]),
+        .target(name: "LockstepGit", dependencies: ["CLibgit2", "CLibssh2"], exclude: ["README.md"]),
         // Parses Swift text with swift-syntax in bounded time and stack (hostile nesting is refused).
         .target(name: "LockstepParsing", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -47,7 +47,11 @@ extension IntegrateCommand {
     func integrateAndPublish(_ integrator: Integrator, config: WorkspaceConfig, display: ProgressDisplay, arguments: [String],
                              onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> (IntegrationResult, PublishOutcome?) {
         let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
-        if pushing.push { try wrap { try publisher.checkRemotes(integrator.plan(arguments)) } }
+        if pushing.push {
+            // An earlier run's release that never reached the remote (its tag, or a pin) is finished first.
+            integrator.unpublished = try wrap { try publisher.unpublished(arguments) }
+            try wrap { try publisher.checkRemotes(integrator.plan(arguments)) }
+        }
         var result = try await Self.integrate(arguments, with: integrator, display: display, onFailure: onFailure)
         guard pushing.push else { return (result, nil) }
         let json = format == .json
@@ -79,21 +83,16 @@ extension IntegrateCommand {
         }
     }
 
-    /// A push that failed after the local release and pin: what is done here, and the git commands that finish it
-    /// (tags first, then the branches), since a rerun of integrate finds nothing left to release.
+    /// A push that failed after the local release and pin: what is done here, and that the same command finishes it.
     func pushFailure(_ error: IntegrationError, result: IntegrationResult) -> CommandFailure {
         let base = IntegrationText.failure(error)
         guard base.code == 1 else { return base }
-        let remote = pushing.remote
-        let tags = result.plan.candidates.map { "git -C \($0.component.path) push \(remote) refs/tags/\($0.releaseTagName)" }
-        let branches = result.plan.pinChanges.compactMap { change in
-            change.branch.map { "git -C \(change.app.path) push \(remote) \($0):refs/heads/\(pushing.pinBranch ?? $0)" }
-        }
+        let released = result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")
         return CommandFailure(code: 1, message: base.message + """
 
-            released and pinned in this clone, not (all) on \(remote): \(result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")). \
-            Once the remote works, push the tags first, then the pins:
-            \((tags + branches).map { "  " + $0 }.joined(separator: "\n"))
+            Released and pinned in this clone, not (all) on \(pushing.remote): \(released). Once the remote takes the push, \
+            `\(Self.rerunCommand(result.plan.candidates.map(\.component.name))) --push` finishes it (it pushes what \(pushing.remote) \
+            lacks; nothing is built or tagged again); `lockstep check` shows it meanwhile (LS410)
             """)
     }
 }

@@ -30,6 +30,7 @@ public struct LockstepCommand: AsyncParsableCommand {
     /// Parses the arguments, runs the command and exits with SPEC.md's codes (usage errors are 2, not 64).
     public static func mainExitingWithSpecCodes(_ arguments: [String]? = nil) async {
         Git.bootstrap()
+        TransferWarnings.setHandler { Output.error($0) }
         var jsonCommand: String?
         do {
             var command = try parseAsRoot(movingLeadingWorkspace(arguments ?? Array(CommandLine.arguments.dropFirst())))

@@ -34,6 +34,15 @@ extension Repository {
         }
     }
 
+    /// True when the object database holds commit `id` (e.g. a remote's tip that was never fetched here).
+    public func hasCommit(_ id: ObjectID) throws -> Bool {
+        var oid = id.raw
+        var object: OpaquePointer?
+        guard git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT) == 0 else { return false }
+        git_object_free(object)
+        return true
+    }
+
     /// True when `commit` is `ancestor` or has it in its history.
     public func contains(_ ancestor: ObjectID, in commit: ObjectID) throws -> Bool {
         if ancestor == commit { return true }

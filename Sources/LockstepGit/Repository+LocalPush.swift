@@ -16,7 +16,13 @@ extension Repository {
     /// runs racing to the same folder can never overwrite each other. libgit2's own local transport writes
     /// references unconditionally, which loses one of two racing pushes; this path replaces it.
     func pushLocally(_ refspecs: [String], to remotePath: String) throws -> [PushRejection] {
-        let target = try Repository.open(at: remotePath)
+        let target: Repository
+        do {
+            target = try Repository.open(at: remotePath)
+        } catch let error as GitError {
+            throw TransferError(kind: .notFound, url: remotePath, message: error.message, offered: [], fingerprint: nil,
+                                knownHostsFiles: [], serverMessages: [])
+        }
         var updates: [(source: String, destination: String, new: ObjectID)] = []
         for spec in refspecs {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
@@ -36,17 +42,19 @@ extension Repository {
             if current == update.new { continue }
             if let current {
                 if update.destination.hasPrefix("refs/tags/") {
-                    rejections.append(PushRejection(reference: update.destination, reason: "already exists on the remote (a tag is never rewritten)"))
+                    rejections.append(PushRejection(reference: update.destination, reason: "already exists on the remote (a tag is never rewritten)",
+                                                    isNonFastForward: true))
                     continue
                 }
                 guard try isDescendant(update.new, of: current) else {
                     rejections.append(PushRejection(reference: update.destination,
-                                                    reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)"))
+                                                    reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
+                                                    isNonFastForward: true))
                     continue
                 }
             }
             if let raced = try target.moveReference(update.destination, to: update.new, from: current) {
-                rejections.append(PushRejection(reference: update.destination, reason: raced))
+                rejections.append(PushRejection(reference: update.destination, reason: raced, isNonFastForward: true))
             }
         }
         return rejections

@@ -2,63 +2,25 @@ internal import CLibgit2
 import Foundation
 
 /// A reference the remote did not take, with the reason it gave (or libgit2's, for a push that would not
-/// fast-forward).
+/// fast-forward) and the lines the server sent (a hook's own words).
 public struct PushRejection: Sendable, Equatable, CustomStringConvertible {
     /// The remote reference, e.g. `refs/heads/main`.
     public var reference: String
-    /// Why, e.g. `non-fast-forward` or the server's hook message.
+    /// Why, e.g. `non-fast-forward` or `pre-receive hook declined`.
     public var reason: String
+    /// The server's `remote: …` lines of this push (hook output), in order.
+    public var serverMessages: [String]
+    /// True when the remote holds commits this clone lacks (another run pushed first): fetch, and try again.
+    public var isNonFastForward: Bool
 
-    public init(reference: String, reason: String) {
+    public init(reference: String, reason: String, serverMessages: [String] = [], isNonFastForward: Bool = false) {
         self.reference = reference
         self.reason = reason
+        self.serverMessages = serverMessages
+        self.isNonFastForward = isNonFastForward
     }
 
     public var description: String { "\(reference): \(reason)" }
-}
-
-/// State shared with libgit2's C callbacks of one push or fetch.
-private final class TransferState {
-    let credentials: GitCredentials
-    /// Credential kinds already offered; each is offered once, so a refusing server ends the operation.
-    var offered: Set<String> = []
-    var rejections: [PushRejection] = []
-
-    init(credentials: GitCredentials) { self.credentials = credentials }
-
-    /// Points `callbacks` at this state for credentials (the caller keeps the state alive during the call).
-    func install(in callbacks: inout git_remote_callbacks) {
-        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
-        callbacks.credentials = Repository.credentialCallback
-    }
-
-    /// The next credential to offer for `url`, nil when nothing is left to try.
-    func credential(url: String, user: String?, allowed: UInt32) -> UnsafeMutablePointer<git_credential>? {
-        var result: UnsafeMutablePointer<git_credential>?
-        if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0, credentials.useSSHAgent, offered.insert("agent").inserted {
-            if git_credential_ssh_key_from_agent(&result, user ?? "git") == 0 { return result }
-        }
-        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
-            if let token = credentials.token, offered.insert("token").inserted {
-                if git_credential_userpass_plaintext_new(&result, credentials.tokenUser, token) == 0 { return result }
-            }
-            if offered.insert("helpers").inserted {
-                for helper in credentials.helpers where helper.applies(to: url) {
-                    guard let answer = helper.fill(url: url, user: user) else { continue }
-                    if git_credential_userpass_plaintext_new(&result, answer.user, answer.password) == 0 { return result }
-                }
-            }
-            if credentials.askpass != nil, offered.insert("askpass").inserted,
-               let name = user ?? credentials.ask("Username for '\(url)': "),
-               let password = credentials.ask("Password for '\(url)': ") {
-                if git_credential_userpass_plaintext_new(&result, name, password) == 0 { return result }
-            }
-        }
-        if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0, offered.insert("username").inserted {
-            if git_credential_username_new(&result, user ?? "git") == 0 { return result }
-        }
-        return nil
-    }
 }
 
 extension Repository {
@@ -73,25 +35,39 @@ extension Repository {
         if let local = try localRemotePath(remote) { return try pushLocally(refspecs, to: local) }
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: withConfiguredHelpers(credentials))
+        let state = transferState(handle, credentials)
         var options = git_push_options()
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
         state.install(in: &options.callbacks)
         options.callbacks.push_update_reference = { reference, status, payload in
             guard let payload, let reference, let status else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
-            state.rejections.append(PushRejection(reference: String(cString: reference), reason: String(cString: status)))
+            let reason = String(cString: status)
+            state.rejections.append(PushRejection(reference: String(cString: reference), reason: reason,
+                                                  isNonFastForward: reason.contains("non-fast-forward") || reason.contains("fetch first")))
             return 0
         }
-        let code = withStrArray(refspecs) { array in withExtendedLifetime(state) { git_remote_push(handle, array, &options) } }
+        let code = try transfer(state) { withStrArray(refspecs) { array in git_remote_push(handle, array, &options) } }
         if code == GIT_ENONFASTFORWARD.rawValue {
             return refspecs.map { spec in
                 PushRejection(reference: spec.split(separator: ":").last.map(String.init) ?? spec,
-                              reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)")
+                              reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
+                              isNonFastForward: true)
             }
         }
-        try check(code, "git_remote_push", path: path)
-        return state.rejections
+        try transferCheck(code, "git_remote_push", state)
+        let messages = state.serverMessages
+        // Two pushes that both passed the fast-forward check race on the server's ref lock; the loser is told the ref
+        // "is at X but expected Y": another run moved it, exactly like a non-fast-forward.
+        let lostLock = messages.contains { $0.contains("cannot lock ref") && $0.contains("but expected") }
+        return state.rejections.map { rejection in
+            var rejection = rejection
+            rejection.serverMessages = messages
+            if lostLock && (rejection.reason.contains("failed to update ref") || rejection.reason.contains("failed to lock")) {
+                rejection.isNonFastForward = true
+            }
+            return rejection
+        }
     }
 
     /// Fetches `refspecs` (e.g. `+refs/heads/main:refs/remotes/origin/main`, `refs/tags/*:refs/tags/*`) from
@@ -99,21 +75,72 @@ extension Repository {
     public func fetch(_ refspecs: [String], from remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: withConfiguredHelpers(credentials))
+        let state = transferState(handle, credentials)
         var options = git_fetch_options()
         try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
         state.install(in: &options.callbacks)
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
-        let code = withStrArray(refspecs) { array in withExtendedLifetime(state) { git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
-        try check(code, "git_remote_fetch", path: path)
+        let code = try transfer(state) { withStrArray(refspecs) { array in git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
+        try transferCheck(code, "git_remote_fetch", state)
     }
 
     /// Fetches every tag of `remote` and adds the ones this repository lacks; a local tag of the same name that
     /// names another object is left as it is (libgit2 1.5 would overwrite it even without `+` in the refspec), and
     /// its name returned. The remote's tags pass through `refs/lockstep/fetched-tags/`, removed afterwards.
     public func fetchTags(from remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String] {
-        let staging = "refs/lockstep/fetched-tags/"
-        try fetch(["+refs/tags/*:\(staging)*"], from: remote, credentials: credentials)
+        try fetch(["+refs/tags/*:\(Self.fetchedTags)*"], from: remote, credentials: credentials)
+        return try adoptFetchedTags()
+    }
+
+    /// What `fetchBranchesAndTags` brought.
+    public struct SyncFetch: Sendable {
+        /// The branch the remote's HEAD names, nil when it names none.
+        public var defaultBranch: String?
+        /// Local tags that name another object than the remote's tag of the same name (kept as they are).
+        public var differingTags: [String]
+    }
+
+    /// One connection for `sync`: the remote's HEAD, every branch into `refs/remotes/<remote>/`, and every tag
+    /// (added like `fetchTags`), where `fetch` + `fetchTags` + `remoteDefaultBranch` would open three (each a whole
+    /// ssh session).
+    public func fetchBranchesAndTags(from remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> SyncFetch {
+        let refspecs = ["+refs/heads/*:refs/remotes/\(remote)/*", "+refs/tags/*:\(Self.fetchedTags)*"]
+        if try localRemotePath(remote) != nil {
+            try fetch(refspecs, from: remote, credentials: credentials)
+            return SyncFetch(defaultBranch: try remoteDefaultBranch(remote, credentials: credentials), differingTags: try adoptFetchedTags())
+        }
+        let handle = try openRemote(remote)
+        defer { git_remote_free(handle) }
+        let state = transferState(handle, credentials)
+        var options = git_fetch_options()
+        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
+        state.install(in: &options.callbacks)
+        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        let defaultBranch: String? = try transfer(state) {
+            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_FETCH, &options.callbacks, &options.proxy_opts, nil), "git_remote_connect", state)
+            defer { git_remote_disconnect(handle) }
+            var buffer = git_buf()
+            defer { git_buf_dispose(&buffer) }
+            var branch: String?
+            if git_remote_default_branch(&buffer, handle) == 0, let bytes = buffer.ptr {
+                let name = String(cString: bytes)
+                if name.hasPrefix("refs/heads/") { branch = String(name.dropFirst("refs/heads/".count)) }
+            }
+            try withStrArray(refspecs) { array in
+                try transferCheck(git_remote_download(handle, array, &options), "git_remote_download", state)
+                try transferCheck(git_remote_update_tips(handle, &options.callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE, "lockstep: sync"),
+                                  "git_remote_update_tips", state)
+            }
+            return branch
+        }
+        return SyncFetch(defaultBranch: defaultBranch, differingTags: try adoptFetchedTags())
+    }
+
+    private static let fetchedTags = "refs/lockstep/fetched-tags/"
+
+    /// Moves fetched tags from the staging namespace to `refs/tags/`, keeping every local tag as it is.
+    private func adoptFetchedTags() throws -> [String] {
+        let staging = Self.fetchedTags
         var differing: [String] = []
         for (name, target) in try references(withPrefix: staging) {
             let tag = "refs/tags/" + name.dropFirst(staging.count)
@@ -160,14 +187,35 @@ extension Repository {
     private func withConnectedRemote<T>(_ remote: String, credentials: GitCredentials, _ body: (OpaquePointer) throws -> T) throws -> T {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
-        let state = TransferState(credentials: withConfiguredHelpers(credentials))
+        let state = transferState(handle, credentials)
         var callbacks = git_remote_callbacks()
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
         state.install(in: &callbacks)
-        return try withExtendedLifetime(state) {
-            try check(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", path: path)
+        return try transfer(state) {
+            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", state)
             defer { git_remote_disconnect(handle) }
             return try body(handle)
+        }
+    }
+
+    /// The callbacks' state for a transfer with `handle`: credentials plus configured helpers, the TLS trust for its URL.
+    private func transferState(_ handle: OpaquePointer, _ credentials: GitCredentials) -> TransferState {
+        let url = git_remote_url(handle).map { String(cString: $0) } ?? ""
+        return TransferState(credentials: withConfiguredHelpers(credentials), url: url,
+                             tls: tlsSettings(for: url, environment: credentials.tls))
+    }
+
+    /// Runs one network call with the TLS trust its URL needs, keeping `state` alive for libgit2's callbacks.
+    private func transfer<T>(_ state: TransferState, _ body: () throws -> T) throws -> T {
+        try TLSTrust.withTrust(state.tls, url: state.url) { try withExtendedLifetime(state) { try body() } }
+    }
+
+    /// Like `check`, but a failure becomes a `TransferError` sorted by its cause.
+    private func transferCheck(_ code: Int32, _ function: String, _ state: TransferState) throws {
+        do {
+            try check(code, function, path: path)
+        } catch let error as GitError {
+            throw state.failure(error)
         }
     }
 
@@ -184,18 +232,6 @@ extension Repository {
         if git_remote_lookup(&handle, pointer, remote) == 0, let handle { return handle }
         try check(git_remote_create_anonymous(&handle, pointer, remote), "git_remote_create_anonymous", path: path)
         return handle!
-    }
-
-    fileprivate static let credentialCallback: git_credential_acquire_cb = { out, url, user, allowed, payload in
-        guard let out, let payload else { return GIT_PASSTHROUGH.rawValue }
-        let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
-        let name = user.map { String(cString: $0) }
-        guard let credential = state.credential(url: url.map { String(cString: $0) } ?? "", user: name, allowed: allowed) else {
-            git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "authentication failed: no credential left to offer (set LOCKSTEP_PUSH_TOKEN, start an ssh agent, configure a git credential helper, or set GIT_ASKPASS)")
-            return GIT_EAUTH.rawValue
-        }
-        out.pointee = credential
-        return 0
     }
 }
 

@@ -87,6 +87,13 @@ extension Repository {
         git_reference_free(reference)
     }
 
+    /// Deletes reference `name` (e.g. `refs/lockstep/…`); nothing when it does not exist.
+    public func deleteReferenceIfPresent(_ name: String) throws {
+        let code = git_reference_remove(pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return }
+        try check(code, "git_reference_remove", path: path)
+    }
+
     /// Deletes a tag reference; used only to roll back a tag this process just wrote.
     public func deleteTag(named name: String) throws {
         try check(git_tag_delete(pointer, name), "git_tag_delete", path: path)

@@ -166,8 +166,9 @@ final class IntegratePushTests: XCTestCase {
         try FileManager.default.removeItem(at: remotes.remote("Main"))
         let result = try iw.lockstep("integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("Main: talking to its remote `origin` failed"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("push the tags first, then the pins:\n  git -C components/Cart push origin refs/tags/1.0.1\n  git -C apps/Main push origin main:refs/heads/main"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Main: ") && result.stderr.contains("has no repository at"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("LOCKSTEP_PUSH_TOKEN"), "not a credentials problem: " + result.stderr)
+        XCTAssertTrue(result.stderr.contains("`lockstep integrate Cart --push` finishes it"), result.stderr)
         XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the tag went out before the pin failed")
     }
 

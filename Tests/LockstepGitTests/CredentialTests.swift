@@ -40,7 +40,9 @@ final class CredentialTests: XCTestCase {
         let server = try BasicAuthServer()
         let credentials = GitCredentials(token: "from-token", tokenUser: "ci", useSSHAgent: false, askpass: askpass)
         XCTAssertThrowsError(try repository.fetch(["+refs/heads/*:refs/remotes/x/*"], from: server.url(), credentials: credentials)) { error in
-            XCTAssertTrue("\(error)".contains("no credential left to offer"), "\(error)")
+            XCTAssertTrue("\(error)".contains("refused every credential offered"), "\(error)")
+            XCTAssertEqual((error as? TransferError)?.kind, .authentication)
+            XCTAssertEqual((error as? TransferError)?.offered.count, 3, "token, helper, askpass: \(error)")
         }
         XCTAssertEqual(server.credentialsOffered, ["ci:from-token", "h:from-helper", "asked-user:from-askpass"])
     }

@@ -20,8 +20,10 @@ public struct Candidate: Sendable, Equatable {
         isAlreadyReleased ? "\(component.name) \(release) (released earlier, not yet pinned)" : "\(component.name) \(tag.version) → \(release)"
     }
 
-    /// Resolves `Cart` (its newest rc) or `Cart@0.1.8-rc.2` against the snapshot.
-    public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot) throws -> Candidate {
+    /// Resolves `Cart` (its newest rc) or `Cart@0.1.8-rc.2` against the snapshot. A component in `unpublished`
+    /// (its newest release's tag or pin is not on the remote yet) with no newer rc resolves to that release, which
+    /// the run then completes.
+    public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot, unpublished: Set<String> = []) throws -> Candidate {
         let parts = argument.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
         let state = try snapshot.requireComponent(name)
@@ -47,7 +49,7 @@ public struct Candidate: Sendable, Equatable {
         }
         if let rc = try state.releaseCandidateToIntegrate() { return try candidate(for: rc) }
         // No rc: perhaps an earlier run tagged the release but died before pinning it.
-        if let release = state.newestRelease, snapshot.isReleasedButUnpinned(name, release.version) {
+        if let release = state.newestRelease, snapshot.isReleasedButUnpinned(name, release.version) || unpublished.contains(name) {
             return try candidate(for: release)
         }
         var message = "\(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run `lockstep bump \(name)` first"

@@ -48,9 +48,9 @@ public struct IntegrationPlan: Sendable {
 
     /// Plans an integration. Reads only.
     public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil,
-                            allowDowngrade: Bool = false) throws -> IntegrationPlan {
+                            allowDowngrade: Bool = false, unpublished: Set<String> = []) throws -> IntegrationPlan {
         guard !arguments.isEmpty else { throw IntegrationError.usage("name at least one component to integrate") }
-        let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot) }
+        let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot, unpublished: unpublished) }
         let names = candidates.map(\.component.name)
         if Set(names).count != names.count { throw IntegrationError.usage("a component is named twice") }
         // An app manifest (or one `.package(...)` of it) that cannot be read might use a candidate: building or

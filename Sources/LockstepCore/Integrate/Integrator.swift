@@ -57,6 +57,9 @@ public final class Integrator: @unchecked Sendable {
     let buildLock = NSLock()
     /// Release tags this run wrote or found (`Cart 0.1.8`), and the main apps it pinned: a failure after
     /// tagging must not claim that nothing was released.
+    /// Components whose newest `integrate` release the remote lacks (its tag or a pin): `integrate NAME` completes
+    /// it instead of asking for a new rc (set by `--push` after asking the remote).
+    public var unpublished: Set<String> = []
     public private(set) var releasedTags: [String] = []
     public private(set) var pinnedApps: [String] = []
     private var toolchain: String { Toolchain.versionLine }
@@ -72,7 +75,8 @@ public final class Integrator: @unchecked Sendable {
 
     /// Plans without side effects (for `--dry-run` and the up-front checks).
     public func plan(_ arguments: [String]) throws -> IntegrationPlan {
-        try IntegrationPlan.make(SnapshotLoader.load(config), candidates: arguments, allowDowngrade: options.allowDowngrade)
+        try IntegrationPlan.make(SnapshotLoader.load(config), candidates: arguments, allowDowngrade: options.allowDowngrade,
+                             unpublished: unpublished)
     }
 
     /// Runs the whole gate. Throws `IntegrationError` for a refusal, a rule error or a red build.
@@ -422,7 +426,8 @@ public final class Integrator: @unchecked Sendable {
     func rebuild(_ app: App, at tip: ObjectID, plan: IntegrationPlan, sandbox: BuildSandbox, attempt: Int) async throws {
         let snapshot = try SnapshotLoader.load(config)
         let arguments = plan.candidates.map { "\($0.component.name)@\($0.release)" }
-        let replanned = try IntegrationPlan.make(snapshot, candidates: arguments, allowDowngrade: options.allowDowngrade)
+        let replanned = try IntegrationPlan.make(snapshot, candidates: arguments, allowDowngrade: options.allowDowngrade,
+                                              unpublished: unpublished)
         // The rules again, on main as it is now: what moved it may clash with the candidates.
         guard replanned.errors.isEmpty else { throw IntegrationError.rules(replanned.errors) }
         guard var build = replanned.builds.first(where: { $0.app.name == app.name }) else { return }

@@ -58,13 +58,11 @@ public struct WorkspaceSync {
         guard problems.isEmpty else {
             throw IntegrationError.usage("sync changed nothing:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
         }
+        // One connection per repo, several repos at once (bounded): over ssh each connection is a whole session.
+        let fetched = try fetchAll(repos)
         var differingTags: [String: [String]] = [:]
-        for repo in repos {
-            try Publisher.transfer(repo.name, remote: remote) {
-                try repo.repository.fetch(["+refs/heads/*:refs/remotes/\(remote)/*"], from: remote, credentials: credentials)
-                differingTags[repo.name] = try repo.repository.fetchTags(from: remote, credentials: credentials)
-            }
-        }
+        for (name, result) in fetched { differingTags[name] = result.differingTags }
+        remoteDefaults = fetched.compactMapValues(\.defaultBranch)
         var moves = try repos.map { try plannedMove(of: $0) }
         for index in moves.indices { moves[index].differingTags = differingTags[moves[index].repo.name] ?? [] }
         let diverged = moves.compactMap(\.divergence)
@@ -72,6 +70,38 @@ public struct WorkspaceSync {
             throw IntegrationError.refused("sync fetched, but moved no branch:\n" + diverged.map { "  " + $0 }.joined(separator: "\n"))
         }
         return try moves.map { try $0.apply() }
+    }
+
+    /// How many repos are fetched at once.
+    public var concurrentFetches = 8
+
+    /// The default branch each remote's HEAD named during the fetch, by repo name.
+    private var remoteDefaults: [String: String] {
+        get { defaults.value }
+        nonmutating set { defaults.value = newValue }
+    }
+    private let defaults = Box<[String: String]>([:])
+
+    /// Fetches every repo's branches and tags (one connection each, `concurrentFetches` at a time); the first
+    /// failure in lockstep.yml's order is thrown once all have finished.
+    private func fetchAll(_ repos: [Repo]) throws -> [String: Repository.SyncFetch] {
+        let results = Box<[Int: Result<Repository.SyncFetch, Error>]>([:])
+        let lock = NSLock()
+        let semaphore = DispatchSemaphore(value: max(1, concurrentFetches))
+        let remote = self.remote, credentials = self.credentials
+        let repos = Box(repos)
+        DispatchQueue.concurrentPerform(iterations: repos.value.count) { index in
+            semaphore.wait()
+            defer { semaphore.signal() }
+            let repo = repos.value[index]
+            let result = Result { try Publisher.transfer(repo.name, remote: remote) { try repo.repository.fetchBranchesAndTags(from: remote, credentials: credentials) } }
+            lock.withLock { results.value[index] = result }
+        }
+        var fetched: [String: Repository.SyncFetch] = [:]
+        for index in repos.value.indices {
+            fetched[repos.value[index].name] = try results.value[index]!.get()
+        }
+        return fetched
     }
 
     /// Why `repo` cannot be synced, before anything is fetched; nil when it can.
@@ -139,12 +169,16 @@ public struct WorkspaceSync {
         if let target = try repository.symbolicTarget("refs/remotes/\(remote)/HEAD"), target.hasPrefix("refs/remotes/\(remote)/") {
             return String(target.dropFirst("refs/remotes/\(remote)/".count))
         }
-        if let named = try Publisher.transfer(repo.name, remote: remote, { try repository.remoteDefaultBranch(remote, credentials: credentials) }) {
-            return named
-        }
+        if let named = remoteDefaults[repo.name] { return named }
         for candidate in ["main", "master"] where try repository.referenceTarget("refs/remotes/\(remote)/\(candidate)") != nil {
             return candidate
         }
         throw IntegrationError.refused("\(repo.name) (\(repo.path)): HEAD is detached and `\(remote)` names no default branch; pass --branch NAME")
     }
+}
+
+/// A reference-type cell, for state filled in while a value-type operation runs.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

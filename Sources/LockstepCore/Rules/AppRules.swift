@@ -118,6 +118,34 @@ struct LS407: Rule {
     }
 }
 
+/// LS410: a release or pin `integrate --push` made that the remote does not have: the push failed (or the run was
+/// stopped) after the release was made here.
+struct LS410: Rule {
+    let id = "LS410"
+    let severity = Severity.error
+    let summary = "a release tag or pin commit exists only in this clone: integrate --push did not get it to the remote"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        var findings: [Finding] = []
+        for state in context.components {
+            for tag in state.unpublishedTags {
+                findings.append(finding(state.component.name, version: tag, """
+                    \(state.component.name) \(tag) was released in this clone by integrate --push, and its remote does not have the tag \
+                    (the push failed or was stopped)
+                    """, help: "run `lockstep integrate \(state.component.name) --push` once the remote works: it pushes the tag and the pins, and builds nothing that went green"))
+            }
+        }
+        for app in context.snapshot.mainApps {
+            for branch in app.unpublishedPins {
+                findings.append(finding(app.app.name, app: app.app.name, """
+                    \(app.app.name): the pin commit integrate --push made on \(branch) is not on its remote (the push failed or was refused)
+                    """, help: "run the same `lockstep integrate … --push` once the remote takes it (a protected branch: use --pin-branch)"))
+            }
+        }
+        return findings
+    }
+}
+
 extension RuleContext {
     /// Every dependency of `apps` that names a component in focus, with the app and the component's name.
     func componentDependencies(of apps: [AppSnapshot]) -> [(app: AppSnapshot, name: String, dependency: PackageDependency)] {

@@ -18,6 +18,8 @@ public struct ComponentSnapshot: Sendable {
     public var commitsAhead: Int
     /// The message of the newest release's tag when it is annotated (to tell tags `integrate` wrote).
     public var newestReleaseMessage: String? = nil
+    /// Release tags `integrate --push` made here and has not seen on the remote yet (LS410), by tag name.
+    public var unpublishedTags: [String] = []
 
     /// True when the newest release was tagged by `lockstep integrate`.
     public var newestReleaseIsFromIntegrate: Bool {
@@ -70,6 +72,8 @@ public struct AppSnapshot: Sendable {
     public var podfileLockError: ManifestError? = nil
     /// The lock's path in the repo, for messages.
     public var podfileLockPath: String? = nil
+    /// Branches holding a pin commit `integrate --push` made and has not seen on the remote yet (LS410).
+    public var unpublishedPins: [String] = []
     private let positions: [String: Int]
 
     public init(app: App, head: ObjectID?, branch: String?, manifest: Manifest?, dependencies: [ResolvedDependency]) {
@@ -130,4 +134,7 @@ public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
 /// Text `integrate` writes into its release tags, so later runs and rules can recognise them.
 public enum IntegrationMarker {
     public static let releaseTagLine = "Released by lockstep integrate"
+    /// Where `integrate --push` notes, in each repo, what it made and the remote does not have yet: `tags/<tag>`
+    /// and `pins/<branch>`; removed once the remote shows them.
+    public static let unpublishedPrefix = "refs/lockstep/unpublished/"
 }
