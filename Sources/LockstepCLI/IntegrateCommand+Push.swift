@@ -49,7 +49,11 @@ extension IntegrateCommand {
         let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
         if pushing.push {
             // An earlier run's release that never reached the remote (its tag, or a pin) is finished first.
-            integrator.unpublished = try wrap { try publisher.unpublished(arguments) }
+            do {
+                integrator.unpublished = try publisher.unpublished(arguments)
+            } catch IntegrationError.refused(let message) {
+                throw CommandFailure(code: 1, message: "error: \(message). Nothing was built, tagged or pinned")
+            }
             try wrap { try publisher.checkRemotes(integrator.plan(arguments)) }
         }
         var result = try await Self.integrate(arguments, with: integrator, display: display, onFailure: onFailure)
@@ -79,20 +83,24 @@ extension IntegrateCommand {
                     """)
             }
             say("\(outcome.behind.joined(separator: ", ")): \(pushing.remote) moved; pinning again on its tip (attempt \(attempt) of \(pushing.pushAttempts))")
-            result = try await Self.integrate(arguments, with: integrator, display: display, onFailure: onFailure)
+            // The same versions again (the release tags exist now): another run may have pinned them meanwhile.
+            let again = result.plan.candidates.map { "\($0.component.name)@\($0.tag.version)" }
+            result = try await Self.integrate(again, with: integrator, display: display, onFailure: onFailure)
         }
     }
 
     /// A push that failed after the local release and pin: what is done here, and that the same command finishes it.
     func pushFailure(_ error: IntegrationError, result: IntegrationResult) -> CommandFailure {
-        let base = IntegrationText.failure(error)
+        var base = IntegrationText.failure(error)
         guard base.code == 1 else { return base }
+        // The gate passed; it is the push that failed.
+        base.message = base.message.replacingOccurrences(of: "error: integrate refused: ", with: "error: the push to \(pushing.remote) failed: ")
         let released = result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")
         return CommandFailure(code: 1, message: base.message + """
 
             Released and pinned in this clone, not (all) on \(pushing.remote): \(released). Once the remote takes the push, \
             `\(Self.rerunCommand(result.plan.candidates.map(\.component.name))) --push` finishes it (it pushes what \(pushing.remote) \
-            lacks; nothing is built or tagged again); `lockstep check` shows it meanwhile (LS410)
+            lacks; nothing is tagged twice, and builds that went green are not run again); `lockstep check` shows it meanwhile (LS410)
             """)
     }
 }

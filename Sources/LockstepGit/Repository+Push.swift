@@ -169,6 +169,29 @@ extension Repository {
         }
     }
 
+    /// Connects to `remote` for pushing and disconnects, sending nothing: the server checks the credentials, the
+    /// TLS certificate or host key, and (over https) whether these credentials may push at all. Throws
+    /// `TransferError` when it would not take a push; a folder on this machine is only checked to be a repository.
+    public func checkPushAccess(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
+        if let local = try localRemotePath(remote) {
+            do { _ = try Repository.open(at: local) } catch let error as GitError {
+                throw TransferError(kind: .notFound, url: local, message: error.message, offered: [], fingerprint: nil,
+                                    knownHostsFiles: [], serverMessages: [])
+            }
+            return
+        }
+        let handle = try openRemote(remote)
+        defer { git_remote_free(handle) }
+        let state = transferState(handle, credentials)
+        var callbacks = git_remote_callbacks()
+        try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
+        state.install(in: &callbacks)
+        try transfer(state) {
+            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_PUSH, &callbacks, nil, nil), "git_remote_connect", state)
+            git_remote_disconnect(handle)
+        }
+    }
+
     /// The branch the remote's HEAD names (`main`), read through libgit2; nil when the remote does not say.
     public func remoteDefaultBranch(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> String? {
         try withConnectedRemote(remote, credentials: credentials) { handle in

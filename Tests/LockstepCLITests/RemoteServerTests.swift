@@ -52,6 +52,32 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "no LS410 left in the clone that pushed")
     }
 
+    /// The CI phases across clones: plan in one runner, `lockstep build` of each app in another, `--finish --push`
+    /// in the first.
+    func phases(_ transport: GitServer.Transport) throws {
+        let (_, runners) = try served(transport, bump: ["Cart"])
+        let planner = try runners.runner("planner"), builder = try runners.runner("builder")
+        let plan = runners.server.folder.url.appendingPathComponent("plan.json").path
+        let planned = try runners.lockstep(planner, "integrate", "Cart", "--plan-out", plan)
+        XCTAssertEqual(planned.status, 0, planned.stdout + planned.stderr)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
+            let built = try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result)
+            XCTAssertEqual(built.status, 0, built.stdout + built.stderr)
+            results.append(result)
+        }
+        let finished = try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"])
+        XCTAssertEqual(finished.status, 0, finished.stdout + finished.stderr)
+        XCTAssertNotNil(try runners.lsRemote("Cart", from: builder)["refs/tags/1.0.1"])
+        XCTAssertEqual(try runners.lsRemote("Main", from: builder)["refs/heads/main"], try runners.git(planner, "Main", "rev-parse", "main"))
+        XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
+    }
+
+    func testThePhasesAcrossClonesOverHTTP() throws { try phases(.http) }
+    func testThePhasesAcrossClonesOverHTTPS() throws { try phases(.https) }
+    func testThePhasesAcrossClonesOverSSH() throws { try phases(.ssh) }
+
     func testTheWholeLoopOverHTTPWithAToken() throws { try loop(.http) }
     func testTheWholeLoopOverHTTPSWithAPrivateCAInSSLCAInfo() throws { try loop(.https) }
     func testTheWholeLoopOverSSHWithAKeyFileAndNoAgent() throws { try loop(.ssh) }
@@ -83,6 +109,22 @@ final class RemoteServerTests: XCTestCase {
     func testFourRacingRunnersLandOverHTTP() throws { try race(.http) }
     func testFourRacingRunnersLandOverHTTPS() throws { try race(.https) }
     func testFourRacingRunnersLandOverSSH() throws { try race(.ssh) }
+
+    /// Two runners release the same rc (a retried pipeline): the second finds the release and its pin on the
+    /// remote, made by the first, and ends green without a second pin commit.
+    func testTwoRunnersReleasingTheSameRcBothEndGreen() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let first = try runners.runner("first"), second = try runners.runner("second")
+        let before = try runners.server.git("Main", "rev-parse", "main")
+        let one = try runners.lockstep(first, "integrate", "Cart", "--push")
+        XCTAssertEqual(one.status, 0, one.stdout + one.stderr)
+        let two = try runners.lockstep(second, "integrate", "Cart", "--push")
+        XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
+        XCTAssertEqual(try runners.server.git("Main", "rev-list", "--count", "\(before)..main"), "1", "one pin commit")
+        XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
+        let check = try runners.lockstep(second, "check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
 
     // MARK: - Faults
 
@@ -156,6 +198,11 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""))
         XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS410"))
+        // sync keeps the local pin (the remote did not move): nothing is dropped.
+        let pin = try runners.git(ci, "Main", "rev-parse", "main")
+        let sync = try runners.lockstep(ci, "sync")
+        XCTAssertEqual(sync.status, 0, sync.stdout + sync.stderr)
+        XCTAssertEqual(try runners.git(ci, "Main", "rev-parse", "main"), pin, "sync kept the pin commit")
         // Once the hook lets the pin through, the same command finishes the release.
         try runners.server.setPreReceiveHook("Main", nil)
         let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push")
@@ -178,6 +225,30 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("nothing of this release is on the remote yet"), result.stderr)
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""), "no pin reached the server")
         XCTAssertNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
+        let check = try runners.lockstep(ci, "check")
+        XCTAssertTrue(check.stdout.contains("LS410") && check.stdout.contains("Cart 1.0.1"), check.stdout)
+        // The server's admins let the tag through: the same command finishes the release.
+        try runners.server.setPreReceiveHook("Cart", nil)
+        let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push")
+        XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
+        XCTAssertTrue(rerun.stdout.contains("completing an earlier run"), rerun.stdout)
+        XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
+        XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try runners.lockstep(ci, "check").status, 0)
+    }
+
+    /// A key with a passphrase is used with LOCKSTEP_SSH_PASSPHRASE; without it, the message says so.
+    func testAKeyWithAPassphraseNeedsLOCKSTEP_SSH_PASSPHRASE() throws {
+        let (_, runners) = try served(.ssh)
+        let ci = try runners.runner("ci")
+        let key = ci.home.appendingPathComponent(".ssh/id_ed25519")
+        let result = try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-p", "-N", "correct horse", "-P", "", "-f", key.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let without = try runners.lockstep(ci, "sync")
+        XCTAssertEqual(without.status, 1, without.stdout + without.stderr)
+        XCTAssertTrue(without.stderr.contains("LOCKSTEP_SSH_PASSPHRASE"), without.stderr)
+        let with = try runners.lockstep(ci, "sync", environment: ["LOCKSTEP_SSH_PASSPHRASE": "correct horse"])
+        XCTAssertEqual(with.status, 0, with.stdout + with.stderr)
     }
 
     /// A changed ssh host key and an unknown one are two different messages; neither talks about tokens.

@@ -47,11 +47,21 @@ public struct Publisher {
             repos.append((specs, "the spec repo"))
         }
         for (path, name) in repos {
-            guard hasRemote(try SnapshotLoader.openRepository(path, name: name, config: config)) else {
+            let repository = try SnapshotLoader.openRepository(path, name: name, config: config)
+            guard hasRemote(repository) else {
                 throw IntegrationError.usage("""
                     --push: \(name) (\(path)) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote \
                     every repo has with --remote. Nothing was built or tagged
                     """)
+            }
+        }
+        // Before anything is built: would each server take a push from this runner (credentials, TLS, host key)?
+        for (path, name) in repos {
+            let repository = try SnapshotLoader.openRepository(path, name: name, config: config)
+            do {
+                try repository.checkPushAccess(remote, credentials: credentials)
+            } catch let error as TransferError {
+                throw IntegrationError.refused("\(name): " + RemoteFailureText.sentence(error, remote: remote) + ". Nothing was built or tagged")
             }
         }
     }
@@ -92,6 +102,8 @@ public struct Publisher {
                 outcome.branches.append("\(app.name) \(branch)")
             } else {
                 outcome.behind.append(app.name)
+                // The local pin was set aside for the remote's tip; the next attempt pins anew.
+                try repository.deleteReferenceIfPresent(IntegrationMarker.unpublishedPrefix + "pins/" + branch)
             }
         }
         try verify(outcome, result: result)
@@ -270,12 +282,17 @@ public struct Publisher {
 
     private func pushTag(_ tag: String, of component: String, in repository: Repository, published: Published) throws {
         let reference = "refs/tags/\(tag)"
+        let ours = try repository.resolveCommit(reference)
+        func remoteTag() throws -> ObjectID? {
+            let remoteRefs = try transfer(component) { try repository.remoteReferences(remote, credentials: credentials) }
+            return remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
+        }
+        // Already there for the same commit (another run released the same rc first, or an earlier push of ours).
+        if try remoteTag() == ours { return }
         let rejected = try transfer(component) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
         guard !rejected.isEmpty else { return }
-        // Refused: fine when the remote's tag names the same commit (another run released the same rc first).
-        let remoteRefs = try transfer(component) { try repository.remoteReferences(remote, credentials: credentials) }
-        let theirs = remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
-        let ours = try repository.resolveCommit(reference)
+        // Refused: fine when the remote's tag names the same commit (another run got there in between).
+        let theirs = try remoteTag()
         if let theirs, theirs == ours { return }
         if let theirs {
             throw IntegrationError.refused("""

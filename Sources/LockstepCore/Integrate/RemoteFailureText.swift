@@ -52,6 +52,11 @@ public enum RemoteFailureText {
                 could not reach \(host) (\(error.message)). Check the remote's URL (`git remote get-url \(remote)`), that the \
                 server is up, and that this runner can reach it (DNS, firewall, proxy)
                 """
+        case .notFound where URLParts(error.url) == nil || error.url.hasPrefix("file://"):
+            return """
+                there is no git repository at \(error.url), where \(remote) points (\(error.message)). Check the remote's URL \
+                (`git remote get-url \(remote)`)
+                """
         case .notFound:
             return """
                 \(host) has no repository at \(error.url) for these credentials (\(error.message)). Check the remote's URL and \
