@@ -36,7 +36,7 @@ class Lockstep < Formula
   test do
     assert_match version.to_s, shell_output("#{bin}/lockstep --version")
     workspace = testpath/"demo"
-    system bin/"lockstep", "demo", "--replay-only", "--dir", workspace
+    system bin/"lockstep", "demo", "--replay-only", "--dir", workspace.to_s
     assert_path_exists workspace/"lockstep.yml"
     assert_match "Cart", shell_output("#{bin}/lockstep matrix --workspace #{workspace}")
   end
