@@ -78,7 +78,7 @@ struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
 }
 
 /// `lockstep plan PLAN --format github-matrix|gitlab|json`: a plan's builds as CI jobs.
-struct PlanCommand: ParsableCommand {
+struct PlanCommand: ParsableCommand, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
@@ -88,9 +88,13 @@ struct PlanCommand: ParsableCommand {
             build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: the jobs of a child pipeline, to append to \
             the job templates of ci/pipelines/gitlab-child.yml (`.lockstep-build`, `.lockstep-macos`, `.lockstep-finish`): one \
             build job per app (LOCKSTEP_APP names it; an xcodebuild app also extends .lockstep-macos) and one finish job that \
-            needs them all. The plan itself is not changed.
+            needs them all. The plan itself is not changed; it holds all it prints, so --workspace (accepted like \
+            every command's) is only checked to hold a lockstep.yml.
             """
     )
+
+    @OptionGroup var options: WorkspaceOptions
+    @OptionGroup var output: OutputOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case githubMatrix = "github-matrix", gitlab, json }
 
@@ -108,6 +112,8 @@ struct PlanCommand: ParsableCommand {
     var format: Format = .json
 
     func run() throws {
+        // The same --workspace as every command: a folder without lockstep.yml is a mistake worth saying.
+        if options.workspace != nil { _ = try options.loadConfig() }
         let (written, _) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: plan)
         switch format {
         case .json:

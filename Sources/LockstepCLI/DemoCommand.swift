@@ -14,6 +14,10 @@ struct DemoCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable {
     @Option(help: ArgumentHelp("Where to create the sample workspace (must be empty or absent). Default: a new temporary folder.", valueName: "dir"))
     var dir: String?
 
+    /// `--workspace DIR`, accepted as every command accepts it: here the same as --dir.
+    @Option(help: .hidden)
+    var workspace: String?
+
     @Flag(help: "Only replay the sample workspace (print its folder) and stop: no matrix, bump or integrate.")
     var replayOnly = false
 
@@ -26,9 +30,15 @@ struct DemoCommand: AsyncParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "demo" : nil }
 
+    func validate() throws {
+        if let dir, let workspace, dir != workspace {
+            throw ValidationError("give the folder once: either --dir or --workspace")
+        }
+    }
+
     func run() async throws {
         let destination: URL
-        if let dir {
+        if let dir = dir ?? workspace {
             destination = URL(fileURLWithPath: dir).standardizedFileURL
             try Self.checkDestination(destination, as: dir)
         } else {

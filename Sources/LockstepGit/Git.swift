@@ -36,10 +36,10 @@ public struct ObjectID: Hashable, Sendable, Codable, CustomStringConvertible, Co
 
     init(_ oid: git_oid) {
         var copy = oid
-        var buffer = [CChar](repeating: 0, count: 41)
+        // git_oid_fmt writes exactly 40 hex digits and no terminating NUL.
+        var buffer = [CChar](repeating: 0, count: 40)
         git_oid_fmt(&buffer, &copy)
-        buffer[40] = 0
-        hex = String(cString: buffer)
+        hex = String(decoding: buffer.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     var raw: git_oid {

@@ -21,11 +21,11 @@ final class AdoptionFlowTests: XCTestCase {
         try networking.write("Sources/Networking/Retry.swift", "public func retry() -> Int { 1 }\n")
         try networking.release("1.0.1")
         try networking.tag("v1.0.1", at: "HEAD~1")
-        try component("LoginProtocols", deps: ["Networking"])
-        try component("Login", deps: ["LoginProtocols", "Networking"])
-        try component("Analytics", origin: "git@github.com:partner/Analytics.git")
+        _ = try component("LoginProtocols", deps: ["Networking"])
+        _ = try component("Login", deps: ["LoginProtocols", "Networking"])
+        _ = try component("Analytics", origin: "git@github.com:partner/Analytics.git")
         // Renamed on the server to StorageKit; the apps still use the old URL.
-        try component("Storage", origin: "https://github.com/acme/StorageKit.git")
+        _ = try component("Storage", origin: "https://github.com/acme/StorageKit.git")
         let pins = ["LoginProtocols", "Login", "Storage"].map { ws.dep($0, "exact: \"1.0.0\"") }
             + [ws.dep("Networking", "exact: \"1.0.1\""), #"url: "https://github.com/partner/Analytics.git", exact: "1.0.0""#]
         try ws.app("Main", role: "main", dependencies: pins).git("remote", "add", "origin", "https://github.com/acme/Main.git")

@@ -43,7 +43,7 @@ extension IntegrateCheckoutTests {
         try iw.lockstep("bump", "Cart")
         // Another git process holds Main2's branch ref lock while the pins are made: Main is pinned, Main2 is not.
         let lock = iw.ws["Main2"].url.appendingPathComponent(".git/refs/heads/main.lock")
-        FileManager.default.createFile(atPath: lock.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock.path, contents: Data())
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.contains("stayed locked by another git process"), result.stderr)
@@ -79,7 +79,7 @@ extension IntegrateCheckoutTests {
     func testDryRunPreviewsACheckoutRefusal() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
-        FileManager.default.createFile(atPath: iw.ws["Main"].url.appendingPathComponent(".git/index.lock").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: iw.ws["Main"].url.appendingPathComponent(".git/index.lock").path, contents: Data())
         let result = try iw.lockstep("integrate", "Cart", "--dry-run")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("index.lock exists"), result.stderr)

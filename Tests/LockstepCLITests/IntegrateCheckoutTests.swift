@@ -116,7 +116,7 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let lock = iw.ws["Main"].url.appendingPathComponent(".git/index.lock")
-        FileManager.default.createFile(atPath: lock.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock.path, contents: Data())
         var result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("index.lock exists"), result.stderr)
@@ -223,7 +223,7 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try workspaceWithBaseAndCartCandidates()
         // Another git process is writing Cart's tag 1.0.1 (its ref lock is held): Base's tag is written first.
         let lock = iw.ws["Cart"].url.appendingPathComponent(".git/refs/tags/1.0.1.lock")
-        FileManager.default.createFile(atPath: lock.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock.path, contents: Data())
         let result = try iw.lockstep("integrate", "Base", "Cart")
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.contains("could not tag 1.0.1"), result.stderr)

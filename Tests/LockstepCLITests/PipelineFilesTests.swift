@@ -38,6 +38,42 @@ final class PipelineFilesTests: XCTestCase {
         XCTAssertEqual(text.matches(of: /run: lockstep sync --workspace "\$LOCKSTEP_WORKSPACE"/).count, 3, "plan, build and finish sync")
     }
 
+    /// Lockstep's own release workflow: on a version tag, a Linux and a macOS build, each checked and packed, then
+    /// one job that attaches both archives to the tag's release; every action pinned to a commit.
+    func testTheReleaseWorkflowBuildsBothSystemsAndAttachesThem() throws {
+        let (text, yaml) = try load("release.yml")
+        let uses = text.matches(of: /uses: ([^\s]+)/).map { String($0.1) }
+        XCTAssertGreaterThanOrEqual(uses.count, 3)
+        for action in uses { XCTAssertNotNil(action.wholeMatch(of: /[\w.-]+\/[\w.-]+@[0-9a-f]{40}/), action) }
+        let tags = try XCTUnwrap(((yaml["on"] as? [String: Any])?["push"] as? [String: Any])?["tags"] as? [String])
+        XCTAssertTrue(tags.contains("v[0-9]*"), "\(tags)")
+        let jobs = try XCTUnwrap(yaml["jobs"] as? [String: Any])
+        let build = try XCTUnwrap(jobs["build"] as? [String: Any])
+        let include = try XCTUnwrap(((build["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["include"] as? [[String: Any]])
+        XCTAssertEqual(Set(include.compactMap { $0["os"] as? String }), ["linux", "macos"])
+        XCTAssertTrue(text.contains("swift build \"${flags[@]}\""), "a release build of the lockstep product")
+        XCTAssertTrue(text.contains("flags=(-c release --product lockstep)"))
+        XCTAssertTrue(text.contains("\"$BIN\" --version") && text.contains("demo --replay-only"), "each binary is run before it is packed")
+        let release = try XCTUnwrap(jobs["release"] as? [String: Any])
+        XCTAssertEqual(release["needs"] as? String, "build")
+        XCTAssertEqual((release["permissions"] as? [String: Any])?["contents"] as? String, "write")
+        XCTAssertTrue(text.contains("gh release upload \"$GITHUB_REF_NAME\" dist/*.tar.gz dist/*.sha256"))
+    }
+
+    /// The Homebrew formula builds the lockstep product from source with libgit2 and pkg-config, and Mint (which
+    /// builds every executable product) finds exactly that one.
+    func testTheHomebrewFormulaAndMintBuildTheLockstepProduct() throws {
+        let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+        let formula = try String(contentsOf: root.appendingPathComponent("Formula/lockstep.rb"), encoding: .utf8)
+        XCTAssertTrue(formula.contains("class Lockstep < Formula"))
+        XCTAssertTrue(formula.contains("depends_on \"libgit2\""))
+        XCTAssertTrue(formula.contains("depends_on \"pkg-config\" => :build"))
+        XCTAssertTrue(formula.contains("\"--product\", \"lockstep\""))
+        XCTAssertTrue(formula.contains("LOCKSTEP_FIXTURES"), "lockstep demo works from the installed sample")
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        XCTAssertEqual(manifest.matches(of: /\.executable\(name: "([^"]+)"/).map { String($0.1) }, ["lockstep"])
+    }
+
     func testGitLabChecksMergeRequestsAndHandsThePlanToTheChild() throws {
         let (_, yaml) = try load("gitlab-ci.yml")
         let check = try XCTUnwrap(yaml["lockstep-check"] as? [String: Any])
