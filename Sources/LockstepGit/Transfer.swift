@@ -35,6 +35,17 @@ public struct TransferError: Error, CustomStringConvertible, Sendable {
     /// `remote: …` lines the server sent.
     public var serverMessages: [String]
 
+    public init(kind: Kind, url: String, message: String, offered: [String] = [], fingerprint: String? = nil,
+                knownHostsFiles: [String] = [], serverMessages: [String] = []) {
+        self.kind = kind
+        self.url = url
+        self.message = message
+        self.offered = offered
+        self.fingerprint = fingerprint
+        self.knownHostsFiles = knownHostsFiles
+        self.serverMessages = serverMessages
+    }
+
     public var description: String { "\(url): \(message)" }
 }
 
@@ -109,7 +120,9 @@ final class TransferState {
             if keysToOffer == nil { keysToOffer = SSHKeys.files(for: self.url, credentials: credentials) }
             while let key = keysToOffer?.first {
                 keysToOffer?.removeFirst()
-                guard offer("key:" + key, "key \(SSHKeys.display(key, home: credentials.home))") else { continue }
+                let locked = credentials.sshPassphrase == nil && SSHKeys.isEncrypted(key)
+                let label = "key \(SSHKeys.display(key, home: credentials.home))" + (locked ? " (it has a passphrase and LOCKSTEP_SSH_PASSPHRASE is not set)" : "")
+                guard offer("key:" + key, label) else { continue }
                 let publicKey = FileManager.default.fileExists(atPath: key + ".pub") ? key + ".pub" : nil
                 if git_credential_ssh_key_new(&result, name, publicKey, key, credentials.sshPassphrase) == 0 { return result }
             }
@@ -295,6 +308,24 @@ enum SSHKeys {
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// True when the private key file is encrypted with a passphrase (OpenSSH's format with a cipher, or PEM's
+    /// `ENCRYPTED` markers); false when it is not or cannot be read.
+    static func isEncrypted(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        if text.contains("Proc-Type: 4,ENCRYPTED") || text.contains("BEGIN ENCRYPTED PRIVATE KEY") { return true }
+        guard text.contains("BEGIN OPENSSH PRIVATE KEY") else { return false }
+        let body = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("-----") }.joined()
+        guard let data = Data(base64Encoded: body), data.count > 19 else { return false }
+        // "openssh-key-v1\0", then the cipher's name as a length-prefixed string: "none" for a key without one.
+        let bytes = [UInt8](data)
+        let magic = Array("openssh-key-v1".utf8) + [0]
+        guard bytes.starts(with: magic) else { return false }
+        let offset = magic.count
+        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        guard length > 0, offset + 4 + length <= bytes.count else { return false }
+        return String(decoding: bytes[(offset + 4)..<(offset + 4 + length)], as: UTF8.self) != "none"
     }
 
     /// `~/.ssh/config`'s `IdentityFile` lines that apply to `host` (`Host` patterns with `*`, `?` and `!`; `Match`

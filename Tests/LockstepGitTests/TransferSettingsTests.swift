@@ -31,7 +31,7 @@ final class TransferSettingsTests: XCTestCase {
         let home = try TemporaryFolder("lockstep-home")
         let ssh = home.url.appendingPathComponent(".ssh")
         try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true)
-        for name in ["id_rsa", "id_ed25519", "deploy"] { FileManager.default.createFile(atPath: ssh.appendingPathComponent(name).path, contents: Data()) }
+        for name in ["id_rsa", "id_ed25519", "deploy"] { _ = FileManager.default.createFile(atPath: ssh.appendingPathComponent(name).path, contents: Data()) }
         try "Host example.com\n  IdentityFile ~/.ssh/deploy\n".write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         let credentials = GitCredentials(useSSHAgent: false, home: home.url.path)
         XCTAssertEqual(SSHKeys.files(for: "git@example.com:team/Cart.git", credentials: credentials).map { ($0 as NSString).lastPathComponent },

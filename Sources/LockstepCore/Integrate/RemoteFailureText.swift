@@ -19,6 +19,8 @@ public enum RemoteFailureText {
             var text = "\(at) refused the credentials offered: \(offered) (\(error.message))."
             if error.offered.contains(where: { $0.contains("LOCKSTEP_PUSH_TOKEN") }) {
                 text += " The token is set but the server does not take it: check that it has not expired or been revoked, that it may write to this repository (GitLab: write_repository; GitHub: contents: write), and that LOCKSTEP_PUSH_USER is what the server expects (GitLab job and project tokens: oauth2 or the token's user)"
+            } else if error.offered.contains(where: { $0.contains("LOCKSTEP_SSH_PASSPHRASE is not set") }) {
+                text += " Set LOCKSTEP_SSH_PASSPHRASE to the key's passphrase (a CI secret), or give the runner a key without one"
             } else if error.message.lowercased().contains("passphrase") || error.message.lowercased().contains("public key") {
                 text += " A key file could not be used: if it has a passphrase, set LOCKSTEP_SSH_PASSPHRASE; check that the file is a private key in OpenSSH or PEM format"
             } else if error.offered.contains(where: { $0.hasPrefix("key ") || $0.contains("agent") }) {
