@@ -74,6 +74,31 @@ final class CocoaPodsAppTests: XCTestCase {
         return iw
     }
 
+    /// A component shipped only as a podspec: a broken tie (LS202) points at its podspec, at the release's tag, with
+    /// the revision beside the path in JSON (never written into it).
+    func testTheTieOfAPodspecComponentPointsAtItsPodspec() throws {
+        let iw = try IntegrationWorkspace(podspecs: [
+            "Base": Self.podspec("Base"),
+            "CartProtocols": Self.podspec("CartProtocols", [("Base", "~> 1.0")]),
+            "Cart": Self.podspec("Cart", [("CartProtocols", "~> 1.0"), ("Base", "~> 1.0")]),
+        ])
+        try iw.ws["Cart"].write("Cart.podspec", Self.podspec("Cart", [("CartProtocols", ">= 1.0"), ("Base", "~> 1.0")]))
+        try iw.ws["Cart"].commit("loosen the tie")
+        try iw.ws["Cart"].git("tag", "1.1.0")
+        let text = try iw.lockstep("check", "Cart")
+        XCTAssertEqual(text.status, 1, text.stdout + text.stderr)
+        XCTAssertTrue(text.stdout.contains("LS202"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("components/Cart/Cart.podspec @ 1.1.0:"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("Cart/Package.swift"), "no such file: " + text.stdout)
+        let json = try iw.lockstep("check", "Cart", "--format", "json")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let findings = (object?["findings"] as? [[String: Any]]) ?? []
+        let tie = findings.first { $0["rule"] as? String == "LS202" }
+        let location = (tie?["locations"] as? [[String: Any]])?.first
+        XCTAssertEqual(location?["file"] as? String, "components/Cart/Cart.podspec", json.stdout)
+        XCTAssertEqual(location?["revision"] as? String, "1.1.0", json.stdout)
+    }
+
     func testAPodfileAppIsBuiltAgainstATemporarySpecRepoAndPinned() throws {
         let iw = try Self.workspace()
         try iw.ws["Main"].write("Podfile.lock", "PODS:\n  - Base (1.0.0)\n  - Cart (1.0.0):\n    - Base (~> 1.0)\n  - CartProtocols (1.0.0)\n\nCOCOAPODS: 1.15.2\n")

@@ -36,10 +36,10 @@ struct LS203: Rule {
             let drivers = diff.changes(requiring: required)
             let what = drivers.first.map(\.summary) ?? "changes its public API"
             let more = drivers.count > 1 ? " (and \(drivers.count - 1) more)" : ""
-            var locations: [FindingLocation] = []
+            var locations: [ManifestLocation] = []
             for change in drivers.prefix(5) {
-                if let old = change.old { locations.append(FindingLocation(file: "\(old.file) @ \(previous.name)", line: old.line, label: "before")) }
-                if let new = change.new { locations.append(FindingLocation(file: "\(new.file) @ \(tag.name)", line: new.line, label: "after")) }
+                if let old = change.old { locations.append(ManifestLocation(file: old.file, revision: previous.name, line: old.line, label: "before")) }
+                if let new = change.new { locations.append(ManifestLocation(file: new.file, revision: tag.name, line: new.line, label: "after")) }
             }
             let help: String
             if let proper = required.next(after: previous.version) {

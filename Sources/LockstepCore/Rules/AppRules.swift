@@ -165,8 +165,8 @@ extension AppSnapshot {
     }
 
     /// Where a dependency is declared in this app's manifest.
-    func location(of dependency: PackageDependency) -> FindingLocation {
-        FindingLocation(file: manifestPath, line: dependency.line)
+    func location(of dependency: PackageDependency) -> ManifestLocation {
+        ManifestLocation(file: manifestPath, line: dependency.line)
     }
 
     /// How to write an exact pin in this app's manifest, for a finding's help.

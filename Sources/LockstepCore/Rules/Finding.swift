@@ -6,21 +6,30 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// A place in a file that a finding points at.
-public struct FindingLocation: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// e.g. `components/Cart/Sources/Cart/CartService.swift @ 0.1.7`.
+/// A place a finding points at: a file of a repo, at a revision (a tag, `HEAD`, a commit) when it is not the
+/// work tree, a line and, when known, a column.
+public struct ManifestLocation: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// The path from the workspace folder, e.g. `components/Cart/Package.swift`.
     public var file: String
+    /// The revision the file was read at, e.g. `1.0.0` or `HEAD`; nil for the file as it is in the work tree.
+    public var revision: String?
     public var line: Int
+    public var column: Int?
     /// What the location shows, e.g. `before` / `after`.
     public var label: String?
 
-    public init(file: String, line: Int, label: String? = nil) {
+    public init(file: String, revision: String? = nil, line: Int, column: Int? = nil, label: String? = nil) {
         self.file = file
+        self.revision = revision
         self.line = line
+        self.column = column
         self.label = label
     }
 
-    public var description: String { "\(file):\(line)" + (label.map { " (\($0))" } ?? "") }
+    /// `components/Cart/Package.swift @ 1.0.0:12:5 (before)`.
+    public var description: String {
+        file + (revision.map { " @ \($0)" } ?? "") + ":\(line)" + (column.map { ":\($0)" } ?? "") + (label.map { " (\($0))" } ?? "")
+    }
 }
 
 /// One thing a rule found wrong (or worth knowing) in the workspace.
@@ -39,14 +48,14 @@ public struct Finding: Sendable, Codable, Equatable {
     /// How to fix it.
     public var help: String?
     /// Where, for findings about files (API changes, manifests).
-    public var locations: [FindingLocation]
+    public var locations: [ManifestLocation]
     /// What tells this finding from others of its rule, subject, version and app (a tag name, a dependency), for its fingerprint.
     public var key: String? = nil
     /// Set when a reviewed decision accepts the finding: it is shown but fails nothing.
     public var accepted: FindingAcceptance? = nil
 
     public init(rule: String, severity: Severity, subject: String, app: String? = nil, version: String? = nil, message: String,
-                help: String? = nil, locations: [FindingLocation] = []) {
+                help: String? = nil, locations: [ManifestLocation] = []) {
         self.rule = rule
         self.app = app
         self.severity = severity

@@ -50,7 +50,7 @@ struct LS103: Rule {
                 findings.append(finding(state.component.name, version: labels[0], message,
                     help: whole ? "fix the manifest so it parses as a plain SwiftPM manifest, then release the fix"
                                 : "write the requirement as a string literal or a top-level `let` string constant of the manifest (`let v = \"1.2.0\"`), then release the fix",
-                    locations: [FindingLocation(file: "\(file) @ \(labels[0])", line: error.line)]))
+                    locations: [ManifestLocation(file: file, revision: labels[0], line: error.line, column: error.column)]))
             }
         }
         findings += appFindings(context)
@@ -67,7 +67,7 @@ struct LS103: Rule {
                 return [finding(app.app.name, app: app.app.name,
                                 "\(file) cannot be read at HEAD: \(error.reason) (line \(error.line), column \(error.column)); rules see no dependencies of \(app.app.name) and integrate refuses to run",
                                 help: "fix the manifest so it parses as a plain SwiftPM manifest",
-                                locations: [FindingLocation(file: "\(file) @ HEAD", line: error.line)])]
+                                locations: [ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)])]
             }
             guard let manifest = app.manifest else { return [] }
             let file = "\(app.app.path)/\(Self.fileName(manifest.unreadableDependencies.first))"
@@ -75,7 +75,7 @@ struct LS103: Rule {
                 finding(app.app.name, app: app.app.name,
                         "a `.package(...)` of \(file) cannot be read: \(error.reason) (line \(error.line), column \(error.column)); rules and integrate skip it",
                         help: "write the requirement as a string literal or a top-level `let` string constant of the manifest",
-                        locations: [FindingLocation(file: "\(file) @ HEAD", line: error.line)])
+                        locations: [ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)])
             }
         }
     }

@@ -34,7 +34,7 @@ struct LS104: Rule {
                         "\(state.component.name) at \(label) requires \(name) `\(requirement.manifestText)` but no tag of \(name) provides such a version; nothing that uses \(state.component.name) there can resolve",
                         help: known.isEmpty ? "release \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`), or require a version it has"
                                             : "require a version \(name) has (newest: \(known)), or release the version first",
-                        locations: [FindingLocation(file: "\(file) @ \(label)", line: resolved.dependency.line)]))
+                        locations: [ManifestLocation(file: file, revision: label, line: resolved.dependency.line)]))
                 }
             }
         }

@@ -17,7 +17,7 @@ extension Rule {
 
     /// A finding of this rule with its severity.
     func finding(_ subject: String, app: String? = nil, version: String? = nil, _ message: String, help: String? = nil,
-                 locations: [FindingLocation] = [], key: String? = nil) -> Finding {
+                 locations: [ManifestLocation] = [], key: String? = nil) -> Finding {
         var result = Finding(rule: id, severity: severity, subject: subject, app: app, version: version, message: message, help: help, locations: locations)
         result.key = key
         return result

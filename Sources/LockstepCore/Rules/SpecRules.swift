@@ -51,7 +51,7 @@ struct LS409: Rule {
             guard let path = app.podfileLockPath else { continue }
             if let error = app.podfileLockError {
                 findings.append(finding(app.app.name, app: app.app.name, "\(error)", help: "run `pod install` and commit Podfile.lock",
-                                        locations: [FindingLocation(file: path, line: error.line)]))
+                                        locations: [ManifestLocation(file: path, line: error.line)]))
                 continue
             }
             guard let lock = app.podfileLock else { continue }
@@ -61,7 +61,7 @@ struct LS409: Rule {
                 findings.append(finding(name, app: app.app.name,
                                         "\(app.app.name)'s Podfile pins \(pod) \(pinned), but its Podfile.lock still resolves \(locked.version)",
                                         help: "run `pod install` in \(app.app.path) and commit Podfile.lock (lockstep pins the Podfile; CocoaPods writes the lock)",
-                                        locations: [FindingLocation(file: path, line: locked.line)]))
+                                        locations: [ManifestLocation(file: path, line: locked.line)]))
             }
         }
         return findings

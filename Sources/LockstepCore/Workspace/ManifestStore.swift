@@ -89,8 +89,9 @@ extension ManifestStore {
         return try result.get()
     }
 
-    /// The name of the manifest file read for `component` at `commit` (`Package.swift` or a
-    /// `Package@swift-X.Y.swift`), for messages; `Package.swift` when it cannot be told.
+    /// The name of the manifest file read for `component` at `commit` (`Package.swift`, a
+    /// `Package@swift-X.Y.swift`, or the podspec of a component without a Package.swift), for messages;
+    /// `Package.swift` when it cannot be told.
     public func fileName(of component: Component, at commit: ObjectID) -> String {
         let label: String
         if let manifest = try? manifest(of: component, at: commit) { label = manifest.file }
