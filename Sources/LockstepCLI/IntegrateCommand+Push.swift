@@ -100,7 +100,7 @@ extension IntegrateCommand {
 
             Released and pinned in this clone, not (all) on \(pushing.remote): \(released). Once the remote takes the push, \
             `\(Self.rerunCommand(result.plan.candidates.map(\.component.name))) --push` finishes it (it pushes what \(pushing.remote) \
-            lacks; nothing is tagged twice, and builds that went green are not run again); `lockstep check` shows it meanwhile (LS410)
+            lacks; nothing is tagged twice, and builds that went green are not run again); `lockstep check` shows it meanwhile (LS411)
             """)
     }
 }

@@ -44,12 +44,12 @@ final class RemoteServerTests: XCTestCase {
         let main = try runners.lsRemote("Main", from: ci)
         XCTAssertEqual(main["refs/heads/main"], try runners.git(ci, "Main", "rev-parse", "main"))
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
-        XCTAssertTrue(integrate.stderr.contains("LS410") == false)
+        XCTAssertTrue(integrate.stderr.contains("LS411") == false)
         // The next job sees a clean workspace: nothing local-only, nothing unpinned.
         let next = try runners.runner("next")
         let check = try runners.lockstep(next, "check")
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
-        XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "no LS410 left in the clone that pushed")
+        XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "no LS411 left in the clone that pushed")
     }
 
     /// The CI phases across clones: plan in one runner, `lockstep build` of each app in another, `--finish --push`
@@ -141,7 +141,7 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertFalse(failed.stdout.contains("Integrated"), failed.stdout)
         let check = try runners.lockstep(ci, "check")
         XCTAssertEqual(check.status, 1, check.stdout)
-        XCTAssertTrue(check.stdout.contains("LS410"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("LS411"), check.stdout)
         try runners.server.start()
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"], "the tag went out before the server stopped")
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""), "the pin did not")
@@ -151,7 +151,7 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertTrue(rerun.stdout.contains("completing an earlier run"), rerun.stdout)
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
         XCTAssertEqual(try runners.lsRemote("Main", from: ci)["refs/heads/main"], try runners.git(ci, "Main", "rev-parse", "main"))
-        XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "LS410 is gone once the remote has both")
+        XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "LS411 is gone once the remote has both")
     }
 
     /// The earlier run's pin commit is local, its tag is on the server: naming the version also pushes the pin.
@@ -197,7 +197,7 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("attempt 2"), result.stdout)
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""))
-        XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS410"))
+        XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS411"))
         // sync keeps the local pin (the remote did not move): nothing is dropped.
         let pin = try runners.git(ci, "Main", "rev-parse", "main")
         let sync = try runners.lockstep(ci, "sync")
@@ -226,7 +226,7 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""), "no pin reached the server")
         XCTAssertNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
         let check = try runners.lockstep(ci, "check")
-        XCTAssertTrue(check.stdout.contains("LS410") && check.stdout.contains("Cart 1.0.1"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("LS411") && check.stdout.contains("Cart 1.0.1"), check.stdout)
         // The server's admins let the tag through: the same command finishes the release.
         try runners.server.setPreReceiveHook("Cart", nil)
         let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push")

@@ -14,7 +14,8 @@ final class ComponentRequirementRuleTests: XCTestCase {
         let finding = try XCTUnwrap(findings.first)
         XCTAssertEqual(finding.severity, .error)
         XCTAssertTrue(finding.message.contains("requires A `from: \"1.4.0\"` but no tag of A provides"), finding.message)
-        XCTAssertEqual(finding.locations.first?.file, "components/B/Package.swift @ 1.0.0")
+        XCTAssertEqual(finding.locations.first?.file, "components/B/Package.swift")
+        XCTAssertEqual(finding.locations.first?.revision, "1.0.0")
         XCTAssertEqual(finding.locations.first?.line, 7)
         XCTAssertTrue(finding.help?.contains("newest: 1.0.0") == true, "\(finding.help ?? "")")
     }

@@ -31,7 +31,8 @@ final class UnreadableManifestTests: XCTestCase {
         XCTAssertEqual(b.severity, .error)
         XCTAssertTrue(b.message.contains("components/B/Package.swift cannot be read at HEAD"), b.message)
         XCTAssertTrue(b.message.contains("`[` nested more than 10 deep"), b.message)
-        XCTAssertEqual(b.locations.first?.file, "components/B/Package.swift @ HEAD")
+        XCTAssertEqual(b.locations.first?.file, "components/B/Package.swift")
+        XCTAssertEqual(b.locations.first?.revision, "HEAD")
         XCTAssertEqual(b.locations.first?.line, 13) // the line the deep `let` starts on
         // The other rules still judge every component: the ahead notes, and nothing else is an error.
         XCTAssertEqual(Set(findings.filter { $0.rule == "LS405" }.map(\.subject)), ["B", "C"])

@@ -24,7 +24,8 @@ final class UnreadableRequirementTests: XCTestCase {
         let findings = try workspace().findings()
         let unreadable = findings.filter { $0.rule == "LS103" }
         XCTAssertEqual(unreadable.map(\.subject), ["B"], "\(findings)")
-        XCTAssertEqual(unreadable.first?.locations.first?.file, "components/B/Package.swift @ 1.0.0")
+        XCTAssertEqual(unreadable.first?.locations.first?.file, "components/B/Package.swift")
+        XCTAssertEqual(unreadable.first?.locations.first?.revision, "1.0.0")
         XCTAssertEqual(unreadable.first?.locations.first?.line, 8)
         XCTAssertTrue(unreadable.first?.message.contains("a `.package(...)` of components/B/Package.swift cannot be read at 1.0.0") == true, "\(unreadable)")
         // B's readable requirement on A is still judged: it conflicts with Main's pin of A.

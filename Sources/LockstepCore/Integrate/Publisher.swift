@@ -112,7 +112,7 @@ public struct Publisher {
         return outcome
     }
 
-    /// Notes in each repo what this publish is about to push (LS410 reports it until the remote shows it).
+    /// Notes in each repo what this publish is about to push (LS411 reports it until the remote shows it).
     private func markUnpublished(_ result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
             let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)

@@ -118,10 +118,10 @@ struct LS407: Rule {
     }
 }
 
-/// LS410: a release or pin `integrate --push` made that the remote does not have: the push failed (or the run was
+/// LS411: a release or pin `integrate --push` made that the remote does not have: the push failed (or the run was
 /// stopped) after the release was made here.
-struct LS410: Rule {
-    let id = "LS410"
+struct LS411: Rule {
+    let id = "LS411"
     let severity = Severity.error
     let summary = "a release tag or pin commit exists only in this clone: integrate --push did not get it to the remote"
 

@@ -18,7 +18,7 @@ public struct ComponentSnapshot: Sendable {
     public var commitsAhead: Int
     /// The message of the newest release's tag when it is annotated (to tell tags `integrate` wrote).
     public var newestReleaseMessage: String? = nil
-    /// Release tags `integrate --push` made here and has not seen on the remote yet (LS410), by tag name.
+    /// Release tags `integrate --push` made here and has not seen on the remote yet (LS411), by tag name.
     public var unpublishedTags: [String] = []
 
     /// True when the newest release was tagged by `lockstep integrate`.
@@ -72,7 +72,7 @@ public struct AppSnapshot: Sendable {
     public var podfileLockError: ManifestError? = nil
     /// The lock's path in the repo, for messages.
     public var podfileLockPath: String? = nil
-    /// Branches holding a pin commit `integrate --push` made and has not seen on the remote yet (LS410).
+    /// Branches holding a pin commit `integrate --push` made and has not seen on the remote yet (LS411).
     public var unpublishedPins: [String] = []
     private let positions: [String: Int]
 
