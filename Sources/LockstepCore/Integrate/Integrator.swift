@@ -83,7 +83,7 @@ public final class Integrator: @unchecked Sendable {
         releasedTags = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
         pinnedApps = []
         guard plan.errors.isEmpty else { throw IntegrationError.rules(plan.errors) }
-        events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning }))
+        events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning } + plan.warnings))
         let completing = plan.candidates.filter(\.isAlreadyReleased)
         if !completing.isEmpty { events(.completing(completing)) }
         do {
