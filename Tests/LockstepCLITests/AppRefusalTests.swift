@@ -185,6 +185,39 @@ final class AppRefusalTests: XCTestCase {
         XCTAssertFalse(try captured(iw, "spec-files").contains("Base/"))
     }
 
+    /// A subspec line without a version adds no requirement: it agrees with the versioned one, both are pinned
+    /// (the pin's conflict check knows a component may have several requirements).
+    func testAPodLineWithoutAVersionAgreesAndIsPinnedToo() throws {
+        let podfile = CocoaPodsAppTests.podfile.replacingOccurrences(of: "  pod 'Cart', '1.0.0' # the cart\n",
+                                                                     with: "  pod 'Cart/Core', '1.0.0'\n  pod 'Cart/Extras'\n")
+        let iw = try podWorkspace(podfile)
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(try changedLines(iw), ["-  pod 'Cart/Core', '1.0.0'", "-  pod 'Cart/Extras'", "+  pod 'Cart/Core', '1.0.1'", "+  pod 'Cart/Extras', '1.0.1'"])
+    }
+
+    /// A `pod` line lockstep cannot read but whose pod it knows is refused only when that pod is a candidate.
+    func testAnUnreadablePodLineOfAnotherPodIsBuiltAsWritten() throws {
+        let podfile = "base_version = '1.0.0'\n" + CocoaPodsAppTests.podfile
+            .replacingOccurrences(of: "pod 'Base', '1.0.0'", with: "pod 'Base', base_version")
+            .replacingOccurrences(of: "pod 'Lottie', '~> 4.4'", with: "pod 'Lottie', lottie_version")
+        let iw = try podWorkspace(podfile)
+        try iw.lockstep("bump", "Cart")
+        let result = try iw.lockstep("integrate", "Cart")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("warning[LS103]") && result.stdout.contains("it names Base, no candidate"), result.stdout)
+        XCTAssertTrue(try captured(iw, "Podfile").contains("  pod 'Base', base_version\n"))
+        XCTAssertEqual(try changedLines(iw), ["-  pod 'Cart', '1.0.0' # the cart", "+  pod 'Cart', '1.0.1' # the cart"])
+
+        try iw.ws["Base"].write("Base.podspec", CocoaPodsAppTests.podspec("Base") + "# fix\n")
+        try iw.ws["Base"].commit("fix")
+        try iw.lockstep("bump", "Base")
+        let refused = try iw.lockstep("integrate", "Base")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(":7:15: pod Base: an argument Lockstep cannot read statically") && refused.stderr.contains("so it cannot tell whether Main uses a candidate. Write it with literal strings"), refused.stderr)
+    }
+
     func testPodLinesThatDisagreeRefuseOnlyTheirOwnRelease() throws {
         let podfile = CocoaPodsAppTests.podfile.replacingOccurrences(of: "  pod 'Cart', '1.0.0' # the cart\n",
                                                                      with: "  pod 'Cart/Core', '1.0.0'\n  pod 'Cart/UI', '~> 1.0'\n  pod 'Cart/Extras'\n")

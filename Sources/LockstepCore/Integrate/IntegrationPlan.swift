@@ -61,16 +61,26 @@ public struct IntegrationPlan: Sendable {
         let names = candidates.map(\.component.name)
         if Set(names).count != names.count { throw IntegrationError.usage("a component is named twice") }
         // An app manifest (or one `.package(...)` of it) that cannot be read might use a candidate: building or
-        // pinning around it would skip that app silently.
+        // pinning around it would skip that app silently. One whose identity was read (a `pod 'Name', version_var`
+        // line) and is no candidate is not the release's: built as written, warned (LS103).
+        var warnings: [Finding] = []
         for app in snapshot.apps {
-            if let error = app.manifestError ?? app.manifest?.unreadableDependencies.first {
-                throw IntegrationError.refused("\(error): lockstep cannot read this part of \(app.app.name)'s manifest, so it cannot tell whether \(app.app.name) uses a candidate. Write it as a plain SwiftPM manifest (string literals or top-level `let` string constants), then rerun")
+            if let error = app.manifestError ?? app.manifest?.unreadableDependencies.first(where: { !isPassable($0, candidates: Set(names), config: snapshot.config) }) {
+                let fix = app.manifest?.format.isCocoaPods == true ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
+                    : app.manifest?.format == .xcodeProject || app.manifest?.format == .xcodeGen ? "Fix the reference (or let Xcode rewrite it)"
+                    : "Write it as a plain SwiftPM manifest (string literals or top-level `let` string constants)"
+                throw IntegrationError.refused("\(error): lockstep cannot read this part of \(app.app.name)'s manifest, so it cannot tell whether \(app.app.name) uses a candidate. \(fix), then rerun")
+            }
+            for error in app.manifest?.unreadableDependencies ?? [] {
+                let identity = error.dependencyIdentity ?? "?"
+                warnings.append(passedOver(snapshot.config.componentName(forPod: identity) ?? identity, in: app,
+                                           "\(error.reason); it names \(identity), no candidate, so \(app.app.name)'s build takes it as written",
+                                           help: "write it with literal values", rule: "LS103", line: error.line))
             }
         }
         let speculative = snapshot.speculativelyReleasing(candidates)
         let ruleContext = RuleContext(snapshot: speculative, focus: Set(names))
         let judged = try introducedFindings(before: snapshot, after: speculative, candidates: Set(names), afterContext: ruleContext)
-        var warnings: [Finding] = []
         let (versions, unversioned) = versionSet(speculative, candidates: candidates)
         var builds: [AppBuild] = []
         for role in [AppRole.shell, .main] {
@@ -224,8 +234,14 @@ public struct IntegrationPlan: Sendable {
                 continue
             }
             // CocoaPods knows the pod by its podspec's name: it must be the component's (or one of its aliases).
-            guard let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, SafeName.problem(with: podName) == nil else {
-                let place = spec.file.components(separatedBy: " @ ").first ?? spec.file
+            let place = spec.file.components(separatedBy: " @ ").first ?? spec.file
+            if let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, let problem = SafeName.problem(with: podName) {
+                // Known by that name, but lockstep writes the spec repo's `Name/X.Y.Z/` folders only for safe names.
+                try refuse("\(place): the pod `\(podName)` cannot name a folder of the spec repo lockstep writes (\(problem))",
+                           fix: "release it under a pod name of letters, digits, `-`, `_` and `.`")
+                continue
+            }
+            guard let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name else {
                 try refuse("\(place): the podspec names the pod `\(spec.podspec?.name ?? "(none)")`, which is not \(component.name) nor one of its aliases",
                            fix: "name the pod \(component.name) (CocoaPods and the spec repo know it by that name) or add `aliases: [\(spec.podspec?.name ?? "Name")]` to \(component.name) in lockstep.yml")
                 continue
@@ -248,7 +264,9 @@ public struct IntegrationPlan: Sendable {
     @discardableResult
     static func requireUnambiguous(_ manifest: Manifest, app: App, components: [String], candidates: Set<String>? = nil,
                                    config: WorkspaceConfig) throws -> [PassedOver] {
-        if let unreadable = manifest.unreadableDependencies.first {
+        if let unreadable = manifest.unreadableDependencies.first(where: { error in
+            candidates.map { !isPassable(error, candidates: $0, config: config) } ?? true
+        }) {
             let advice = manifest.format == .swiftPackage || manifest.format == .tuist
                 ? "this `.package(...)`" : "this dependency"
             let fix = manifest.format.isCocoaPods ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
@@ -280,6 +298,14 @@ public struct IntegrationPlan: Sendable {
                                      help: "make them one requirement (or keep one reference to \(name))", line: disagreeing[0].line))
         }
         return passed
+    }
+
+    /// True when an unreadable dependency is known not to name a candidate: its identity was read and is no
+    /// candidate's (not a component at all, or another one).
+    static func isPassable(_ error: ManifestError, candidates: Set<String>, config: WorkspaceConfig) -> Bool {
+        guard let identity = error.dependencyIdentity else { return false }
+        guard let component = config.componentName(forPod: identity) else { return true }
+        return !candidates.contains(component)
     }
 
     /// The references of one component whose requirements disagree (empty when they all agree). Alternatives

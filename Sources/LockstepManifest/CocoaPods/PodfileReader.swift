@@ -91,13 +91,17 @@ public enum PodfileReader {
 
     static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
+        var known: String?
         func problem(_ reason: String, at offset: Int) -> ManifestError {
-            ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
+            var error = ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
+            error.dependencyIdentity = known
+            return error
         }
         guard case .string(let fullName, let nameRange)? = tokens.first else {
             throw problem("a `pod` whose name is not a string literal; Lockstep reads Podfiles without running Ruby", at: start)
         }
         let podName = String(fullName.split(separator: "/").first ?? Substring(fullName))
+        known = podName
         var constraints: [(String, Range<Int>)] = []
         var options: [String: (String, Range<Int>)] = [:]
         var index = 1
