@@ -289,7 +289,8 @@ public struct IntegrationPlan: Sendable {
         for (name, references) in named.sorted(by: { $0.key < $1.key }) where references.count > 1 {
             let disagreeing = Self.disagreeing(references, format: manifest.format)
             guard !disagreeing.isEmpty else { continue }
-            let lines = disagreeing.map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+            let listed = disagreeing.prefix(6).map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+            let lines = disagreeing.count > 6 ? listed + " and \(disagreeing.count - 6) more" : listed
             let isCandidate = candidates?.contains(name) ?? true
             if isCandidate {
                 throw IntegrationError.refused("\(file) names \(name) \(references.count) times with requirements that disagree (\(lines)); lockstep would not know which requirement the release replaces. Make them one requirement (or keep one reference to \(name)), then rerun")

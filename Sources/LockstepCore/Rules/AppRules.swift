@@ -139,7 +139,8 @@ struct LS410: Rule {
             for (name, references) in named.sorted(by: { $0.key < $1.key }) {
                 let disagreeing = IntegrationPlan.disagreeing(references, format: manifest.format)
                 if !disagreeing.isEmpty {
-                    let lines = disagreeing.map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+                    let listed = disagreeing.prefix(6).map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+                    let lines = disagreeing.count > 6 ? listed + " and \(disagreeing.count - 6) more" : listed
                     findings.append(finding(name, app: app.app.name,
                                             "\(app.app.name) names \(name) \(references.count) times with requirements that disagree (\(lines)); integrate builds them as they are and refuses to release \(name) until they agree",
                                             help: "make them one requirement (or keep one reference to \(name)) in \(app.manifestPath)",
