@@ -6,7 +6,7 @@ import LockstepCore
 struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run every rule (LS101–LS409, see docs/rules.md) over the workspace and print one diagnostic per finding.",
+        abstract: "Run every rule (LS101–LS410, see docs/rules.md) over the workspace and print one diagnostic per finding.",
         discussion: """
             Exits 1 when any error is found that nobody accepted, 0 otherwise. Name components to judge only those. \
             Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown; \

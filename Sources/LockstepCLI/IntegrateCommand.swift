@@ -337,11 +337,16 @@ enum IntegrationText {
             lines.append("  (\(plan.earlierFindings) finding(s) about earlier versions, there before this release, are not judged here; `lockstep check` shows them)")
         }
         for finding in plan.findings { lines.append(FindingText.plain(finding).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+        if !plan.warnings.isEmpty {
+            lines.append("Passed over (not about a candidate; built as the app writes it, see docs/app-refusals.md):")
+            for warning in plan.warnings { lines.append(FindingText.plain(warning).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+        }
         lines.append("Builds (shells first, then mains):")
         if plan.builds.isEmpty { lines.append("  none: no app uses the candidates") }
         for build in plan.builds {
             lines.append("  \(build.app.name) at \(build.commit.short): `\(build.app.build)`")
-            lines.append("    with " + build.versions.map { "\($0.component) \($0.version)" }.joined(separator: ", "))
+            lines.append("    with " + build.versions.filter { !build.asWritten.contains($0.component) }.map { "\($0.component) \($0.version)" }.joined(separator: ", "))
+            if !build.asWritten.isEmpty { lines.append("    and as the app writes them: " + build.asWritten.joined(separator: ", ")) }
         }
         lines.append("Pins:")
         if plan.pinChanges.isEmpty { lines.append("  none") }

@@ -102,6 +102,9 @@ public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable
     public var line: Int
     public var column: Int
     public var reason: String
+    /// For a dependency that could not be read: its identity when that much was read (a `pod` line's pod name, an
+    /// Xcode reference's package identity), so a release of another component can tell it is not about it.
+    public var dependencyIdentity: String? = nil
 
     public init(file: String, line: Int, column: Int, reason: String) {
         self.file = file

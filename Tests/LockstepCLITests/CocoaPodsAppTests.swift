@@ -269,12 +269,13 @@ final class CocoaPodsAppTests: XCTestCase {
         XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains("error[LS401]: Main requires Cart with `'~> 1.0'`"), check.stdout)
         XCTAssertTrue(check.stdout.contains("apps/Main/Podfile:8"), check.stdout)
+        // (A `:git` pod with a version `:tag` is that version: AppRefusalTests pins it.) A branch is no version.
         try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'",
-                                                                    with: "pod 'Cart', :git => 'https://git.example.com/ios/Cart.git', :tag => '1.0.0'"))
+                                                                    with: "pod 'Cart', :git => 'https://git.example.com/ios/Cart.git', :branch => 'main'"))
         try main.commit("Cart from git")
         let refused = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("apps/Main/Podfile:8: pod 'Cart' comes from `:git` with a `:tag`"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("apps/Main/Podfile:8: pod 'Cart' comes from a `:path` or a `:git` branch or commit"), refused.stderr)
         try main.write("Podfile", Self.podfile.replacingOccurrences(of: "pod 'Cart', '1.0.0'", with: "pod 'Cart', :path => '../../components/Cart'"))
         try main.commit("Cart from a path")
         let path = try iw.lockstep("integrate", "Cart")
@@ -361,7 +362,8 @@ final class CocoaPodsAppTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let refused = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Main is a CocoaPods app (apps/Main/Podfile) and uses Base, which has no podspec at 1.0.0; CocoaPods installs pods"), refused.stderr)
+        // Base's missing podspec is not the release's (AppRefusalTests builds it as written); Cart's is.
+        XCTAssertTrue(refused.stderr.contains("Main is a CocoaPods app (apps/Main/Podfile) and uses Cart, which has no podspec at 1.0.1; CocoaPods installs pods"), refused.stderr)
         XCTAssertEqual(iw.builds(), [], "nothing was built")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }

@@ -187,11 +187,13 @@ final class IntegrateCheckoutTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let original = try read(manifest(iw))
         let twice = original.replacingOccurrences(of: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),",
-                                                  with: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),\n        .package(url: \"https://git.example.com/ios/cart\", exact: \"1.0.0\"),")
+                                                  with: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),\n        .package(url: \"https://git.example.com/ios/cart\", from: \"1.0.0\"),")
         XCTAssertNotEqual(twice, original)
         try twice.write(to: manifest(iw), atomically: true, encoding: .utf8)
         try iw.ws["Main"].commit("Cart twice")
-        var result = try assertRefusedBeforeBuilding(iw, "apps/Main/Package.swift names Cart twice")
+        // References that agree are all pinned (AppRefusalTests); these disagree, and Cart is the candidate.
+        var result = try assertRefusedBeforeBuilding(iw, "apps/Main/Package.swift names Cart 2 times with requirements that disagree (line ")
+        XCTAssertTrue(result.stderr.contains("`exact: \"1.0.0\"`") && result.stderr.contains("`from: \"1.0.0\"`"), result.stderr)
 
         let body = original.components(separatedBy: "let package = ")[1]
         let conditional = original.components(separatedBy: "let package = ")[0]

@@ -47,6 +47,27 @@ final class PodfileTests: XCTestCase {
 
         """
 
+    /// A `:git` pod with a `:tag` is pinned as a version: the source options become `'1.2.3'` in the line's quotes;
+    /// other options, the comment and every other byte stay.
+    func testAGitPodWithATagIsPinnedAsAVersion() throws {
+        let text = """
+            pod 'Login', :git => "https://git.example.com/ios/Login.git", :tag => "v3.0.0", :modular_headers => true # login
+            pod 'Picker', git: 'https://git.example.com/ios/Picker.git',
+                          tag: '2.0.0'
+            pod 'Maps', :configurations => ['Debug'], :git => 'https://git.example.com/ios/Maps.git', :tag => '1.0.0'
+
+            """
+        let manifest = try PodfileReader.parse(text, file: "Podfile")
+        XCTAssertEqual(manifest.dependencies.map(\.requirement), [.exact("3.0.0"), .exact("2.0.0"), .exact("1.0.0")])
+        let pinned = manifest.pinning(manifest.dependencies.map { (dependency: $0, version: "9.8.7", url: nil) })
+        XCTAssertEqual(pinned, """
+            pod 'Login', "9.8.7", :modular_headers => true # login
+            pod 'Picker', '9.8.7'
+            pod 'Maps', '9.8.7', :configurations => ['Debug']
+
+            """)
+    }
+
     func testPodsAreReadWithTheirPlaces() throws {
         let manifest = try PodfileReader.parse(Self.podfile, file: "apps/Shop/Podfile")
         XCTAssertEqual(manifest.format, .podfile)

@@ -184,7 +184,7 @@ final class BuildSandbox: @unchecked Sendable {
         let specs = root.appendingPathComponent("specs").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
         if FileManager.default.fileExists(atPath: specs.path) { try FileManager.default.removeItem(at: specs) }
         let repository = try Repository.create(at: specs.path, bare: false)
-        for pinned in build.versions {
+        for pinned in build.versions where !build.asWritten.contains(pinned.component) {
             guard let component = config.component(named: pinned.component) else { continue }
             guard let spec = try manifests.podspec(of: component, at: pinned.commit) else { continue } // refused when planned
             let pod = spec.podspec?.name ?? component.name
@@ -203,7 +203,8 @@ final class BuildSandbox: @unchecked Sendable {
         let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: podfileURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         let pins = manifest.dependencies.compactMap { dependency -> (dependency: PackageDependency, version: String, url: String?)? in
-            guard let name = config.componentName(for: dependency), let version = versions[name] else { return nil }
+            // A pod the plan leaves as written (`:path`, a `:git` branch, no usable podspec) keeps its line.
+            guard let name = config.componentName(for: dependency), let version = versions[name], !build.asWritten.contains(name) else { return nil }
             return (dependency: dependency, version: version.version.description, url: nil)
         }
         let text = PodfileReader.addingSource(specs.standardizedFileURL.absoluteString, to: manifest.pinning(pins))

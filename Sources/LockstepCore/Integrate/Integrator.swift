@@ -87,7 +87,7 @@ public final class Integrator: @unchecked Sendable {
         releasedTags = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
         pinnedApps = []
         guard plan.errors.isEmpty else { throw IntegrationError.rules(plan.errors) }
-        events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning }))
+        events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning } + plan.warnings))
         let completing = plan.candidates.filter(\.isAlreadyReleased)
         if !completing.isEmpty { events(.completing(completing)) }
         do {
@@ -261,7 +261,7 @@ public final class Integrator: @unchecked Sendable {
     /// pin is already there. Refuses a manifest that cannot be pinned unambiguously, and (with `original`, per
     /// file) a requirement that another run changed since this one was planned.
     func pinnedManifests(_ change: PinChange, at tip: ObjectID, repository: Repository,
-                         original: [String: [String: Requirement]]?) throws -> [(file: String, base: Data, pinned: Data)] {
+                         original: [String: [String: Set<Requirement>]]?) throws -> [(file: String, base: Data, pinned: Data)] {
         var result: [(file: String, base: Data, pinned: Data)] = []
         for file in try SnapshotLoader.manifestFileNames(repository, at: tip, app: change.app) {
             let base = try repository.readFile(file, at: tip) ?? Data()
@@ -270,15 +270,16 @@ public final class Integrator: @unchecked Sendable {
                 throw IntegrationError.refused("\(change.app.path)/\(file) (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
             }
             let manifest = try SnapshotLoader.parseManifest(text, file: "\(change.app.path)/\(file) @ \(tip.short)", config: config)
-            try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), config: config)
+            try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component),
+                                                   candidates: Set(change.pins.map(\.component)), config: config)
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
             // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned, and so are
             // branches this toolchain never takes (another toolchain reading the committed file gets the pin too).
             for (component, version) in change.pins {
                 for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
                 if dependency.requirement == .exact(version.description) { continue }
-                if let before = original?[file]?[component], dependency.requirement != before {
-                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirementText)` in \(file) (another run changed it from `\(before.manifestText)`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
+                if let before = original?[file]?[component], !before.contains(dependency.requirement) {
+                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirementText)` in \(file) (another run changed it from `\(before.map(\.manifestText).sorted().joined(separator: "` or `"))`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
                 }
                 pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
                 }
@@ -408,15 +409,16 @@ public final class Integrator: @unchecked Sendable {
     }
 
     /// The requirements main had on the candidates when planned, per manifest file, to detect a concurrent pin of
-    /// the same component.
-    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: [String: Requirement]] {
+    /// the same component. A component named several times (subspec lines, a `pod 'X/Sub'` without a version,
+    /// `#if` alternatives) may have several.
+    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: [String: Set<Requirement>]] {
         guard let commit else { return [:] }
-        var result: [String: [String: Requirement]] = [:]
+        var result: [String: [String: Set<Requirement>]] = [:]
         for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: change.app) {
             guard let data = try repository.readFile(file, at: commit) else { continue }
             let manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(change.app.path)/\(file)", config: config)
-            for dependency in manifest.dependencies {
-                if let name = config.componentName(for: dependency) { result[file, default: [:]][name] = dependency.requirement }
+            for dependency in manifest.dependencies + manifest.inactiveDependencies {
+                if let name = config.componentName(for: dependency) { result[file, default: [:]][name, default: []].insert(dependency.requirement) }
             }
         }
         return result

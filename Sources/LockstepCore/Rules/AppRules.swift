@@ -118,6 +118,59 @@ struct LS407: Rule {
     }
 }
 
+/// LS410: an app names a component in a way `integrate` builds as written and would refuse only when releasing that
+/// component: several references whose requirements disagree, or (outside what LS401 says of main apps) a pod from
+/// `:path`, a `:git` branch, commit or non-version tag, or its own `:source`/`:podspec`. See docs/app-refusals.md.
+struct LS410: Rule {
+    let id = "LS410"
+    let severity = Severity.warning
+    let summary = "an app names a component in a way integrate builds as written and refuses only when releasing it"
+
+    func check(_ context: RuleContext) throws -> [Finding] {
+        var findings: [Finding] = []
+        let config = context.snapshot.config
+        for app in context.snapshot.apps {
+            guard let manifest = app.manifest else { continue }
+            var named: [String: [PackageDependency]] = [:]
+            for dependency in manifest.dependencies {
+                guard let name = config.componentName(for: dependency), context.isInFocus(name) else { continue }
+                named[name, default: []].append(dependency)
+            }
+            for (name, references) in named.sorted(by: { $0.key < $1.key }) {
+                let disagreeing = IntegrationPlan.disagreeing(references, format: manifest.format)
+                if !disagreeing.isEmpty {
+                    let listed = disagreeing.prefix(6).map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+                    let lines = disagreeing.count > 6 ? listed + " and \(disagreeing.count - 6) more" : listed
+                    findings.append(finding(name, app: app.app.name,
+                                            "\(app.app.name) names \(name) \(references.count) times with requirements that disagree (\(lines)); integrate builds them as they are and refuses to release \(name) until they agree",
+                                            help: "make them one requirement (or keep one reference to \(name)) in \(app.manifestPath)",
+                                            locations: disagreeing.map { app.location(of: $0) }, key: "duplicate"))
+                }
+                guard manifest.format == .podfile else { continue }
+                for dependency in references {
+                    let pod = dependency.podName ?? name
+                    var how: String?
+                    switch dependency.requirement {
+                    case .path, .branch, .revision:
+                        // LS401 already says it of a main app.
+                        if app.app.role != .main { how = "from `:path` or a `:git` branch or commit" }
+                    case .exact(let tag) where dependency.url != nil && Version(tag) == nil:
+                        how = "from `:git` with the tag `\(tag)`, which is not a version"
+                    default:
+                        if let option = dependency.podOption { how = "with its own `:\(option)`" }
+                    }
+                    guard let how else { continue }
+                    findings.append(finding(name, app: app.app.name,
+                                            "\(app.app.name) takes pod '\(pod)' \(how); integrate builds it as the Podfile writes it and refuses to release \(name) until it is a version from the spec repo",
+                                            help: "write it as `pod '\(pod)', '1.2.3'` served by your spec repo",
+                                            locations: [app.location(of: dependency)], key: "pod:\(dependency.line)"))
+                }
+            }
+        }
+        return findings
+    }
+}
+
 /// LS411: a release or pin `integrate --push` made that the remote does not have: the push failed (or the run was
 /// stopped) after the release was made here.
 struct LS411: Rule {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the pods of a CocoaPods `Podfile` statically (no Ruby runs): each `pod 'Name', …` line with its version
 /// constraints (`'1.2.3'`, `'~> 1.2'`, `'>= 1.0', '< 2.0'`) or its source (`:git` with `:tag`/`:branch`/`:commit`,
 /// `:path`), in both hash spellings (`:tag => 'x'`, `tag: 'x'`), anywhere in the file (targets, abstract targets,
@@ -89,13 +91,17 @@ public enum PodfileReader {
 
     static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
+        var known: String?
         func problem(_ reason: String, at offset: Int) -> ManifestError {
-            ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
+            var error = ManifestError(file: file, line: line, column: offset - lineStart + 1, reason: reason)
+            error.dependencyIdentity = known
+            return error
         }
         guard case .string(let fullName, let nameRange)? = tokens.first else {
             throw problem("a `pod` whose name is not a string literal; Lockstep reads Podfiles without running Ruby", at: start)
         }
         let podName = String(fullName.split(separator: "/").first ?? Substring(fullName))
+        known = podName
         var constraints: [(String, Range<Int>)] = []
         var options: [String: (String, Range<Int>)] = [:]
         var index = 1
@@ -143,7 +149,13 @@ public enum PodfileReader {
         }
         if let path = options["path"] { return make(.path(path.0), path.1) }
         if options["git"] != nil {
-            if let tag = options["tag"] { return make(.exact(tag.0.hasPrefix("v") ? String(tag.0.dropFirst()) : tag.0), tag.1) }
+            if let tag = options["tag"] {
+                // A pin (the build copy's, or main's for a candidate) takes the pod from a spec repo at a version:
+                // it replaces the whole `:git`/`:tag` span after the name, keeping the other options (`pinText`).
+                let sources = ["git", "tag", "branch", "commit"].compactMap { options[$0]?.1.upperBound }
+                let span = nameRange.upperBound..<(sources.max() ?? tag.1.upperBound)
+                return make(.exact(tag.0.hasPrefix("v") ? String(tag.0.dropFirst()) : tag.0), span)
+            }
             if let branch = options["branch"] { return make(.branch(branch.0), branch.1) }
             if let commit = options["commit"] { return make(.revision(commit.0), commit.1) }
             return make(.branch("HEAD"), nameRange.upperBound..<nameRange.upperBound)
@@ -318,7 +330,46 @@ public enum PodfileReader {
     static func pinText(_ version: String, replacing range: Range<Int>, in text: String) -> String {
         let bytes = Array(text.utf8)
         if range.isEmpty { return ", '\(version)'" }
+        if bytes[range.lowerBound] != UInt8(ascii: "'"), bytes[range.lowerBound] != UInt8(ascii: "\"") {
+            return gitPinText(version, Array(bytes[range]))
+        }
         let quote = bytes[range.lowerBound] == UInt8(ascii: "\"") ? "\"" : "'"
         return quote + version + quote
+    }
+
+    /// The pin of a `:git` pod with a `:tag`: `span` runs from after the pod's name to the end of its last source
+    /// option (`, :git => '…', :tag => '1.2.3'`); it becomes `, '1.2.3'` in the quotes the line uses, followed by the
+    /// span's other options (`:modular_headers => true`) as written. Versions and source options are dropped: the pod
+    /// now comes from the spec repo at that version.
+    static func gitPinText(_ version: String, _ span: [UInt8]) -> String {
+        // The span's top-level arguments (split at commas outside quotes and brackets).
+        var arguments: [[UInt8]] = [], current: [UInt8] = [], quote: UInt8?, depth = 0, firstQuote: UInt8?
+        for byte in span {
+            if let open = quote {
+                current.append(byte)
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                quote = byte
+                firstQuote = firstQuote ?? byte
+            case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                arguments.append(current); current = []
+                continue
+            default: break
+            }
+            current.append(byte)
+        }
+        arguments.append(current)
+        let kept = arguments.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { argument in
+            guard !argument.isEmpty, !argument.hasPrefix("'"), !argument.hasPrefix("\"") else { return false }
+            let key = argument.drop { $0 == ":" }.prefix { $0.isLetter || $0 == "_" }
+            return !["git", "tag", "branch", "commit"].contains(String(key))
+        }
+        let mark = firstQuote == UInt8(ascii: "\"") ? "\"" : "'"
+        return ", " + ([mark + version + mark] + kept).joined(separator: ", ")
     }
 }

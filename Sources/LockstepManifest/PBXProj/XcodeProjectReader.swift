@@ -37,7 +37,9 @@ public enum XcodeProjectReader {
 
     private static func remoteReference(_ object: PropertyListValue, file: String) throws -> PackageDependency {
         func problem(_ reason: String, _ at: PropertyListValue) -> ManifestError {
-            ManifestError(file: file, line: at.line, column: at.column, reason: reason)
+            var error = ManifestError(file: file, line: at.line, column: at.column, reason: reason)
+            error.dependencyIdentity = object["repositoryURL"]?.string.map { PackageIdentity.name(ofLocation: $0) }
+            return error
         }
         guard let url = object["repositoryURL"]?.string, !url.isEmpty else {
             throw problem("an XCRemoteSwiftPackageReference without a `repositoryURL`", object)
