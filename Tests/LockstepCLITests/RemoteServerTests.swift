@@ -142,6 +142,7 @@ final class RemoteServerTests: XCTestCase {
         let check = try runners.lockstep(ci, "check")
         XCTAssertEqual(check.status, 1, check.stdout)
         XCTAssertTrue(check.stdout.contains("LS411"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("the remote `origin` does not have the tag"), check.stdout)
         try runners.server.start()
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"], "the tag went out before the server stopped")
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""), "the pin did not")

@@ -103,7 +103,7 @@ public struct Publisher {
             } else {
                 outcome.behind.append(app.name)
                 // The local pin was set aside for the remote's tip; the next attempt pins anew.
-                try repository.deleteReferenceIfPresent(IntegrationMarker.unpublishedPrefix + "pins/" + branch)
+                try UnpublishedMark.clear(.pins, branch, remote: remote, in: repository)
             }
         }
         try verify(outcome, result: result)
@@ -116,14 +116,14 @@ public struct Publisher {
     private func markUnpublished(_ result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
             let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
-            try repository.setReference(IntegrationMarker.unpublishedPrefix + "tags/" + candidate.releaseTagName,
-                                        to: try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)"), force: true)
+            try UnpublishedMark.mark(.tags, candidate.releaseTagName, remote: remote,
+                                     at: try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)"), in: repository)
         }
         for (name, commit) in result.pinCommits {
             guard let app = config.apps.first(where: { $0.name == name }) else { continue }
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
             guard let branch = try repository.head().branch else { continue }
-            try repository.setReference(IntegrationMarker.unpublishedPrefix + "pins/" + branch, to: commit, force: true)
+            try UnpublishedMark.mark(.pins, branch, remote: remote, at: commit, in: repository)
         }
     }
 
@@ -131,13 +131,13 @@ public struct Publisher {
     private func clearMarks(_ outcome: PublishOutcome, result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
             let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
-            try repository.deleteReferenceIfPresent(IntegrationMarker.unpublishedPrefix + "tags/" + candidate.releaseTagName)
+            try UnpublishedMark.clear(.tags, candidate.releaseTagName, remote: remote, in: repository)
         }
         for entry in outcome.branches {
             guard let name = entry.split(separator: " ").first, let app = config.apps.first(where: { $0.name == name }) else { continue }
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
             guard let branch = try repository.head().branch else { continue }
-            try repository.deleteReferenceIfPresent(IntegrationMarker.unpublishedPrefix + "pins/" + branch)
+            try UnpublishedMark.clear(.pins, branch, remote: remote, in: repository)
         }
     }
 
@@ -157,7 +157,7 @@ public struct Publisher {
         var result: Set<String> = []
         for component in config.components where names.contains(component.name) {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            if !(try SnapshotLoader.unpublished("tags/", in: repository)).isEmpty { result.insert(component.name) }
+            if try UnpublishedMark.list(.tags, in: repository).contains(where: { $0.remote == remote }) { result.insert(component.name) }
             guard hasRemote(repository), let tag = try newestIntegrateRelease(in: repository) else { continue }
             let remoteRefs = try transfer(component.name) { try repository.remoteReferences(remote, credentials: credentials) }
             if remoteRefs["refs/tags/\(tag)"] == nil { result.insert(component.name) }
@@ -166,7 +166,7 @@ public struct Publisher {
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
             guard hasRemote(repository), let branch = try repository.head().branch else { continue }
             // Offline first: no pin commit beyond what was last fetched, and none noted as unpublished: nothing to ask.
-            let noted = try !SnapshotLoader.unpublished("pins/", in: repository).isEmpty
+            let noted = try UnpublishedMark.list(.pins, in: repository).contains { $0.remote == remote && $0.name == branch }
             if !noted, let tracked = try repository.referenceTarget("refs/remotes/\(remote)/\(branch)"),
                let ours = try repository.branchTip(branch), try repository.hasCommit(tracked),
                try repository.commits(from: ours, excluding: tracked).isEmpty {

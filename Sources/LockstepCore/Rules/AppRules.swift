@@ -181,17 +181,19 @@ struct LS411: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         var findings: [Finding] = []
         for state in context.components {
-            for tag in state.unpublishedTags {
-                findings.append(finding(state.component.name, version: tag, """
-                    \(state.component.name) \(tag) was released in this clone by integrate --push, and its remote does not have the tag \
-                    (the push failed or was stopped)
-                    """, help: "run `lockstep integrate \(state.component.name) --push` once the remote works: it pushes the tag and the pins, and builds nothing that went green"))
+            for mark in state.unpublishedTags {
+                let remoteOption = mark.remote == "origin" ? "" : " --remote \(mark.remote)"
+                findings.append(finding(state.component.name, version: mark.name, """
+                    \(state.component.name) \(mark.name) was released in this clone by integrate --push, and the remote `\(mark.remote)` does \
+                    not have the tag (the push failed or was stopped)
+                    """, help: "run `lockstep integrate \(state.component.name) --push\(remoteOption)` once the remote works: it pushes the tag and the pins, and builds nothing that went green"))
             }
         }
         for app in context.snapshot.mainApps {
-            for branch in app.unpublishedPins {
+            for mark in app.unpublishedPins {
                 findings.append(finding(app.app.name, app: app.app.name, """
-                    \(app.app.name): the pin commit integrate --push made on \(branch) is not on its remote (the push failed or was refused)
+                    \(app.app.name): the pin commit integrate --push made on \(mark.name) is not on the remote `\(mark.remote)` (the push \
+                    failed or was refused)
                     """, help: "run the same `lockstep integrate … --push` once the remote takes it (a protected branch: use --pin-branch)"))
             }
         }

@@ -105,7 +105,8 @@ struct LS406: Rule {
                     findings.append(finding(name, app: main.app.name, version: "\(version)",
                         "\(main.app.name) pins \(name) \(version), which requires \(other) `\(dependency.dependency.requirementText)`, but \(main.app.name) pins \(other) \(pinned)",
                         help: "pin versions that resolve together: a \(name) release whose manifest admits \(other) \(pinned), or a \(other) version admitted by \(name) \(version)",
-                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit)) @ \(tag.name)", line: dependency.dependency.line)]))
+                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit))",
+                                                                 revision: tag.name, line: dependency.dependency.line)]))
                 }
             }
         }

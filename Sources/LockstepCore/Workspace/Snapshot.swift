@@ -18,8 +18,8 @@ public struct ComponentSnapshot: Sendable {
     public var commitsAhead: Int
     /// The message of the newest release's tag when it is annotated (to tell tags `integrate` wrote).
     public var newestReleaseMessage: String? = nil
-    /// Release tags `integrate --push` made here and has not seen on the remote yet (LS411), by tag name.
-    public var unpublishedTags: [String] = []
+    /// Release tags `integrate --push` made here and has not seen on the remote yet (LS411).
+    public var unpublishedTags: [UnpublishedMark] = []
 
     /// True when the newest release was tagged by `lockstep integrate`.
     public var newestReleaseIsFromIntegrate: Bool {
@@ -73,7 +73,7 @@ public struct AppSnapshot: Sendable {
     /// The lock's path in the repo, for messages.
     public var podfileLockPath: String? = nil
     /// Branches holding a pin commit `integrate --push` made and has not seen on the remote yet (LS411).
-    public var unpublishedPins: [String] = []
+    public var unpublishedPins: [UnpublishedMark] = []
     private let positions: [String: Int]
 
     public init(app: App, head: ObjectID?, branch: String?, manifest: Manifest?, dependencies: [ResolvedDependency]) {
@@ -134,7 +134,39 @@ public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
 /// Text `integrate` writes into its release tags, so later runs and rules can recognise them.
 public enum IntegrationMarker {
     public static let releaseTagLine = "Released by lockstep integrate"
-    /// Where `integrate --push` notes, in each repo, what it made and the remote does not have yet: `tags/<tag>`
-    /// and `pins/<branch>`; removed once the remote shows them.
+    /// Where `integrate --push` notes, in each repo, what it made and the remote does not have yet:
+    /// `<remote>/tags/<tag>` and `<remote>/pins/<branch>`; removed once the remote shows them.
     public static let unpublishedPrefix = "refs/lockstep/unpublished/"
+}
+
+/// A release tag or a pin branch that `integrate --push` made in a repo and has not seen on `remote` yet.
+public struct UnpublishedMark: Sendable, Equatable {
+    public enum Kind: String, Sendable { case tags, pins }
+    public var remote: String
+    /// The tag's or the branch's name.
+    public var name: String
+
+    static func reference(_ kind: Kind, _ name: String, remote: String) -> String {
+        IntegrationMarker.unpublishedPrefix + "\(remote)/\(kind.rawValue)/\(name)"
+    }
+
+    /// Notes `name` as made and not yet on `remote`.
+    static func mark(_ kind: Kind, _ name: String, remote: String, at commit: ObjectID, in repository: Repository) throws {
+        try repository.setReference(reference(kind, name, remote: remote), to: commit, force: true)
+    }
+
+    /// Removes the note (the remote shows it now, or the local one was set aside).
+    static func clear(_ kind: Kind, _ name: String, remote: String, in repository: Repository) throws {
+        try repository.deleteReferenceIfPresent(reference(kind, name, remote: remote))
+    }
+
+    /// The notes of `kind` in `repository`, for every remote.
+    static func list(_ kind: Kind, in repository: Repository) throws -> [UnpublishedMark] {
+        let marker = "/\(kind.rawValue)/"
+        return try repository.references(withPrefix: IntegrationMarker.unpublishedPrefix).compactMap { reference in
+            let rest = reference.name.dropFirst(IntegrationMarker.unpublishedPrefix.count)
+            guard let range = rest.range(of: marker) else { return nil }
+            return UnpublishedMark(remote: String(rest[..<range.lowerBound]), name: String(rest[range.upperBound...]))
+        }.sorted { ($0.remote, $0.name) < ($1.remote, $1.name) }
+    }
 }

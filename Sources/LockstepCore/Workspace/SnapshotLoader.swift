@@ -61,7 +61,7 @@ public enum SnapshotLoader {
             if let release = snapshot.newestRelease, release.isAnnotated {
                 snapshot.newestReleaseMessage = try repository.tagObject(named: release.name)?.message
             }
-            snapshot.unpublishedTags = try unpublished("tags/", in: repository)
+            snapshot.unpublishedTags = try UnpublishedMark.list(.tags, in: repository)
             // Read, with this thread's handle, the manifests the cheap rules need: newest release and HEAD
             // (layering), and every version of an implementation (the tie).
             var commits = [snapshot.newestRelease?.commit, head.commit].compactMap { $0 }
@@ -71,12 +71,6 @@ public enum SnapshotLoader {
         } catch let error as GitError {
             throw WorkspaceError("\(component.name): cannot read \(config.absolutePath(component.path).path): \(error)")
         }
-    }
-
-    /// The names under `refs/lockstep/unpublished/<kind>` (what `integrate --push` has not seen on the remote).
-    static func unpublished(_ kind: String, in repository: Repository) throws -> [String] {
-        let prefix = IntegrationMarker.unpublishedPrefix + kind
-        return try repository.references(withPrefix: prefix).map { String($0.name.dropFirst(prefix.count)) }.sorted()
     }
 
     static func loadApp(_ app: App, config: WorkspaceConfig) throws -> AppSnapshot {
@@ -99,7 +93,7 @@ public enum SnapshotLoader {
         }
         let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
         var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
-        snapshot.unpublishedPins = (try? unpublished("pins/", in: repository)) ?? []
+        snapshot.unpublishedPins = (try? UnpublishedMark.list(.pins, in: repository)) ?? []
         if manifest.format == .podfile {
             let podfile = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
             let inRepo = String(podfile.dropFirst(app.path.count + 1))
