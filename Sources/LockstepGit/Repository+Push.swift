@@ -76,10 +76,7 @@ extension Repository {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
-        var options = git_fetch_options()
-        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
-        state.install(in: &options.callbacks)
-        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        var options = try fetchOptions(state)
         let code = try transfer(state) { withStrArray(refspecs) { array in git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
         try transferCheck(code, "git_remote_fetch", state)
     }
@@ -112,10 +109,7 @@ extension Repository {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
-        var options = git_fetch_options()
-        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
-        state.install(in: &options.callbacks)
-        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        var options = try fetchOptions(state)
         let defaultBranch: String? = try transfer(state) {
             try transferCheck(git_remote_connect(handle, GIT_DIRECTION_FETCH, &options.callbacks, &options.proxy_opts, nil), "git_remote_connect", state)
             defer { git_remote_disconnect(handle) }
@@ -219,6 +213,15 @@ extension Repository {
             defer { git_remote_disconnect(handle) }
             return try body(handle)
         }
+    }
+
+    /// Fetch options with `state`'s callbacks installed; tags only as the refspecs name them.
+    private func fetchOptions(_ state: TransferState) throws -> git_fetch_options {
+        var options = git_fetch_options()
+        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
+        state.install(in: &options.callbacks)
+        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        return options
     }
 
     /// The callbacks' state for a transfer with `handle`: credentials plus configured helpers, the TLS trust for its URL.

@@ -49,7 +49,7 @@ final class IntegratePushTests: XCTestCase {
         let remotes = try RemoteRunners(iw)
         let runners = try names.map { try remotes.runner($0) }
         let before = try remotes.git("Main", "rev-parse", "main")
-        let results = Results()
+        let results = LockedLines()
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let result = try? Lockstep.run(["integrate", names[index], "--push", "--push-attempts", "20", "--workspace", runners[index].path])
             results.add("\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
@@ -210,12 +210,4 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("--push-attempts must be from 1 to 20"), result.stderr)
     }
-}
-
-/// Exit codes of racing runs, collected under a lock.
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ item: String) { lock.withLock { items.append(item) } }
-    var all: [String] { lock.withLock { items } }
 }

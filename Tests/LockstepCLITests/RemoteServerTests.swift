@@ -91,7 +91,7 @@ final class RemoteServerTests: XCTestCase {
         let runners = try ServerRunners(iw, transport: transport)
         let jobs = try names.map { try runners.runner($0) }
         let before = try runners.server.git("Main", "rev-parse", "main")
-        let results = Collected()
+        let results = LockedLines()
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let result = try? runners.lockstep(jobs[index], "integrate", names[index], "--push", "--push-attempts", "20")
             results.add("\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
@@ -320,12 +320,4 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("could not reach 127.0.0.1:\(runners.server.port)"), result.stderr)
         XCTAssertFalse(result.stderr.contains("LOCKSTEP_PUSH_TOKEN"), result.stderr)
     }
-}
-
-/// Lines collected from racing runs, under a lock.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ item: String) { lock.withLock { items.append(item) } }
-    var all: [String] { lock.withLock { items } }
 }

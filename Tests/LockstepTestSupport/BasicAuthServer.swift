@@ -21,25 +21,8 @@ public final class BasicAuthServer: @unchecked Sendable {
         self.accepted = accepted
         // A client that hangs up before the answer must not kill the test process.
         signal(SIGPIPE, SIG_IGN)
-        #if canImport(Glibc)
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (fd, port) = try Loopback.listeningSocket()
+        self.port = port
         socket = fd
         let thread = Thread { [self] in serve() }
         thread.start()
@@ -85,5 +68,51 @@ public final class BasicAuthServer: @unchecked Sendable {
             ? "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             : "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"lockstep-test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         _ = response.utf8CString.withUnsafeBufferPointer { write(client, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+/// TCP sockets on 127.0.0.1 for the servers tests start.
+public enum Loopback {
+    /// A new TCP socket, bound to 127.0.0.1 on a port the system picks, with that port.
+    static func boundSocket() throws -> (fd: Int32, port: UInt16) {
+        #if canImport(Glibc)
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = address(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A socket listening on 127.0.0.1 on a free port.
+    static func listeningSocket() throws -> (fd: Int32, port: UInt16) {
+        let (fd, port) = try boundSocket()
+        guard listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        return (fd, port)
+    }
+
+    /// A port nothing listens on right now (a server binds it right after; a lost race is retried by the caller).
+    static func freePort() throws -> UInt16 {
+        let (fd, port) = try boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// `sockaddr_in` for 127.0.0.1:`port`.
+    static func address(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return address
     }
 }

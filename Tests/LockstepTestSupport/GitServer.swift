@@ -86,7 +86,7 @@ public final class GitServer: @unchecked Sendable {
         }
         guard process == nil else { return }
         for attempt in 0..<5 {
-            if port == 0 || attempt > 0 { port = try Self.freePort() }
+            if port == 0 || attempt > 0 { port = try Loopback.freePort() }
             try writeConfig()
             let executable: String, arguments: [String]
             switch transport {
@@ -321,30 +321,6 @@ public final class GitServer: @unchecked Sendable {
         return String(cString: name)
     }
 
-    /// A port nothing listens on right now (the server binds it right after; a lost race is retried by start()).
-    static func freePort() throws -> UInt16 {
-        #if canImport(Glibc)
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
     /// Connects to `port` until it answers or `alive` turns false (the server exited); a readiness check, bounded
     /// to 20 seconds in all.
     static func waitUntilListening(port: UInt16, while alive: () -> Bool) -> Bool {
@@ -355,10 +331,7 @@ public final class GitServer: @unchecked Sendable {
             #else
             let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
             #endif
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = port.bigEndian
+            var address = Loopback.address(port: port)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
@@ -379,7 +352,7 @@ final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
 
     init(_ executable: String, _ arguments: [String], log: URL) throws {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
