@@ -81,8 +81,10 @@ final class TransferState {
     /// What was offered, in order, for the message.
     var offeredNames: [String] = []
     var rejections: [PushRejection] = []
-    /// The server's sideband text (hook output, progress), as it came.
-    var sideband = ""
+    /// The server's sideband bytes (hook output, progress), as they came: decoded only when read, since git relays a
+    /// hook's output in chunks that may split a character.
+    var sidebandBytes: [UInt8] = []
+    var sideband: String { String(decoding: sidebandBytes, as: UTF8.self) }
     var hostKey: (kind: TransferError.Kind, fingerprint: String?, files: [String])?
     var tlsFailed = false
     var keysToOffer: [String]?
@@ -240,9 +242,14 @@ private let sidebandCallback: git_transport_message_cb = { text, length, payload
     guard let text, let payload, length > 0 else { return 0 }
     let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
     let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-    // Keep the last 64 KB: a chatty hook must not grow memory without bound.
-    state.sideband += String(decoding: bytes, as: UTF8.self)
-    if state.sideband.utf8.count > 65_536 { state.sideband = String(state.sideband.suffix(32_768)) }
+    // Keep the last 32 to 64 KB: a chatty hook must not grow memory without bound.
+    state.sidebandBytes.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+    if state.sidebandBytes.count > 65_536 {
+        var cut = state.sidebandBytes.count - 32_768
+        // Not inside a character: skip its continuation bytes.
+        while cut < state.sidebandBytes.count, state.sidebandBytes[cut] & 0xC0 == 0x80 { cut += 1 }
+        state.sidebandBytes.removeFirst(cut)
+    }
     return 0
 }
 

@@ -246,4 +246,49 @@ final class RemoteAdversarialTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         }
     }
+
+    // MARK: - More of the server's words
+
+    /// git's receive-pack relays a hook's output in chunks of 128 bytes: a character of several bytes split across
+    /// two chunks must still come out whole.
+    func testAHooksNonASCIIWordsComeOutWhole() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let words = "Änderungen an main brauchen einen Merge-Request " + String(repeating: "é", count: 150) + " ✓"
+        try runners.server.setPreReceiveHook("Main", "printf '%s\\n' '\(words)' >&2\nexit 1")
+        let ci = try runners.runner("ci")
+        let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{FFFD}"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("remote: " + words), result.stderr)
+    }
+
+    // MARK: - Tokens and pin branches
+
+    /// A token with the characters tokens do hold (`:`, `@`, `%`, `/`, `+`, `=`) is sent as it is.
+    func testATokenWithSpecialCharactersIsSentAsItIs() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let token = "tok:en@with%2Fodd/chars+=="
+        let ci = try runners.runner("ci")
+        try "\(runners.server.user):\(token)\n".write(to: runners.server.folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+        let result = try runners.lockstep(ci, "integrate", "Cart", "--push", environment: ["LOCKSTEP_PUSH_TOKEN": token])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertFalse(result.stdout.contains(token) || result.stderr.contains(token))
+    }
+
+    /// A hook refusing the --pin-branch push: the server's words, exit 1; once the hook lets it through, the same
+    /// command finishes the release and `check` is clean.
+    func testAHookRefusingThePinBranchThenTheSameCommandFinishes() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: branch names must start with lockstep/' >&2\nexit 1")
+        let ci = try runners.runner("ci")
+        let refused = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("remote: GL-HOOK-ERR: branch names must start with lockstep/"), refused.stderr)
+        XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS410"))
+        try runners.server.setPreReceiveHook("Main", nil)
+        let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
+        XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
+        XCTAssertEqual(try runners.lsRemote("Main", from: ci)["refs/heads/pins-1"], try runners.git(ci, "Main", "rev-parse", "main"))
+        XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
+    }
 }
