@@ -291,4 +291,78 @@ final class RemoteAdversarialTests: XCTestCase {
         XCTAssertEqual(try runners.lsRemote("Main", from: ci)["refs/heads/pins-1"], try runners.git(ci, "Main", "rev-parse", "main"))
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
     }
+
+    // MARK: - The phases
+
+    /// `--finish PLAN RESULTS --push` refused by a hook: once the hook lets it through, the same `--finish` command
+    /// finishes the release (nothing is tagged twice).
+    func testAFinishRefusedByAHookIsFinishedByTheSameCommand() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let planner = try runners.runner("planner"), builder = try runners.runner("builder")
+        let plan = runners.server.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try runners.lockstep(planner, "integrate", "Cart", "--plan-out", plan).status, 0)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
+            let built = try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result)
+            XCTAssertEqual(built.status, 0, built.stdout + built.stderr)
+            results.append(result)
+        }
+        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: frozen' >&2\nexit 1")
+        let refused = try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"])
+        XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("remote: GL-HOOK-ERR: frozen"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("`lockstep integrate Cart --push` finishes it"), refused.stderr)
+        try runners.server.setPreReceiveHook("Main", nil)
+        let again = try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"])
+        XCTAssertTrue(again.stdout.contains("completing an earlier run"), again.stdout)
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertEqual(try runners.lsRemote("Main", from: builder)["refs/heads/main"], try runners.git(planner, "Main", "rev-parse", "main"))
+        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(try runners.lockstep(planner, "check").status, 0)
+    }
+
+    /// The same, finished with the command the refusal names (`integrate Cart --push`) in the planner's clone.
+    func testAFinishRefusedByAHookIsFinishedByTheCommandItNames() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let planner = try runners.runner("planner"), builder = try runners.runner("builder")
+        let plan = runners.server.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try runners.lockstep(planner, "integrate", "Cart", "--plan-out", plan).status, 0)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
+            XCTAssertEqual(try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
+            results.append(result)
+        }
+        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: frozen' >&2\nexit 1")
+        XCTAssertEqual(try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"]).status, 1)
+        try runners.server.setPreReceiveHook("Main", nil)
+        let again = try runners.lockstep(planner, "integrate", "Cart", "--push")
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+    }
+
+    /// The finish job retried on a fresh runner after its pin push was refused: the remote has Cart 1.0.1, Main
+    /// does not pin it; the retried `--finish … --push` pins and pushes it (or says what to run), never "bump first".
+    func testAFinishRetriedOnAFreshRunnerAfterARefusedPin() throws {
+        let (_, runners) = try served(.http, bump: ["Cart"])
+        let planner = try runners.runner("planner"), builder = try runners.runner("builder")
+        let plan = runners.server.folder.url.appendingPathComponent("plan.json").path
+        XCTAssertEqual(try runners.lockstep(planner, "integrate", "Cart", "--plan-out", plan).status, 0)
+        var results: [String] = []
+        for app in ["Shell", "Main"] {
+            let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
+            XCTAssertEqual(try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
+            results.append(result)
+        }
+        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: frozen' >&2\nexit 1")
+        XCTAssertEqual(try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"]).status, 1)
+        try runners.server.setPreReceiveHook("Main", nil)
+        let retry = try runners.runner("retry")
+        let again = try runners.lockstep(retry, ["integrate", "--finish", plan] + results + ["--push"])
+        XCTAssertFalse(again.stderr.contains("lockstep bump Cart"), again.stderr)
+        let named = try runners.lockstep(retry, "integrate", "Cart", "--push")
+        XCTAssertEqual(named.status, 0, named.stdout + named.stderr)
+        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+    }
 }
