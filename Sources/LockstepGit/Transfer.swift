@@ -555,8 +555,11 @@ enum KnownHosts {
         guard key.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = key.hostkey else {
             return Check(kind: .hostKeyUnknown, fingerprint: fingerprint, files: files)
         }
+        // As OpenSSH: a port other than 22 is looked up as `[host]:port` only (libssh2, given the port, would also take
+        // the plain host's entries: a key known for port 22 accepted, or another one there called a changed key).
+        let name = port == 22 ? host : "[\(host)]:\(port)"
         // Every file is read: a `@revoked` line in any of them refuses the key, as in OpenSSH.
-        let results = files.map { lockstep_known_host_check($0, host, Int32(port), raw, key.hostkey_len, Int32(key.raw_type.rawValue)) }
+        let results = files.map { lockstep_known_host_check($0, name, -1, raw, key.hostkey_len, Int32(key.raw_type.rawValue)) }
         if let index = results.firstIndex(of: 3) { return Check(kind: .hostKeyRevoked, fingerprint: fingerprint, files: [files[index]]) }
         if results.contains(0) { return Check(kind: nil, fingerprint: fingerprint, files: files) }
         return Check(kind: results.contains(1) ? .hostKeyChanged : .hostKeyUnknown, fingerprint: fingerprint, files: files)

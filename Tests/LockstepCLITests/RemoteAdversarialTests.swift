@@ -103,6 +103,22 @@ final class RemoteAdversarialTests: XCTestCase {
         XCTAssertTrue(revoked.stderr.contains("revoked"), revoked.stderr)
     }
 
+    /// known_hosts holds a key for the same host on port 22 (another sshd), none for the server's port: OpenSSH
+    /// says the key is unknown (entries are per host and port), not that it changed.
+    func testAKeyKnownForAnotherPortIsUnknownNotChanged() throws {
+        let (_, runners) = try served(.ssh)
+        let ci = try runners.runner("ci")
+        let knownHosts = ci.home.appendingPathComponent(".ssh/known_hosts")
+        let other = runners.server.folder.url.appendingPathComponent("other_host_key")
+        XCTAssertEqual(try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", other.path]).status, 0)
+        let otherKey = try String(contentsOf: other.appendingPathExtension("pub"), encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+        try "127.0.0.1 \(otherKey)\n".write(to: knownHosts, atomically: true, encoding: .utf8)
+        let result = try runners.lockstep(ci, "sync")
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("is unknown"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("CHANGED"), result.stderr)
+    }
+
     /// `ssh-keygen -H` (hashed host names, Debian's default HashKnownHosts) still trusts the server.
     func testAHashedKnownHostsFileIsRead() throws {
         let (_, runners) = try served(.ssh)
