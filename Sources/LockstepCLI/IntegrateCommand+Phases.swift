@@ -75,8 +75,6 @@ extension IntegrateCommand {
     func finishPlan(_ path: String, integrator: Integrator, config: WorkspaceConfig) throws -> [String] {
         let (written, bytes) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: path)
         let digest = PhasePlan.digest(of: bytes)
-        let (plan, current) = try wrap { try PhaseFiles.currentPlan(integrator, arguments: written.arguments, config: config) }
-        try PhaseFiles.requireMatch(written, current, path: path)
         var results: [String: PhaseResult] = [:]
         for file in candidates {
             let (result, _) = try PhaseFiles.read(PhaseResult.self, command: "build", from: file)
@@ -95,6 +93,21 @@ extension IntegrateCommand {
         guard missing.isEmpty else {
             throw CommandFailure(code: 2, message: "error: no result for \(missing.joined(separator: ", ")); pass one `lockstep build` result per planned build")
         }
+        // The same --finish --push again (a retried job) after its push failed: this clone released the plan already,
+        // the remote lacks part of it; the run completes that release (as `integrate NAME --push` would).
+        if pushing.push {
+            let names = Set(written.arguments.map { String($0.split(separator: "@", maxSplits: 1).first ?? Substring($0)) })
+            let publisher = Publisher(config: config, remote: pushing.remote, pinBranch: pushing.pinBranch)
+            let unpublished: Set<String>
+            do {
+                unpublished = try publisher.unpublished(written.arguments)
+            } catch IntegrationError.refused(let message) {
+                throw CommandFailure(code: 1, message: "error: \(message). Nothing was built, tagged or pinned")
+            }
+            if !names.isEmpty, names.isSubset(of: unpublished) { return Array(names).sorted() }
+        }
+        let (plan, current) = try wrap { try PhaseFiles.currentPlan(integrator, arguments: written.arguments, config: config) }
+        try PhaseFiles.requireMatch(written, current, path: path)
         integrator.acceptGreenBuilds(plan)
         return written.arguments
     }

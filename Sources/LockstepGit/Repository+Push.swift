@@ -42,7 +42,7 @@ extension Repository {
         options.callbacks.push_update_reference = { reference, status, payload in
             guard let payload, let reference, let status else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
-            let reason = String(cString: status)
+            let reason = ServerText.clean(String(cString: status))
             state.rejections.append(PushRejection(reference: String(cString: reference), reason: reason,
                                                   isNonFastForward: reason.contains("non-fast-forward") || reason.contains("fetch first")))
             return 0
@@ -225,10 +225,20 @@ extension Repository {
     }
 
     /// The callbacks' state for a transfer with `handle`: credentials plus configured helpers, the TLS trust for its URL.
+    /// An ssh URL whose host is an alias in ~/.ssh/config (`HostName`, `Port`, `User`) is connected to as OpenSSH would.
     private func transferState(_ handle: OpaquePointer, _ credentials: GitCredentials) -> TransferState {
-        let url = git_remote_url(handle).map { String(cString: $0) } ?? ""
+        var url = git_remote_url(handle).map { String(cString: $0) } ?? ""
+        var configHost: String?
+        if let resolved = SSHKeys.resolved(url, home: credentials.home), git_remote_set_instance_url(handle, resolved) == 0 {
+            configHost = SSHKeys.host(of: url)
+            url = resolved
+        }
+        if let pushURL = git_remote_pushurl(handle).map({ String(cString: $0) }),
+           let resolved = SSHKeys.resolved(pushURL, home: credentials.home) {
+            _ = git_remote_set_instance_pushurl(handle, resolved)
+        }
         return TransferState(credentials: withConfiguredHelpers(credentials), url: url,
-                             tls: tlsSettings(for: url, environment: credentials.tls))
+                             tls: tlsSettings(for: url, environment: credentials.tls), configHost: configHost)
     }
 
     /// Runs one network call with the TLS trust its URL needs, keeping `state` alive for libgit2's callbacks.

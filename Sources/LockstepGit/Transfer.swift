@@ -1,6 +1,9 @@
 internal import CLibgit2
 internal import CLibssh2
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A push, fetch or listing that failed, sorted by its cause so that the message can name the fix.
 public struct TransferError: Error, CustomStringConvertible, Sendable {
@@ -13,6 +16,8 @@ public struct TransferError: Error, CustomStringConvertible, Sendable {
         case hostKeyUnknown
         /// The ssh server's host key differs from the one known_hosts holds for it.
         case hostKeyChanged
+        /// The ssh server's host key is marked `@revoked` in a known_hosts file.
+        case hostKeyRevoked
         /// The host name did not resolve, or nothing answered (refused, timed out, reset).
         case connection
         /// The server answered, but has no such repository (or hides it: 403/404).
@@ -76,16 +81,21 @@ final class TransferState {
     /// What was offered, in order, for the message.
     var offeredNames: [String] = []
     var rejections: [PushRejection] = []
-    /// The server's sideband text (hook output, progress), as it came.
-    var sideband = ""
+    /// The server's sideband bytes (hook output, progress), as they came: decoded only when read, since git relays a
+    /// hook's output in chunks that may split a character.
+    var sidebandBytes: [UInt8] = []
+    var sideband: String { String(decoding: sidebandBytes, as: UTF8.self) }
     var hostKey: (kind: TransferError.Kind, fingerprint: String?, files: [String])?
     var tlsFailed = false
     var keysToOffer: [String]?
+    /// The host name the remote's URL gave, when ~/.ssh/config made it another (`Host` blocks match this name).
+    let configHost: String?
 
-    init(credentials: GitCredentials, url: String, tls: TLSSettings) {
+    init(credentials: GitCredentials, url: String, tls: TLSSettings, configHost: String? = nil) {
         self.credentials = credentials
         self.url = url
         self.tls = tls
+        self.configHost = configHost
     }
 
     /// Points `callbacks` at this state (the caller keeps the state alive during the call).
@@ -98,7 +108,7 @@ final class TransferState {
 
     /// The server's lines, without progress counters and blank lines.
     var serverMessages: [String] {
-        sideband.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+        sideband.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { ServerText.clean(String($0)).trimmingCharacters(in: .whitespaces) }.filter { line in
             !line.isEmpty && !line.hasPrefix("Resolving deltas") && !line.hasPrefix("Counting objects")
                 && !line.hasPrefix("Compressing objects") && !line.hasPrefix("Total ") && !line.hasPrefix("Enumerating objects")
         }.reduce(into: [String]()) { lines, line in if lines.last != line { lines.append(line) } }
@@ -117,11 +127,16 @@ final class TransferState {
             if credentials.useSSHAgent, offer("agent", "the ssh agent's keys (SSH_AUTH_SOCK)") {
                 if git_credential_ssh_key_from_agent(&result, name) == 0 { return result }
             }
-            if keysToOffer == nil { keysToOffer = SSHKeys.files(for: self.url, credentials: credentials) }
+            if keysToOffer == nil { keysToOffer = SSHKeys.files(for: self.url, credentials: credentials, configHost: configHost) }
             while let key = keysToOffer?.first {
                 keysToOffer?.removeFirst()
                 let locked = credentials.sshPassphrase == nil && SSHKeys.isEncrypted(key)
                 let label = "key \(SSHKeys.display(key, home: credentials.home))" + (locked ? " (it has a passphrase and LOCKSTEP_SSH_PASSPHRASE is not set)" : "")
+                guard SSHKeys.isReadableFile(key) else {
+                    // As OpenSSH does: a key that cannot be loaded is passed over, the next one is offered.
+                    if offered.insert("key:" + key).inserted { offeredNames.append("key \(SSHKeys.display(key, home: credentials.home)) (not offered: not a readable file)") }
+                    continue
+                }
                 guard offer("key:" + key, label) else { continue }
                 let publicKey = FileManager.default.fileExists(atPath: key + ".pub") ? key + ".pub" : nil
                 if git_credential_ssh_key_new(&result, name, publicKey, key, credentials.sshPassphrase) == 0 { return result }
@@ -165,9 +180,10 @@ final class TransferState {
         case GIT_CERT_HOSTKEY_LIBSSH2:
             let key = UnsafeMutableRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
             let check = KnownHosts.check(key, host: host, port: SSHKeys.port(of: url), home: credentials.home)
-            if check.kind == nil || (valid && check.kind != .hostKeyChanged) { return 0 }
+            if check.kind == nil || (valid && check.kind == .hostKeyUnknown) { return 0 }
             hostKey = (check.kind!, check.fingerprint, check.files)
-            let message = check.kind == .hostKeyChanged ? "the ssh host key of \(host) changed" : "the ssh host key of \(host) is not in known_hosts"
+            let message = check.kind == .hostKeyChanged ? "the ssh host key of \(host) changed"
+                : check.kind == .hostKeyRevoked ? "the ssh host key of \(host) is revoked" : "the ssh host key of \(host) is not in known_hosts"
             git_error_set_str(Int32(GIT_ERROR_SSH.rawValue), message)
             return GIT_ECERTIFICATE.rawValue
         default:
@@ -199,7 +215,7 @@ final class TransferState {
         } else {
             kind = .other
         }
-        return TransferError(kind: kind, url: SSHKeys.redacted(url), message: error.message, offered: offeredNames,
+        return TransferError(kind: kind, url: SSHKeys.redacted(url), message: ServerText.clean(error.message, limit: 2_000), offered: offeredNames,
                              fingerprint: hostKey?.fingerprint, knownHostsFiles: hostKey?.files ?? [], serverMessages: serverMessages)
     }
 }
@@ -226,9 +242,14 @@ private let sidebandCallback: git_transport_message_cb = { text, length, payload
     guard let text, let payload, length > 0 else { return 0 }
     let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
     let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-    // Keep the last 64 KB: a chatty hook must not grow memory without bound.
-    state.sideband += String(decoding: bytes, as: UTF8.self)
-    if state.sideband.utf8.count > 65_536 { state.sideband = String(state.sideband.suffix(32_768)) }
+    // Keep the last 32 to 64 KB: a chatty hook must not grow memory without bound.
+    state.sidebandBytes.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+    if state.sidebandBytes.count > 65_536 {
+        var cut = state.sidebandBytes.count - 32_768
+        // Not inside a character: skip its continuation bytes.
+        while cut < state.sidebandBytes.count, state.sidebandBytes[cut] & 0xC0 == 0x80 { cut += 1 }
+        state.sidebandBytes.removeFirst(cut)
+    }
     return 0
 }
 
@@ -298,16 +319,23 @@ enum TLSTrust {
 enum SSHKeys {
     /// The key files to offer for `url`, in order: `LOCKSTEP_SSH_KEY`, the `IdentityFile`s of `~/.ssh/config` for
     /// the host, then `~/.ssh/id_ed25519`, `id_ecdsa`, `id_rsa`; only files that exist.
-    static func files(for url: String, credentials: GitCredentials) -> [String] {
+    static func files(for url: String, credentials: GitCredentials, configHost: String? = nil) -> [String] {
         var files: [String] = []
         if let key = credentials.sshKey { files.append(expand(key, home: credentials.home)) }
         if let home = credentials.home {
-            let host = self.host(of: url)
+            let host = configHost ?? self.host(of: url)
             files += configuredIdentities(home: home, host: host)
             files += ["id_ed25519", "id_ecdsa", "id_rsa"].map { home + "/.ssh/" + $0 }
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// True when `path` is a regular file this process can read (not a folder, not a file it may not open).
+    static func isReadableFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+        return FileManager.default.isReadableFile(atPath: path)
     }
 
     /// True when the private key file is encrypted with a passphrase (OpenSSH's format with a cipher, or PEM's
@@ -328,32 +356,123 @@ enum SSHKeys {
         return String(decoding: bytes[(offset + 4)..<(offset + 4 + length)], as: UTF8.self) != "none"
     }
 
+    /// What `~/.ssh/config` says for one host (the name the URL gives, which may be an alias).
+    struct HostConfig: Equatable {
+        var identityFiles: [String] = []
+        var hostName: String?
+        var port: Int?
+        var user: String?
+    }
+
     /// `~/.ssh/config`'s `IdentityFile` lines that apply to `host` (`Host` patterns with `*`, `?` and `!`; `Match`
-    /// blocks are skipped).
+    /// blocks are skipped; `Include` is followed).
     static func configuredIdentities(home: String, host: String) -> [String] {
-        guard let text = try? String(contentsOfFile: home + "/.ssh/config", encoding: .utf8) else { return [] }
+        hostConfig(home: home, host: host).identityFiles
+    }
+
+    /// `~/.ssh/config` for `host`: its `IdentityFile`s in order, and the first `HostName`, `Port` and `User` given
+    /// (OpenSSH keeps the first value obtained). `Include` (relative to ~/.ssh, with globs) is read in place.
+    static func hostConfig(home: String, host: String) -> HostConfig {
         var applies = true
-        var result: [String] = []
+        var result = HostConfig()
+        for (keyword, value) in configLines(home + "/.ssh/config", home: home, depth: 0) {
+            switch keyword {
+            case "host":
+                let patterns = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                let negated = patterns.contains { $0.hasPrefix("!") && matches(host, String($0.dropFirst())) }
+                applies = !negated && patterns.contains { !$0.hasPrefix("!") && matches(host, $0) }
+            case "match":
+                applies = false
+            case "identityfile" where applies:
+                result.identityFiles.append(expand(value.replacingOccurrences(of: "%h", with: result.hostName ?? host), home: home))
+            case "hostname" where applies && result.hostName == nil:
+                result.hostName = value.replacingOccurrences(of: "%h", with: host)
+            case "port" where applies && result.port == nil:
+                result.port = Int(value)
+            case "user" where applies && result.user == nil:
+                result.user = value
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// The `keyword value` lines of an ssh config file (keywords lower-cased), with `Include`d files in their place.
+    private static func configLines(_ path: String, home: String, depth: Int) -> [(String, String)] {
+        guard depth < 16, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        var lines: [(String, String)] = []
         for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
             guard parts.count == 2 else { continue }
             let keyword = parts[0].lowercased(), value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t=\""))
-            switch keyword {
-            case "host":
-                let patterns = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-                let negated = patterns.contains { $0.hasPrefix("!") && matches(host, String($0.dropFirst())) }
-                applies = !negated && patterns.contains { !$0.hasPrefix("!") && matches(host, $0) }
-            case "match":
-                applies = false
-            case "identityfile" where applies:
-                result.append(expand(value.replacingOccurrences(of: "%h", with: host), home: home))
-            default:
+            guard keyword == "include" else {
+                lines.append((keyword, value))
                 continue
             }
+            for pattern in value.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                let name = pattern.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let full = name.hasPrefix("/") || name.hasPrefix("~") ? expand(name, home: home) : home + "/.ssh/" + name
+                for file in glob(full) { lines += configLines(file, home: home, depth: depth + 1) }
+            }
         }
-        return result
+        return lines
+    }
+
+    /// The files a glob pattern names, sorted (OpenSSH reads them in that order); none when none match.
+    private static func glob(_ pattern: String) -> [String] {
+        var found = glob_t()
+        defer { globfree(&found) }
+        guard Glibc.glob(pattern, 0, nil, &found) == 0 else { return [] }
+        return (0..<Int(found.gl_pathc)).compactMap { found.gl_pathv[$0].map { String(cString: $0) } }.sorted()
+    }
+
+    /// The URL to connect to for an ssh `url` whose host `~/.ssh/config` gives a `HostName`, `Port` or `User` (a host
+    /// alias): libgit2 reads no ssh config, OpenSSH (and so git) would apply them. nil when nothing changes.
+    static func resolved(_ url: String, home: String?) -> String? {
+        guard let home, let parts = SSHURL(url) else { return nil }
+        let config = hostConfig(home: home, host: parts.host)
+        let host = config.hostName ?? parts.host, port = parts.port ?? config.port, user = parts.user ?? config.user
+        guard host != parts.host || port != parts.port || user != parts.user else { return nil }
+        let login = user.map { $0 + "@" } ?? ""
+        if !parts.isURL && port == nil && !host.contains(":") { return "\(login)\(host):\(parts.path)" }
+        let path = parts.path.hasPrefix("/") ? parts.path : "/" + parts.path
+        return "ssh://\(login)\(host.contains(":") ? "[\(host)]" : host)\(port.map { ":\($0)" } ?? "")\(path)"
+    }
+
+    /// An ssh URL taken apart: `ssh://[user@]host[:port]/path` or scp-like `[user@]host:path`.
+    struct SSHURL {
+        var user: String?
+        var host: String
+        var port: Int?
+        var path: String
+        var isURL: Bool
+
+        init?(_ url: String) {
+            if let scheme = url.range(of: "://") {
+                guard ["ssh", "ssh+git", "git+ssh"].contains(url[..<scheme.lowerBound].lowercased()),
+                      let parts = URLComponents(string: url), let host = parts.host, !host.isEmpty else { return nil }
+                self.user = parts.user
+                self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+                self.port = parts.port
+                self.path = parts.percentEncodedPath
+                isURL = true
+            } else {
+                // scp-like: a colon before any slash (else it is a local path).
+                guard let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") else { return nil }
+                var login = url[..<colon]
+                if let at = login.lastIndex(of: "@") {
+                    user = String(login[..<at])
+                    login = login[login.index(after: at)...]
+                }
+                guard !login.isEmpty else { return nil }
+                host = String(login)
+                path = String(url[url.index(after: colon)...])
+                isURL = false
+            }
+        }
     }
 
     /// OpenSSH's pattern matching: `*` any run, `?` one character.
@@ -396,11 +515,17 @@ enum SSHKeys {
         return 22
     }
 
-    /// `url` without a password or token in it.
+    /// `url` without a password or token in it: a password is replaced by `***`, and so is an http(s) user name
+    /// without a password (`https://TOKEN@host/…` is how GitHub takes a token).
     static func redacted(_ url: String) -> String {
-        guard var parts = URLComponents(string: url), parts.scheme != nil, parts.password != nil else { return url }
-        parts.password = "***"
-        return parts.string ?? url
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        let prefix = url[..<scheme.upperBound], userinfo = rest[..<at], host = rest[at...]
+        if let colon = userinfo.firstIndex(of: ":") { return prefix + userinfo[..<colon] + ":***" + host }
+        let web = ["http://", "https://"].contains(prefix.lowercased())
+        return web ? prefix + "***" + host : url
     }
 }
 
@@ -430,13 +555,14 @@ enum KnownHosts {
         guard key.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = key.hostkey else {
             return Check(kind: .hostKeyUnknown, fingerprint: fingerprint, files: files)
         }
-        var changed = false
-        for file in files {
-            let result = lockstep_known_host_check(file, host, Int32(port), raw, key.hostkey_len, Int32(key.raw_type.rawValue))
-            if result == 0 { return Check(kind: nil, fingerprint: fingerprint, files: files) }
-            if result == 1 { changed = true }
-        }
-        return Check(kind: changed ? .hostKeyChanged : .hostKeyUnknown, fingerprint: fingerprint, files: files)
+        // As OpenSSH: a port other than 22 is looked up as `[host]:port` only (libssh2, given the port, would also take
+        // the plain host's entries: a key known for port 22 accepted, or another one there called a changed key).
+        let name = port == 22 ? host : "[\(host)]:\(port)"
+        // Every file is read: a `@revoked` line in any of them refuses the key, as in OpenSSH.
+        let results = files.map { lockstep_known_host_check($0, name, -1, raw, key.hostkey_len, Int32(key.raw_type.rawValue)) }
+        if let index = results.firstIndex(of: 3) { return Check(kind: .hostKeyRevoked, fingerprint: fingerprint, files: [files[index]]) }
+        if results.contains(0) { return Check(kind: nil, fingerprint: fingerprint, files: files) }
+        return Check(kind: results.contains(1) ? .hostKeyChanged : .hostKeyUnknown, fingerprint: fingerprint, files: files)
     }
 }
 
@@ -485,5 +611,43 @@ extension Repository {
             result[key] = (length, value)
         }
         return result.mapValues(\.value)
+    }
+}
+
+/// Text a server sent (hook output, a refusal's reason, an error), made fit to print on a terminal: ANSI escape
+/// sequences (colours, cursor moves, window titles) are removed, any other control character or bidirectional
+/// override is shown as `?`, and the text is cut at `limit` characters.
+public enum ServerText {
+    public static func clean(_ text: String, limit: Int = 300) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var count = 0
+        while let scalar = scalars.next() {
+            let value = scalar.value
+            if value == 0x1B || value == 0x9B || value == 0x9D {
+                // CSI (ESC [ … final byte) and OSC (ESC ] … BEL or ESC \\): dropped whole; other escapes: ESC and one more.
+                let kind: UInt32 = value == 0x9B ? 0x5B : value == 0x9D ? 0x5D : (scalars.next()?.value ?? 0)
+                if kind == 0x5B {
+                    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+                } else if kind == 0x5D {
+                    while let next = scalars.next(), next.value != 0x07, next.value != 0x9C {
+                        if next.value == 0x1B { _ = scalars.next(); break }
+                    }
+                }
+                continue
+            }
+            let replaced: Unicode.Scalar
+            if value == 0x09 {
+                replaced = " "
+            } else if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                replaced = "?"
+            } else {
+                replaced = scalar
+            }
+            if count == limit { out.append("…"); break }
+            out.append(replaced)
+            count += 1
+        }
+        return String(out)
     }
 }

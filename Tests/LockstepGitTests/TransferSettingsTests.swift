@@ -76,4 +76,27 @@ final class TransferSettingsTests: XCTestCase {
         XCTAssertFalse(other.verify)
         XCTAssertEqual(other.verifySource, "http.sslVerify is false")
     }
+
+    func testServerTextIsMadeSafeForATerminal() {
+        XCTAssertEqual(ServerText.clean("a\u{1B}[31mred\u{1B}[0m \u{1B}]0;title\u{07}b\u{08}c\td\u{202E}e"), "ared b?c d?e")
+        XCTAssertEqual(ServerText.clean(String(repeating: "x", count: 10), limit: 4), "xxxx…")
+    }
+
+    func testURLsLoseTheirSecretsAndSSHAliasesAreResolved() throws {
+        XCTAssertEqual(SSHKeys.redacted("https://ghp_secret@github.com/team/Cart.git"), "https://***@github.com/team/Cart.git")
+        XCTAssertEqual(SSHKeys.redacted("ssh://git@host:2222/Cart.git"), "ssh://git@host:2222/Cart.git")
+        let home = try TemporaryFolder("lockstep-home")
+        let ssh = home.url.appendingPathComponent(".ssh")
+        try FileManager.default.createDirectory(at: ssh.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
+        try "Include conf.d/*\nHost *\n  User nobody\n".write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        try "Host gh-cart\n  HostName github.com\n  IdentityFile ~/.ssh/cart\nHost gl\n  HostName gitlab.corp\n  Port 2222\n"
+            .write(to: ssh.appendingPathComponent("conf.d/a"), atomically: true, encoding: .utf8)
+        let path = home.url.path
+        XCTAssertEqual(SSHKeys.resolved("git@gh-cart:team/Cart.git", home: path), "git@github.com:team/Cart.git")
+        XCTAssertEqual(SSHKeys.resolved("gl:team/Cart.git", home: path), "ssh://nobody@gitlab.corp:2222/team/Cart.git")
+        XCTAssertEqual(SSHKeys.resolved("ssh://git@gl/team/Cart.git", home: path), "ssh://git@gitlab.corp:2222/team/Cart.git")
+        XCTAssertNil(SSHKeys.resolved("https://github.com/team/Cart.git", home: path))
+        XCTAssertNil(SSHKeys.resolved("/srv/git/Cart.git", home: path))
+        XCTAssertEqual(SSHKeys.configuredIdentities(home: path, host: "gh-cart"), ["\(path)/.ssh/cart"])
+    }
 }

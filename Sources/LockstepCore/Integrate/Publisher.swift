@@ -288,22 +288,28 @@ public struct Publisher {
             return remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
         }
         // Already there for the same commit (another run released the same rc first, or an earlier push of ours).
-        if try remoteTag() == ours { return }
+        let before = try remoteTag()
+        if before == ours { return }
+        // There for another commit: never pushed over (a lightweight tag on an ancestor would be taken as a fast-forward).
+        if let before { throw Self.otherTag(tag, theirs: before, ours: ours, of: component, remote: remote) }
         let rejected = try transfer(component) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
         guard !rejected.isEmpty else { return }
         // Refused: fine when the remote's tag names the same commit (another run got there in between).
         let theirs = try remoteTag()
         if let theirs, theirs == ours { return }
-        if let theirs {
-            throw IntegrationError.refused("""
-                \(component): the remote `\(remote)` refused tag \(tag): its \(tag) names \(theirs.short), this run released \(ours.short). \
-                Tags already pushed are never rewritten: look at who released \(tag), then delete this clone's tag and bump again
-                """)
-        }
+        if let theirs { throw Self.otherTag(tag, theirs: theirs, ours: ours, of: component, remote: remote) }
         throw IntegrationError.refused(Self.refusal(rejected, what: "tag \(tag)", of: component, remote: remote) + """
 
             \(published.description); this clone holds the release tag. Once the server accepts it, \
             `lockstep integrate \(component) --push` pushes it and finishes the release
+            """)
+    }
+
+    /// The remote's `tag` names another commit than this run's release.
+    static func otherTag(_ tag: String, theirs: ObjectID, ours: ObjectID, of component: String, remote: String) -> IntegrationError {
+        IntegrationError.refused("""
+            \(component): refused tag \(tag): the remote `\(remote)` already has \(tag), naming \(theirs.short); this run released \(ours.short). \
+            Tags already pushed are never rewritten: look at who released \(tag), then delete this clone's tag and bump again
             """)
     }
 
@@ -312,7 +318,7 @@ public struct Publisher {
         let reasons = Array(Set(rejected.map(\.reason))).sorted().joined(separator: "; ")
         var text = "\(name): the server `\(remote)` refused \(what) (\(reasons))"
         let lines = rejected.first?.serverMessages ?? []
-        if !lines.isEmpty { text += ". It said:\n" + lines.prefix(20).map { "  remote: " + $0 }.joined(separator: "\n") }
+        if !lines.isEmpty { text += ". It said:\n" + RemoteFailureText.serverLines(lines) }
         return text
     }
 

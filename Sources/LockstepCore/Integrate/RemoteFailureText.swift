@@ -49,6 +49,12 @@ public enum RemoteFailureText {
                 server's admin confirms the new key: remove the old line (`ssh-keygen -R '\(knownHostsName(error.url))'`) and add \
                 the new one. Nothing was sent
                 """
+        case .hostKeyRevoked:
+            return """
+                the ssh host key of \(host) (\(error.fingerprint ?? "fingerprint unknown")) is marked @revoked in \
+                \(error.knownHostsFiles.joined(separator: ", ")): it must never be trusted again. Nothing was sent. Ask the \
+                server's admin for its current key
+                """
         case .connection:
             return """
                 could not reach \(host) (\(error.message)). Check the remote's URL (`git remote get-url \(remote)`), that the \
@@ -66,9 +72,17 @@ public enum RemoteFailureText {
                 """
         case .other:
             var text = "talking to \(at) failed: \(error.message)"
-            if !error.serverMessages.isEmpty { text += ". It said:\n" + error.serverMessages.prefix(20).map { "  remote: " + $0 }.joined(separator: "\n") }
+            if !error.serverMessages.isEmpty { text += ". It said:\n" + serverLines(error.serverMessages) }
             return text
         }
+    }
+
+    /// The server's lines as `  remote: …`, at most 20: a longer account keeps its first 4 and its last 15 lines
+    /// (a hook says why it refused at the end).
+    public static func serverLines(_ lines: [String]) -> String {
+        let shown = lines.count <= 20 ? lines
+            : Array(lines.prefix(4)) + ["… (\(lines.count - 19) lines left out)"] + Array(lines.suffix(15))
+        return shown.map { "  remote: " + $0 }.joined(separator: "\n")
     }
 
     /// `host:port` (or `host`) of a URL.
