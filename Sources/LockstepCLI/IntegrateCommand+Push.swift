@@ -95,6 +95,8 @@ extension IntegrateCommand {
         guard base.code == 1 else { return base }
         // The gate passed; it is the push that failed.
         base.message = base.message.replacingOccurrences(of: "error: integrate refused: ", with: "error: the push to \(pushing.remote) failed: ")
+        // Another release owns the tag on the remote: no rerun can finish this one.
+        if base.message.contains(Publisher.tagConflictSentence) { return base }
         let released = result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")
         return CommandFailure(code: 1, message: base.message + """
 

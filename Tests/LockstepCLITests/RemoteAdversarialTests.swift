@@ -176,6 +176,7 @@ final class RemoteAdversarialTests: XCTestCase {
         XCTAssertEqual(remote["refs/tags/1.0.1^{}"] ?? remote["refs/tags/1.0.1"], older, "the remote's tag was rewritten")
         XCTAssertTrue(result.stderr.contains("naming \(older.prefix(7))"), result.stderr)
         XCTAssertFalse(result.stderr.contains("no commit object"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("finishes it"), "no rerun can finish a release whose tag another commit owns: " + result.stderr)
     }
 
     // MARK: - ~/.ssh/config as OpenSSH reads it
@@ -300,7 +301,7 @@ final class RemoteAdversarialTests: XCTestCase {
         let refused = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
         XCTAssertTrue(refused.stderr.contains("remote: GL-HOOK-ERR: branch names must start with lockstep/"), refused.stderr)
-        XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS410"))
+        XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS411"))
         try runners.server.setPreReceiveHook("Main", nil)
         let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
         XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)

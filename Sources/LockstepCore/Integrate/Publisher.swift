@@ -305,11 +305,15 @@ public struct Publisher {
             """)
     }
 
+    /// The sentence every refusal of a tag that names another commit on the remote carries: such a release can
+    /// never be finished by a rerun (tags are never rewritten), so a failure's account must not promise it.
+    public static let tagConflictSentence = "Tags already pushed are never rewritten"
+
     /// The remote's `tag` names another commit than this run's release.
     static func otherTag(_ tag: String, theirs: ObjectID, ours: ObjectID, of component: String, remote: String) -> IntegrationError {
         IntegrationError.refused("""
             \(component): refused tag \(tag): the remote `\(remote)` already has \(tag), naming \(theirs.short); this run released \(ours.short). \
-            Tags already pushed are never rewritten: look at who released \(tag), then delete this clone's tag and bump again
+            \(tagConflictSentence): look at who released \(tag), then delete this clone's tag and bump again
             """)
     }
 
