@@ -30,7 +30,8 @@ final class VersionSpecificManifestTests: XCTestCase {
         let findings = try workspace(toolsVersion: "6.0").findings().filter { $0.rule == "LS406" }
         XCTAssertEqual(findings.count, 1, "\(findings)")
         XCTAssertTrue(findings.first?.message.contains("requires A `from: \"2.0.0\"`") == true, "\(findings)")
-        XCTAssertEqual(findings.first?.locations.first?.file, "components/B/Package@swift-6.0.swift @ 1.0.0")
+        XCTAssertEqual(findings.first?.locations.first?.file, "components/B/Package@swift-6.0.swift")
+        XCTAssertEqual(findings.first?.locations.first?.revision, "1.0.0")
     }
 
     func testAnOlderToolchainReadsPackageSwift() throws {
