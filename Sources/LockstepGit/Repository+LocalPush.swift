@@ -11,18 +11,22 @@ extension Repository {
         return nil
     }
 
+    /// Opens a remote that is a folder on this machine; one that is not a repository is a `TransferError` (not
+    /// found), like a server without the repository.
+    static func openLocalRemote(_ path: String) throws -> Repository {
+        do {
+            return try Repository.open(at: path)
+        } catch let error as GitError {
+            throw TransferError(kind: .notFound, url: path, message: error.message)
+        }
+    }
+
     /// Pushes to a repository on this machine with the same guarantees a git server gives: the objects are
     /// written first, then each reference moves only from the value this push checked (compare-and-swap), so two
     /// runs racing to the same folder can never overwrite each other. libgit2's own local transport writes
     /// references unconditionally, which loses one of two racing pushes; this path replaces it.
     func pushLocally(_ refspecs: [String], to remotePath: String) throws -> [PushRejection] {
-        let target: Repository
-        do {
-            target = try Repository.open(at: remotePath)
-        } catch let error as GitError {
-            throw TransferError(kind: .notFound, url: remotePath, message: error.message, offered: [], fingerprint: nil,
-                                knownHostsFiles: [], serverMessages: [])
-        }
+        let target = try Repository.openLocalRemote(remotePath)
         var updates: [(source: String, destination: String, new: ObjectID)] = []
         for spec in refspecs {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)

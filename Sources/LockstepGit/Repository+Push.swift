@@ -168,22 +168,10 @@ extension Repository {
     /// `TransferError` when it would not take a push; a folder on this machine is only checked to be a repository.
     public func checkPushAccess(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
         if let local = try localRemotePath(remote) {
-            do { _ = try Repository.open(at: local) } catch let error as GitError {
-                throw TransferError(kind: .notFound, url: local, message: error.message, offered: [], fingerprint: nil,
-                                    knownHostsFiles: [], serverMessages: [])
-            }
+            _ = try Repository.openLocalRemote(local)
             return
         }
-        let handle = try openRemote(remote)
-        defer { git_remote_free(handle) }
-        let state = transferState(handle, credentials)
-        var callbacks = git_remote_callbacks()
-        try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
-        state.install(in: &callbacks)
-        try transfer(state) {
-            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_PUSH, &callbacks, nil, nil), "git_remote_connect", state)
-            git_remote_disconnect(handle)
-        }
+        try withConnectedRemote(remote, direction: GIT_DIRECTION_PUSH, credentials: credentials) { _ in }
     }
 
     /// The branch the remote's HEAD names (`main`), read through libgit2; nil when the remote does not say.
@@ -200,8 +188,10 @@ extension Repository {
         }
     }
 
-    /// Runs `body` with `remote` connected for fetching (credentials installed), disconnecting afterwards.
-    private func withConnectedRemote<T>(_ remote: String, credentials: GitCredentials, _ body: (OpaquePointer) throws -> T) throws -> T {
+    /// Runs `body` with `remote` connected (for fetching unless `direction` says push; credentials installed),
+    /// disconnecting afterwards.
+    private func withConnectedRemote<T>(_ remote: String, direction: git_direction = GIT_DIRECTION_FETCH, credentials: GitCredentials,
+                                        _ body: (OpaquePointer) throws -> T) throws -> T {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
@@ -209,7 +199,7 @@ extension Repository {
         try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
         state.install(in: &callbacks)
         return try transfer(state) {
-            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "git_remote_connect", state)
+            try transferCheck(git_remote_connect(handle, direction, &callbacks, nil, nil), "git_remote_connect", state)
             defer { git_remote_disconnect(handle) }
             return try body(handle)
         }

@@ -6,16 +6,6 @@ import XCTest
 /// floods, tokens in URLs, known_hosts files with markers or hashed names, ~/.ssh folders with keys that cannot be
 /// used, host aliases in ~/.ssh/config, a remote tag that names another commit.
 final class RemoteAdversarialTests: XCTestCase {
-    func served(_ transport: GitServer.Transport, bump: [String] = []) throws -> (IntegrationWorkspace, ServerRunners) {
-        if let missing = GitServer.missingPrograms(for: transport) {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI needs \(missing): ci/ensure-deps --test installs them") }
-            throw XCTSkip("\(transport) server needs \(missing)")
-        }
-        let iw = try IntegrationWorkspace()
-        for name in bump { try iw.lockstep("bump", name) }
-        return (iw, try ServerRunners(iw, transport: transport))
-    }
-
     // MARK: - What the server says reaches the terminal
 
     /// A hook's `remote:` lines are echoed to the user's terminal: escape sequences (clear screen, window title,

@@ -7,19 +7,6 @@ import XCTest
 /// `~/.ssh` (no agent). Every runner is a fresh clone from the server with its own home and a clean environment;
 /// what landed is read back with `git ls-remote` and the server's own repos.
 final class RemoteServerTests: XCTestCase {
-    /// A workspace served by a new server of `transport`; skipped where the server programs are missing, except on
-    /// CI, where `ci/test` installs them.
-    func served(_ transport: GitServer.Transport, extraComponents: Int = 0, bump: [String] = []) throws -> (IntegrationWorkspace, ServerRunners) {
-        if let missing = GitServer.missingPrograms(for: transport) {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI needs \(missing): ci/ensure-deps --test installs them") }
-            throw XCTSkip("\(transport) server needs \(missing)")
-        }
-        let iw = try IntegrationWorkspace(extraComponents: extraComponents)
-        // A developer's rc, already on the server when the runners clone.
-        for name in bump { try iw.lockstep("bump", name) }
-        return (iw, try ServerRunners(iw, transport: transport))
-    }
-
     func mainManifest(_ runners: ServerRunners) throws -> String { try runners.server.git("Main", "show", "main:Package.swift") }
 
     // MARK: - The whole loop on each transport
