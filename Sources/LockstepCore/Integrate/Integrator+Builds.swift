@@ -10,13 +10,25 @@ extension Integrator {
         // With one job this is the plain sequence: the next build starts only after a green one, a red one ends it.
         var built: [String: ObjectID] = [:]
         var finished: [Int: BuildOutcome] = [:]
+        // Every copy is made before the first build starts: a tree that cannot be copied (a `.GIT` folder, a link
+        // out of the copy) stops the run before any build, whichever order parallel builds would start in.
+        var copies: [Int: URL] = [:]
+        if options.buildsAllowed {
+            for (index, build) in builds.enumerated()
+            where !(options.useCache && cache.isGreen(BuildCache.key(for: build, toolchain: toolchain))) {
+                copies[index] = try buildLock.withLock { try sandbox.prepare(build, manifests: manifests) }
+            }
+        }
+        let prepared = copies
         try await withThrowingTaskGroup(of: (Int, BuildOutcome).self) { group in
             var next = 0
             func startNext() {
                 guard next < builds.count else { return }
                 let index = next, build = builds[index]
                 next += 1
-                group.addTask { (index, try await self.build(build, in: sandbox, manifests: manifests, attempt: 1)) }
+                group.addTask {
+                    (index, try await self.build(build, in: sandbox, manifests: manifests, attempt: 1, prepared: prepared[index]))
+                }
             }
             for _ in 0..<max(1, min(options.jobs, builds.count)) { startNext() }
             while let (index, outcome) = try await group.next() {

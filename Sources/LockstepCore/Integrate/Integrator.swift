@@ -62,7 +62,7 @@ public final class Integrator: @unchecked Sendable {
     public var unpublished: Set<String> = []
     public private(set) var releasedTags: [String] = []
     public private(set) var pinnedApps: [String] = []
-    private var toolchain: String { Toolchain.versionLine }
+    var toolchain: String { Toolchain.versionLine }
 
     public init(config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(), options: IntegrationOptions = IntegrationOptions(),
                 events: @escaping @Sendable (IntegrationEvent) -> Void = { _ in }) {
@@ -171,7 +171,9 @@ public final class Integrator: @unchecked Sendable {
         }
     }
 
-    func build(_ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int) async throws -> BuildOutcome {
+    /// Builds one app in its copy (`prepared`, or one made now).
+    func build(_ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int,
+               prepared: URL? = nil) async throws -> BuildOutcome {
         let key = BuildCache.key(for: build, toolchain: toolchain)
         let logFolder = config.root.appendingPathComponent(".lockstep/logs")
         let log = logFolder.appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)-\(getpid()).log")
@@ -189,7 +191,7 @@ public final class Integrator: @unchecked Sendable {
                 """)
         }
         events(.buildStarted(build, attempt: attempt))
-        let folder = try buildLock.withLock { try sandbox.prepare(build, manifests: manifests) }
+        let folder = try prepared ?? buildLock.withLock { try sandbox.prepare(build, manifests: manifests) }
         let start = Date()
         let events = self.events
         let app = build.app.name
