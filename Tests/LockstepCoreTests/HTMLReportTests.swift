@@ -60,6 +60,24 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<td class=\"drift\" title=\"pins an older version than the newest release\"><a href=\"#finding-1\">0.9.0</a></td>"), html)
     }
 
+    func testTheStatusColumnShowsWhatTheHeaderCounts() throws {
+        // The matrix itself runs no API diff: its row says nothing, the report's findings hold three LS203s.
+        let matrix = try JSONDecoder().decode(MatrixJSON.self, from: Data("""
+            {"schemaVersion": 1, "workspace": "/ws", "apps": [], "appFindings": [],
+             "components": [{"name": "Cart", "kind": "base", "commitsAhead": 0, "pins": {}, "requirements": {}, "status": ["ok"], "findings": []},
+                            {"name": "Base", "kind": "base", "commitsAhead": 0, "pins": {}, "requirements": {}, "status": ["ok"], "findings": []}]}
+            """.utf8))
+        var accepted = Finding(rule: "LS203", severity: .error, subject: "Base", message: "old break", locations: [])
+        accepted.accepted = FindingAcceptance(by: .baseline, reason: "known")
+        let findings = (1...3).map { Finding(rule: "LS203", severity: .error, subject: "Cart", version: "1.\($0).0", message: "break \($0)", locations: []) }
+            + [Finding(rule: "LS405", severity: .info, subject: "Cart", message: "note", locations: []), accepted]
+        let html = HTMLReport(matrix: matrix, findings: findings, graph: try JSONDecoder().decode(DependencyGraph.self, from: Data(#"{"nodes": [], "edges": [], "cycles": []}"#.utf8)), generated: "now").html
+        XCTAssertTrue(html.contains(">3 errors</span>"), "the header counts the open errors")
+        XCTAssertTrue(html.contains("<tr data-name=\"Cart\" data-kind=\"base\" data-status=\"problem\">"), "the row is a problem row")
+        XCTAssertTrue(html.contains("<a class=\"error\" href=\"#finding-0\">error LS203 ×3</a> <a class=\"info\" href=\"#finding-3\">info LS405</a>"), html)
+        XCTAssertTrue(html.contains("<tr data-name=\"Base\" data-kind=\"base\" data-status=\"ok\">"), "an accepted finding is not counted, nor shown as open")
+    }
+
     func testEscapeCoversTheMarkupCharacters() {
         XCTAssertEqual(HTMLReport.escape("a&b<c>\"d'"), "a&amp;b&lt;c&gt;&quot;d&#39;")
     }

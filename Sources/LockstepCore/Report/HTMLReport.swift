@@ -74,7 +74,7 @@ public struct HTMLReport {
             <main>
 
             """
-        page += matrixSection(findingIndex: Dictionary(findings.enumerated().map { ($1.subject, $0) }, uniquingKeysWith: { first, _ in first }))
+        page += matrixSection()
         page += graphSection()
         page += findingsSection()
         if !integrations.isEmpty { page += integrationsSection() }
@@ -82,7 +82,18 @@ public struct HTMLReport {
         return page
     }
 
-    func matrixSection(findingIndex: [String: Int]) -> String {
+    /// The open findings about each component, with their index in the findings table: the status column shows
+    /// exactly what the header counts (the API diff's findings too, which the matrix itself does not run).
+    func openFindingsByComponent() -> [String: [(index: Int, finding: Finding)]] {
+        var byComponent: [String: [(index: Int, finding: Finding)]] = [:]
+        for (index, finding) in findings.enumerated() where finding.accepted == nil {
+            byComponent[finding.subject, default: []].append((index, finding))
+        }
+        return byComponent
+    }
+
+    func matrixSection() -> String {
+        let open = openFindingsByComponent()
         let kinds = Array(Set(matrix.components.map(\.kind))).sorted()
         var out = """
             <section id="matrix" aria-labelledby="matrix-title"><h2 id="matrix-title">Version matrix</h2>
@@ -102,7 +113,8 @@ public struct HTMLReport {
         }
         out += "</tr></thead>\n<tbody>\n"
         for row in matrix.components {
-            let problem = !row.findings.isEmpty
+            let rowFindings = open[row.name] ?? []
+            let problem = !rowFindings.isEmpty
             out += "<tr data-name=\"\(Self.escape(row.name))\" data-kind=\"\(Self.escape(row.kind))\" data-status=\"\(problem ? "problem" : "ok")\">"
             out += "<th scope=\"row\"><a href=\"#node-\(Self.anchor(row.name))\">\(Self.escape(row.name))</a></th>"
             out += "<td>\(Self.escape(row.kind))</td>"
@@ -118,10 +130,18 @@ public struct HTMLReport {
                 let linked = findings.firstIndex { $0.subject == row.name && $0.app == app.name }.map { "<a href=\"#finding-\($0)\">\(text)</a>" } ?? text
                 out += "<td\(drift ? " class=\"drift\" title=\"pins an older version than the newest release\"" : "")>\(linked)</td>"
             }
-            let links = row.findings.map { finding -> String in
-                let target = findings.firstIndex { $0.rule == finding.rule && $0.subject == row.name && $0.message == finding.message } ?? findingIndex[row.name]
-                let label = "\(finding.severity) \(finding.rule)"
-                return target.map { "<a class=\"\(finding.severity)\" href=\"#finding-\($0)\">\(Self.escape(label))</a>" } ?? "<span class=\"\(finding.severity)\">\(Self.escape(label))</span>"
+            // One link per rule (to its first finding), with how many findings of that rule the row has.
+            var groups: [(rule: String, severity: Severity, first: Int, count: Int)] = []
+            for (index, finding) in rowFindings {
+                if let at = groups.firstIndex(where: { $0.rule == finding.rule && $0.severity == finding.severity }) {
+                    groups[at].count += 1
+                } else {
+                    groups.append((finding.rule, finding.severity, index, 1))
+                }
+            }
+            let links = groups.map { group in
+                let label = "\(group.severity) \(group.rule)\(group.count > 1 ? " ×\(group.count)" : "")"
+                return "<a class=\"\(group.severity)\" href=\"#finding-\(group.first)\">\(Self.escape(label))</a>"
             }
             out += "<td>\(links.isEmpty ? "<span class=\"ok\">ok</span>" : links.joined(separator: " "))</td></tr>\n"
         }
