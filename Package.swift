@@ -62,10 +62,11 @@ let package = Package(
             .product(name: "Subprocess", package: "swift-subprocess"),
         ], exclude: ["README.md"]),
         // Replays the sample workspace in Fixtures/ into real git repos (demo and tests).
+        // The fixtures ship as a resource bundle beside the binary, so an installed `lockstep demo` needs no checkout.
         .target(name: "LockstepSample", dependencies: [
             "LockstepGit",
             .product(name: "Yams", package: "Yams"),
-        ], exclude: ["README.md"]),
+        ], exclude: ["README.md"], resources: [.copy("Fixtures")]),
         // The command line: argument parsing and output only.
         .target(name: "LockstepCLI", dependencies: [
             "LockstepCore", "LockstepSample",

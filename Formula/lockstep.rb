@@ -28,9 +28,9 @@ class Lockstep < Formula
     system "swift", "build", *args
     bin_path = Utils.safe_popen_read("swift", "build", *args, "--show-bin-path").chomp
     libexec.install "#{bin_path}/lockstep"
-    # `lockstep demo` replays the sample in Fixtures/; tell the installed binary where it is.
-    pkgshare.install "Fixtures"
-    (bin/"lockstep").write_env_script libexec/"lockstep", LOCKSTEP_FIXTURES: pkgshare/"Fixtures/sample"
+    # `lockstep demo` finds the sample in the module's resource bundle beside the binary (links followed).
+    libexec.install Dir["#{bin_path}/Lockstep_LockstepSample.{resources,bundle}"]
+    bin.install_symlink libexec/"lockstep"
   end
 
   test do

@@ -11,21 +11,53 @@ public enum SampleWorkspace {
     /// 2026-01-05 09:00 UTC; each commit is one hour after the previous one.
     static let epoch: Int64 = 1_767_603_600
 
-    /// The sample fixture folder: `$LOCKSTEP_FIXTURES`, else `Fixtures/sample` of this source checkout.
-    /// `named: "pods"` is the CocoaPods and Xcode half beside it (`Fixtures/pods`, or `pods` next to
-    /// `$LOCKSTEP_FIXTURES`).
-    public static func defaultFixture(named name: String = "sample") throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
+    /// The sample fixture folder, the first of: `$LOCKSTEP_FIXTURES`; `Fixtures/sample` in the resource bundle
+    /// installed beside the `lockstep` binary (`Lockstep_LockstepSample.resources` on Linux, `.bundle` on macOS);
+    /// `Fixtures/sample` of this source checkout. `named: "pods"` is the CocoaPods and Xcode half beside it
+    /// (`pods` next to `$LOCKSTEP_FIXTURES`).
+    public static func defaultFixture(named name: String = "sample",
+                                      environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        if let path = environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
             let sample = URL(fileURLWithPath: path)
             return name == "sample" ? sample : sample.deletingLastPathComponent().appendingPathComponent(name)
         }
-        // Sources/LockstepSample/SampleWorkspace.swift → the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Fixtures/\(name)")
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("history.yml").path) else {
-            throw SampleError("cannot find the sample fixture at \(folder.path); set LOCKSTEP_FIXTURES to a folder with lockstep.yml and history.yml")
+        var tried: [String] = []
+        for fixtures in installedFixtureFolders() + [sourceFixtures] {
+            let folder = fixtures.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("history.yml").path) { return folder }
+            tried.append(folder.path)
         }
-        return folder
+        throw SampleError("""
+            cannot find the sample fixture (looked in \(tried.joined(separator: ", "))); install lockstep with its \
+            resource bundle beside the binary, or set LOCKSTEP_FIXTURES to a folder with lockstep.yml and history.yml
+            """)
+    }
+
+    /// `Fixtures` of this source checkout (Sources/LockstepSample/Fixtures, beside this file).
+    static var sourceFixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    }
+
+    /// Where SwiftPM's resource bundle of this module can be beside the running binary (the binary's folder, its
+    /// links resolved). Found by hand rather than with the generated `Bundle.module`, which stops the process when
+    /// the bundle is missing: a binary copied without it must still explain itself.
+    static func installedFixtureFolders() -> [URL] {
+        var binaries: [URL] = []
+        if let executable = Bundle.main.executableURL { binaries.append(executable) }
+        if let first = CommandLine.arguments.first, first.contains("/") { binaries.append(URL(fileURLWithPath: first)) }
+        var folders: [URL] = []
+        for binary in binaries {
+            for folder in [binary.deletingLastPathComponent(), binary.resolvingSymlinksInPath().deletingLastPathComponent()] {
+                for bundle in ["Lockstep_LockstepSample.resources", "Lockstep_LockstepSample.bundle"] {
+                    let root = folder.appendingPathComponent(bundle)
+                    for candidate in [root.appendingPathComponent("Fixtures"),
+                                      root.appendingPathComponent("Contents/Resources/Fixtures")] where !folders.contains(candidate) {
+                        folders.append(candidate)
+                    }
+                }
+            }
+        }
+        return folders
     }
 
     /// Replays `fixture` into `destination` (created; must be empty or absent) and returns the workspace root.
