@@ -69,7 +69,8 @@ final class PipelineFilesTests: XCTestCase {
         XCTAssertTrue(formula.contains("depends_on \"libgit2\""))
         XCTAssertTrue(formula.contains("depends_on \"pkg-config\" => :build"))
         XCTAssertTrue(formula.contains("\"--product\", \"lockstep\""))
-        XCTAssertTrue(formula.contains("LOCKSTEP_FIXTURES"), "lockstep demo works from the installed sample")
+        XCTAssertTrue(formula.contains("libexec.install Dir[\"#{bin_path}/Lockstep_LockstepSample.{resources,bundle}\"]"),
+                      "the sample's resource bundle is installed beside the binary (InstalledDemoTests runs such an install)")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertEqual(manifest.matches(of: /\.executable\(name: "([^"]+)"/).map { String($0.1) }, ["lockstep"])
     }
