@@ -16,13 +16,15 @@ public struct SampleHistory: Decodable, Sendable {
         public var annotated: [String]?
         /// Files the commit removes.
         public var delete: [String]?
+        /// In `edits.yml`: the story the commit belongs to (overlays in `edits/<repo>/<step>/`).
+        public var edit: String?
     }
 
     public var commits: [Commit]
 
-    /// Reads `history.yml` from a fixture folder.
-    public static func load(from folder: URL) throws -> SampleHistory {
-        let file = folder.appendingPathComponent("history.yml")
+    /// Reads `history.yml` (or another file of the same shape, such as `edits.yml`) from a fixture folder.
+    public static func load(from folder: URL, file name: String = "history.yml") throws -> SampleHistory {
+        let file = folder.appendingPathComponent(name)
         let text = try String(contentsOf: file, encoding: .utf8)
         do {
             return try YAMLDecoder().decode(SampleHistory.self, from: text)

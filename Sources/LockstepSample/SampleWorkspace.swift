@@ -102,6 +102,43 @@ public enum SampleWorkspace {
         return destination
     }
 
+    /// Commits the edit `name` of the fixture's `edits.yml` into the replayed workspace at `workspace`, as a
+    /// developer would: one commit per entry on the repo's current branch (its tree = the repo's tree + the
+    /// overlay `edits/<repo>/<step>/` - delete), at fixed times after the history. Returns each commit made.
+    @discardableResult
+    public static func applyEdit(_ name: String, fixture: URL, workspace: URL) throws -> [(repo: String, commit: ObjectID)] {
+        let configText = try String(contentsOf: fixture.appendingPathComponent("lockstep.yml"), encoding: .utf8)
+        let paths = try repoPaths(fromConfig: configText)
+        let history = try SampleHistory.load(from: fixture)
+        let edits = try SampleHistory.load(from: fixture, file: "edits.yml").commits
+        let story = edits.enumerated().filter { $0.element.edit == name }
+        guard !story.isEmpty else {
+            throw SampleError("\(fixture.appendingPathComponent("edits.yml").path) has no edit `\(name)`")
+        }
+        var made: [(repo: String, commit: ObjectID)] = []
+        for (index, commit) in story {
+            guard let relative = paths[commit.repo] else {
+                throw SampleError("edits.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
+            }
+            let folder = workspace.appendingPathComponent(relative)
+            let repository = try Repository.open(at: folder.path)
+            if let step = commit.step {
+                let overlay = fixture.appendingPathComponent("edits/\(commit.repo)/\(step)")
+                guard FileManager.default.fileExists(atPath: overlay.path) else {
+                    throw SampleError("edits.yml commit \(index + 1): overlay \(overlay.path) does not exist")
+                }
+                try copyOverlay(overlay, into: folder)
+            }
+            for file in commit.delete ?? [] {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+            }
+            var signature = author
+            signature.time = epoch + Int64(history.commits.count + index) * 3600
+            made.append((commit.repo, try repository.commitWorkTree(message: commit.message, author: signature)))
+        }
+        return made
+    }
+
     private static func openOrCreate(_ folder: URL) throws -> Repository {
         let repository = try Repository.create(at: folder.path, initialBranch: "main")
         try repository.setConfigString("user.name", author.name)
