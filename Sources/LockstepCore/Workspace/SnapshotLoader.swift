@@ -65,7 +65,7 @@ public enum SnapshotLoader {
             // Read, with this thread's handle, the manifests the cheap rules need: newest release and HEAD
             // (layering), and every version of an implementation (the tie).
             var commits = [snapshot.newestRelease?.commit, head.commit].compactMap { $0 }
-            if component.kind == .business { commits += versionTags.map(\.commit) }
+            if component.kind.isBusiness { commits += versionTags.map(\.commit) }
             manifests.prefetch(component, at: commits, using: repository)
             return snapshot
         } catch let error as GitError {
