@@ -277,7 +277,8 @@ public final class Integrator: @unchecked Sendable {
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
             // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned, and so are
             // branches this toolchain never takes (another toolchain reading the committed file gets the pin too).
-            for (component, version) in change.pins {
+            for pin in change.pins {
+                let (component, version) = (pin.component, pin.version)
                 for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
                 if dependency.requirement == .exact(version.description) { continue }
                 if let before = original?[file]?[component], !before.contains(dependency.requirement) {
