@@ -152,7 +152,7 @@ public struct IntegrationPlan: Sendable {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
             do {
-                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(file) @ \(commit.short)", config: config)
+                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(file)", revision: commit.short), config: config)
             } catch let error as ManifestError {
                 throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
             }
@@ -175,7 +175,7 @@ public struct IntegrationPlan: Sendable {
     /// version: the build copy takes it from the spec repo at that version, and a candidate's pin writes the version.
     static func requirePods(_ build: AppBuild, manifest: Manifest, candidates: Set<String>, manifests: ManifestStore,
                             config: WorkspaceConfig) throws -> [PassedOver] {
-        let file = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+        let file = manifest.file.path
         var passed: [PassedOver] = []
         func pass(_ name: String, _ message: String, help: String?, line: Int?) {
             guard !passed.contains(where: { $0.component == name }) else { return }
@@ -225,7 +225,7 @@ public struct IntegrationPlan: Sendable {
                 continue
             }
             // CocoaPods knows the pod by its podspec's name: it must be the component's (or one of its aliases).
-            let place = spec.file.components(separatedBy: " @ ").first ?? spec.file
+            let place = spec.file.path
             if let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, let problem = SafeName.problem(with: podName) {
                 // Known by that name, but lockstep writes the spec repo's `Name/X.Y.Z/` folders only for safe names.
                 try refuse("\(place): the pod `\(podName)` cannot name a folder of the spec repo lockstep writes (\(problem))",
@@ -265,7 +265,7 @@ public struct IntegrationPlan: Sendable {
                 : "Write it with literal values"
             throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read \(advice) of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. \(fix)")
         }
-        let file = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+        let file = manifest.file.path
         let declarations = manifest.packageDeclarationCount
         if declarations > 1 {
             throw IntegrationError.refused("\(file) declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")

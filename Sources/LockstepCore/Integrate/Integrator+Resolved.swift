@@ -26,7 +26,7 @@ extension Integrator {
         guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first else { return nil }
         let path = Self.resolvedPath(forManifest: manifest.file)
         guard let base = try repository.readFile(path, at: tip) else { return nil }
-        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)", config: config)
+        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(manifest.file)", revision: tip.short), config: config)
         var pins: [ResolvedPin] = []
         for pin in change.pins {
             guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == pin.component }) else { continue }

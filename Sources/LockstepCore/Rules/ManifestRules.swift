@@ -83,7 +83,6 @@ struct LS103: Rule {
     /// The manifest file's name in a `ManifestError` (`Package.swift` or a `Package@swift-X.Y.swift`).
     static func fileName(_ error: ManifestError?) -> String {
         guard let error else { return "Package.swift" }
-        let path = error.file.components(separatedBy: " @ ").first ?? error.file
-        return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
+        return error.file.path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }
