@@ -39,14 +39,18 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
     }
 
     func testOnlyABusinessComponentMayImplementSomething() {
-        assertConfigError(yaml.replacingOccurrences(of: "kind: base }", with: "kind: base, implements: LoginProtocols }"),
-                          line: 3, column: 78, contains: "only business components have `implements:`; `Networking` is base")
-        assertConfigError(yaml.replacingOccurrences(of: "kind: protocols }", with: "kind: protocols, implements: Networking }"),
-                          line: 4, column: 91, contains: "only business components have `implements:`; `LoginProtocols` is protocols")
+        let onlyBusiness = "only business components have `implements:`"
+        let baseImplementing = yaml.replacingOccurrences(of: "kind: base }",
+                                                         with: "kind: base, implements: LoginProtocols }")
+        assertConfigError(baseImplementing, line: 3, column: 78, contains: "\(onlyBusiness); `Networking` is base")
+        let protocolsImplementing = yaml.replacingOccurrences(of: "kind: protocols }",
+                                                              with: "kind: protocols, implements: Networking }")
+        assertConfigError(protocolsImplementing, line: 4, column: 91,
+                          contains: "\(onlyBusiness); `LoginProtocols` is protocols")
         assertConfigError(yaml.replacingOccurrences(of: ", implements: LoginProtocols", with: ""),
-                          line: 5, column: 5, contains: "business component `Login` is missing `implements:` (the protocol set it implements)")
-        assertConfigError(yaml.replacingOccurrences(of: "kind: base", with: "kind: library"),
-                          line: 3, column: 60, contains: "unknown kind `library`; use one of: base, protocols, business")
+                          line: 5, column: 5, contains: "business component `Login` is missing `implements:`")
+        assertConfigError(yaml.replacingOccurrences(of: "kind: base", with: "kind: library"), line: 3, column: 60,
+                          contains: "unknown kind `library`; use one of: base, protocols, business")
     }
 
     func testALocationIsAFileAtARevisionWithALine() throws {
@@ -56,12 +60,14 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(location.revision, "1.0.0")
         XCTAssertEqual(location.manifestFile, file)
         XCTAssertEqual(location.description, "components/Cart/Package.swift @ 1.0.0:12:5 (before)")
-        XCTAssertEqual(ManifestLocation(ManifestFile(path: "apps/Main/Podfile"), line: 3).description, "apps/Main/Podfile:3")
+        let onDisk = ManifestLocation(ManifestFile(path: "apps/Main/Podfile"), line: 3)
+        XCTAssertEqual(onDisk.description, "apps/Main/Podfile:3")
+        XCTAssertNil(onDisk.revision)
         // JSON keeps the path in `file` and the revision beside it.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        XCTAssertEqual(String(decoding: try encoder.encode(location), as: UTF8.self),
-                       #"{"column":5,"file":"components/Cart/Package.swift","label":"before","line":12,"revision":"1.0.0"}"#)
+        let json = #"{"column":5,"file":"components/Cart/Package.swift","label":"before","line":12,"revision":"1.0.0"}"#
+        XCTAssertEqual(String(decoding: try encoder.encode(location), as: UTF8.self), json)
     }
 
     /// A manifest read at a commit keeps its path and that commit apart; messages still say `path @ commit`.
@@ -77,7 +83,8 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(manifest.file.path, "components/Cart/Package.swift")
         XCTAssertEqual(manifest.file.revision, commit.short)
         let unreadable = try XCTUnwrap(manifest.unreadableDependencies.first)
-        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ \(commit.short):"), unreadable.description)
+        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ \(commit.short):"),
+                      unreadable.description)
     }
 
     func testAPlanPinsEachCandidateAtItsReleaseAndCommit() throws {
@@ -96,6 +103,7 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(plan.pinChanges.map(\.app.name), ["Main"])
         XCTAssertEqual(plan.pinChanges.map(\.pins), [[pin]])
         XCTAssertEqual(pin.description, "A 1.1.0")
-        XCTAssertEqual(PhasePlan.VersionEntry(pin), PhasePlan.VersionEntry(name: "A", version: "1.1.0", commit: commit.hex))
+        XCTAssertEqual(PhasePlan.VersionEntry(pin),
+                       PhasePlan.VersionEntry(name: "A", version: "1.1.0", commit: commit.hex))
     }
 }

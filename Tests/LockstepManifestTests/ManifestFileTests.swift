@@ -4,7 +4,8 @@ import XCTest
 /// A manifest's file is its path and the revision it was read at, kept apart; `path @ revision` is only its text.
 final class ManifestFileTests: XCTestCase {
     func testTheTextJoinsPathAndRevision() {
-        XCTAssertEqual(ManifestFile(path: "apps/Main/Package.swift", revision: "3f2a1c9").description, "apps/Main/Package.swift @ 3f2a1c9")
+        XCTAssertEqual(ManifestFile(path: "apps/Main/Package.swift", revision: "3f2a1c9").description,
+                       "apps/Main/Package.swift @ 3f2a1c9")
         XCTAssertEqual(ManifestFile(path: "apps/Main/Package.swift").description, "apps/Main/Package.swift")
         XCTAssertEqual("Package.swift" as ManifestFile, ManifestFile(path: "Package.swift", revision: nil))
     }
@@ -22,8 +23,10 @@ final class ManifestFileTests: XCTestCase {
         XCTAssertEqual(manifest.file, file)
         let unreadable = try XCTUnwrap(manifest.unreadableDependencies.first)
         XCTAssertEqual(unreadable.file, file)
-        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ 1.0.0:4:"), unreadable.description)
-        XCTAssertThrowsError(try PodspecReader.parse("# nothing\n", file: ManifestFile(path: "components/Cart/Cart.podspec", revision: "HEAD"))) { error in
+        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ 1.0.0:4:"),
+                      unreadable.description)
+        let podspec = ManifestFile(path: "components/Cart/Cart.podspec", revision: "HEAD")
+        XCTAssertThrowsError(try PodspecReader.parse("# nothing\n", file: podspec)) { error in
             XCTAssertEqual((error as? ManifestError)?.file.path, "components/Cart/Cart.podspec")
             XCTAssertEqual((error as? ManifestError)?.file.revision, "HEAD")
             XCTAssertTrue("\(error)".hasPrefix("components/Cart/Cart.podspec @ HEAD:1:1: "), "\(error)")

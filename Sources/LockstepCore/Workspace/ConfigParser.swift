@@ -14,15 +14,18 @@ struct ConfigParser {
 
     /// A component's `kind:` with its `implements:`: a business component must name its protocol set, and no other
     /// kind may have `implements:`.
-    private func componentKind(_ entry: Node.Mapping, _ kindText: String, name: String, owner: Node) throws -> ComponentKind {
+    private func componentKind(_ entry: Node.Mapping, _ kindText: String, name: String,
+                               owner: Node) throws -> ComponentKind {
         guard ComponentKind.names.contains(kindText) else {
-            throw error(at: entry["kind"]!, "unknown kind `\(kindText)`; use one of: \(ComponentKind.names.joined(separator: ", "))")
+            let names = ComponentKind.names.joined(separator: ", ")
+            throw error(at: entry["kind"]!, "unknown kind `\(kindText)`; use one of: \(names)")
         }
         let implements = try optionalString(entry, "implements")
         switch kindText {
         case "business":
             guard let implements else {
-                throw error(at: owner, "business component `\(name)` is missing `implements:` (the protocol set it implements)")
+                throw error(at: owner,
+                            "business component `\(name)` is missing `implements:` (the protocol set it implements)")
             }
             return .business(implements: implements)
         default:
