@@ -41,8 +41,8 @@ struct LS301: Rule {
                         "\(state.component.name) (\(state.component.kind.name)) depends on \(target) (\(targetKind.name)) at \(label); \(why)",
                         help: targetKind.isBusiness ? "depend on \(targetKind.implements ?? "its protocol set") instead and resolve \(target) through the mediator"
                                                       : "move the shared code into a base component, or remove the dependency",
-                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: commit))",
-                                                     revision: label, line: resolved.dependency.line)],
+                        locations: [ManifestLocation(context.manifests.file(of: state.component, at: commit, revision: label),
+                                                     line: resolved.dependency.line)],
                         key: "on \(target)"))
                 }
             }
@@ -105,8 +105,8 @@ struct LS406: Rule {
                     findings.append(finding(name, app: main.app.name, version: "\(version)",
                         "\(main.app.name) pins \(name) \(version), which requires \(other) `\(dependency.dependency.requirementText)`, but \(main.app.name) pins \(other) \(pinned)",
                         help: "pin versions that resolve together: a \(name) release whose manifest admits \(other) \(pinned), or a \(other) version admitted by \(name) \(version)",
-                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit))",
-                                                                 revision: tag.name, line: dependency.dependency.line)]))
+                        locations: [ManifestLocation(context.manifests.file(of: state.component, at: tag.commit, revision: tag.name),
+                                                     line: dependency.dependency.line)]))
                 }
             }
         }

@@ -16,8 +16,10 @@ struct LS202: Rule {
                 guard let dependencies = try context.manifests.readableDependencies(of: state.component, at: tag.commit) else { continue } // LS103
                 if let problem = Tie.problem(implementation: tag.version, protocolSet: protocolSet, dependencies: dependencies) {
                     findings.append(finding(state.component.name, version: "\(tag.version)", problem.message, help: problem.help,
-                                            locations: problem.line.map { [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit))",
-                                                                                    revision: tag.name, line: $0)] } ?? []))
+                                            locations: problem.line.map { line in
+                                                let file = context.manifests.file(of: state.component, at: tag.commit, revision: tag.name)
+                                                return [ManifestLocation(file, line: line)]
+                                            } ?? []))
                 }
             }
         }

@@ -89,6 +89,12 @@ extension ManifestStore {
         return try result.get()
     }
 
+    /// The manifest file read for `component` at `commit` (its Package.swift, a `Package@swift-X.Y.swift` or its
+    /// podspec), named by `revision` (a tag, `HEAD`): where a finding about that revision points.
+    public func file(of component: Component, at commit: ObjectID, revision: String) -> ManifestFile {
+        ManifestFile(path: "\(component.path)/\(fileName(of: component, at: commit))", revision: revision)
+    }
+
     /// The name of the manifest file read for `component` at `commit` (`Package.swift`, a
     /// `Package@swift-X.Y.swift`, or the podspec of a component without a Package.swift), for messages;
     /// `Package.swift` when it cannot be told.
