@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Collects `.package(...)` calls and `Package(name:)`; a `.package(...)` it cannot read is recorded with its
 /// place and the others are still read.
 final class DependencyVisitor: SyntaxVisitor {
-    let file: String
+    let file: ManifestFile
     let converter: SourceLocationConverter
     /// String constants of the file (`let v = "1.2.0"`), which arguments may name instead of a literal.
     let constants: [String: String]
@@ -25,7 +25,7 @@ final class DependencyVisitor: SyntaxVisitor {
     /// Reads Tuist's `Project.swift` DSL: `.remote(url:requirement:)` and `.local(path:)` besides `.package(...)`.
     let tuist: Bool
 
-    init(file: String, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5,
+    init(file: ManifestFile, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5,
          tuist: Bool = false) {
         self.tuist = tuist
         self.file = file

@@ -36,8 +36,8 @@ public struct Manifest: Sendable {
     public var inactiveDependencies: [PackageDependency] = []
     /// The manifest's text, kept for rewrites.
     public var text: String
-    /// Where the manifest came from (for messages), e.g. `apps/Main/Package.swift @ 3f2a1c9`.
-    public var file: String
+    /// Where the manifest came from: its path and the revision it was read at (`apps/Main/Package.swift @ 3f2a1c9`).
+    public var file: ManifestFile
     /// Which format the text is in; decides how a pin is spelled (`ManifestFormat`).
     public var format: ManifestFormat = .swiftPackage
     /// For a podspec: the pod's own name, version and where its `version` and `source` values sit.
@@ -46,7 +46,7 @@ public struct Manifest: Sendable {
     /// Parses a manifest statically; no `swift` process runs. Throws `ManifestError` naming file:line:column.
     /// `toolchain` decides `#if swift(>=…)`/`compiler(>=…)` (nil: the newest); other `#if` conditions and runtime
     /// `if`s are kept as alternatives (`PackageDependency.branches`).
-    public static func parse(_ text: String, file: String, toolchain: [Int]? = nil) throws -> Manifest {
+    public static func parse(_ text: String, file: ManifestFile, toolchain: [Int]? = nil) throws -> Manifest {
         try parsed(text, file: file, named: "Package.swift") { tree, converter in
             let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree),
                                             toolchain: toolchain, languageMode: ManifestSelection.toolsVersion(of: text)[0])
@@ -68,7 +68,7 @@ public struct Manifest: Sendable {
 
     /// Parses Tuist's `Project.swift`: its `packages:` entries (`.remote(url:requirement:)`, `.package(url:…)`,
     /// `.local(path:)`) with their places, as a manifest of format `.tuist`.
-    public static func parseTuistProject(_ text: String, file: String) throws -> Manifest {
+    public static func parseTuistProject(_ text: String, file: ManifestFile) throws -> Manifest {
         try parsed(text, file: file, named: "Project.swift") { tree, converter in
             let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree), tuist: true)
             visitor.walk(tree)
@@ -90,11 +90,11 @@ public struct Manifest: Sendable {
     /// Parses Swift manifest text in bounded time and stack and hands the tree to `read` on the parser's large-stack
     /// thread (the visitors recurse as deep as the tree); a syntax error or hostile nesting is a `ManifestError`
     /// naming the place.
-    private static func parsed(_ text: String, file: String, named name: String,
+    private static func parsed(_ text: String, file: ManifestFile, named name: String,
                                _ read: @escaping (SourceFileSyntax, SourceLocationConverter) throws -> Manifest) throws -> Manifest {
         do {
             return try BoundedParser.parse(text) { tree in
-                let converter = SourceLocationConverter(fileName: file, tree: tree)
+                let converter = SourceLocationConverter(fileName: file.description, tree: tree)
                 if tree.hasError {
                     let location = firstErrorLocation(in: tree, converter: converter, file: file)
                     throw ManifestError(file: file, line: location.line, column: location.column,
@@ -108,13 +108,13 @@ public struct Manifest: Sendable {
         }
     }
 
-    private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: String) -> SourceLocation {
+    private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: ManifestFile) -> SourceLocation {
         for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
             return token.startLocation(converter: converter)
         }
         for node in tree.children(viewMode: .all) where node.hasError {
             return node.startLocation(converter: converter)
         }
-        return SourceLocation(line: 1, column: 1, offset: 0, file: file)
+        return SourceLocation(line: 1, column: 1, offset: 0, file: file.description)
     }
 }

@@ -13,13 +13,13 @@ extension ManifestFormat {
     /// The one entry point that reads every format: requirements with their places, as a `Manifest` whose
     /// `pinning` rewrites one requirement in the format's own spelling, every other byte kept. `toolchain` decides
     /// `#if swift(>=…)` in Package.swift (nil: the newest).
-    public func read(_ text: String, file: String, toolchain: [Int]? = nil) throws -> Manifest {
+    public func read(_ text: String, file: ManifestFile, toolchain: [Int]? = nil) throws -> Manifest {
         var manifest = try readUnchecked(text, file: file, toolchain: toolchain)
         manifest.setAsideUnprintable()
         return manifest
     }
 
-    private func readUnchecked(_ text: String, file: String, toolchain: [Int]?) throws -> Manifest {
+    private func readUnchecked(_ text: String, file: ManifestFile, toolchain: [Int]?) throws -> Manifest {
         switch self {
         case .swiftPackage: return try Manifest.parse(text, file: file, toolchain: toolchain)
         case .xcodeProject: return try XcodeProjectReader.parse(text, file: file)

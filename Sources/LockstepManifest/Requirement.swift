@@ -98,7 +98,7 @@ public struct PackageDependency: Hashable, Sendable {
 
 /// A manifest could not be read; names the file, line and column and what was expected.
 public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var file: String
+    public var file: ManifestFile
     public var line: Int
     public var column: Int
     public var reason: String
@@ -106,7 +106,7 @@ public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable
     /// Xcode reference's package identity), so a release of another component can tell it is not about it.
     public var dependencyIdentity: String? = nil
 
-    public init(file: String, line: Int, column: Int, reason: String) {
+    public init(file: ManifestFile, line: Int, column: Int, reason: String) {
         self.file = file
         self.line = line
         self.column = column

@@ -97,7 +97,7 @@ extension YAMLAnchorScan {
     /// Refuses, as a `ManifestError` with its place, a YAML file from a repo (project.yml, Podfile.lock) whose
     /// composition could take exponential time or memory: anchors and aliases (with `expansionLimit`: aliases that
     /// expand beyond it), complex keys, nesting deeper than `maximumDepth`.
-    public static func requirePlain(_ text: String, file: String, maximumDepth: Int = 64, expansionLimit: Int? = nil) throws {
+    public static func requirePlain(_ text: String, file: ManifestFile, maximumDepth: Int = 64, expansionLimit: Int? = nil) throws {
         guard let found = first(in: text, maximumDepth: maximumDepth, expansionLimit: expansionLimit) else { return }
         let what: String
         switch found.kind {

@@ -41,7 +41,7 @@ final class AppReleaseCorpusTests: XCTestCase {
             byFormat[kind, default: (0, [], 0, 0, 0)].files += 1
             byFormat[kind]?.apps.insert(appName)
             let manifest: Manifest
-            do { manifest = try format.read(text, file: manifestPath) } catch { unreadable += 1; continue }
+            do { manifest = try format.read(text, file: ManifestFile(path: manifestPath)) } catch { unreadable += 1; continue }
             let referenced = Self.referenced(manifest)
             guard !referenced.isEmpty else { continue }
             let workspace = try TemporaryFolder("lockstep-apprelease")
@@ -67,7 +67,7 @@ final class AppReleaseCorpusTests: XCTestCase {
                 let before = try String(contentsOf: app.appendingPathComponent(manifestPath), encoding: .utf8)
                 let run = try Lockstep.run(["integrate", component.name, "--workspace", workspace.url.path], environment: environment)
                 let after = try String(contentsOf: app.appendingPathComponent(manifestPath), encoding: .utf8)
-                let parsed = try format.read(before, file: manifestPath)
+                let parsed = try format.read(before, file: ManifestFile(path: manifestPath))
                 let release = Self.release(of: component)
                 let pins = parsed.dependencies.filter { Self.componentName(of: $0) == component.name && $0.requirement != .exact(release) }
                     .map { (dependency: $0, version: release, url: $0.url) }

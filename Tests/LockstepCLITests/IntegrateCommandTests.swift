@@ -44,7 +44,7 @@ final class IntegrateCommandTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         XCTAssertEqual(try iw.lockstep("integrate", "Cart").status, 0)
         for app in ["Shell", "Main"] {
-            let manifest = try Manifest.parse(String(contentsOf: out.appendingPathComponent("\(app).swift"), encoding: .utf8), file: app)
+            let manifest = try Manifest.parse(String(contentsOf: out.appendingPathComponent("\(app).swift"), encoding: .utf8), file: ManifestFile(path: app))
             let pins = Dictionary(uniqueKeysWithValues: manifest.dependencies.map { ($0.identity, $0.requirement) })
             XCTAssertEqual(pins, ["Base": .exact("1.0.0"), "CartProtocols": .exact("1.0.0"), "Cart": .exact("1.0.1")], app)
             let mirrors = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(app).json"))) as? [String: Any]

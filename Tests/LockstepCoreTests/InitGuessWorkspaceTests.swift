@@ -8,7 +8,7 @@ final class InitGuessWorkspaceTests: XCTestCase {
         let name = path.split(separator: "/").last!
         let products = library ? "products: [.library(name: \"\(name)\", targets: [\"\(name)\"])]," : ""
         let text = "let package = Package(name: \"\(name)\", \(products) dependencies: [\(deps.map { ".package(\($0))," }.joined())], targets: [.target(name: \"\(name)\")])"
-        return FoundRepo(path: path, origin: origin, manifest: try Manifest.parse(text, file: "\(path)/Package.swift"))
+        return FoundRepo(path: path, origin: origin, manifest: try Manifest.parse(text, file: ManifestFile(path: "\(path)/Package.swift")))
     }
 
     func testAppsRolesLeftOutAndUnreadableRepos() throws {

@@ -21,8 +21,9 @@ final class ParsedManifestsTests: XCTestCase {
         let commits = cart.versionTags.map(\.commit)
         XCTAssertEqual(commits.count, 2)
         let manifests = try commits.map { try store.manifest(of: cart.component, at: $0) }
-        XCTAssertEqual(manifests.map(\.file), commits.map { "components/Cart/Package.swift @ \($0.short)" })
-        XCTAssertEqual(manifests.map { $0.unreadableDependencies.map(\.file) }, commits.map { ["components/Cart/Package.swift @ \($0.short)"] },
+        let files = commits.map { ManifestFile(path: "components/Cart/Package.swift", revision: $0.short) }
+        XCTAssertEqual(manifests.map(\.file), files)
+        XCTAssertEqual(manifests.map { $0.unreadableDependencies.map(\.file) }, files.map { [$0] },
                        "a finding about the shared blob names each commit's own place")
         XCTAssertEqual(manifests[0].text, manifests[1].text)
     }
@@ -31,10 +32,10 @@ final class ParsedManifestsTests: XCTestCase {
         let parsed = ParsedManifests()
         let blob = try XCTUnwrap(ObjectID(hex: String(repeating: "a", count: 40)))
         var parses = 0
-        for label in ["a @ 1111111", "a @ 2222222"] {
+        for label in [ManifestFile(path: "a", revision: "1111111"), ManifestFile(path: "a", revision: "2222222")] {
             XCTAssertThrowsError(try parsed.manifest(blob: blob, label: label) {
                 parses += 1
-                throw ManifestError(file: "a @ 1111111", line: 1, column: 2, reason: "broken")
+                throw ManifestError(file: ManifestFile(path: "a", revision: "1111111"), line: 1, column: 2, reason: "broken")
             }) { XCTAssertEqual(($0 as? ManifestError)?.file, label) }
         }
         XCTAssertEqual(parses, 1, "parsed once")

@@ -1,5 +1,7 @@
 import Foundation
 import LockstepCore
+import LockstepGit
+import LockstepManifest
 import LockstepTestSupport
 import XCTest
 
@@ -40,7 +42,7 @@ final class VersionSpecificManifestTests: XCTestCase {
         let snapshot = try ws.snapshot()
         let b = try XCTUnwrap(snapshot.component("B"))
         let manifest = try snapshot.manifests.manifest(of: b.component, at: b.head!)
-        XCTAssertEqual(manifest.file.components(separatedBy: " @ ").first, "components/B/Package.swift")
+        XCTAssertEqual(manifest.file, ManifestFile(path: "components/B/Package.swift", revision: b.head!.short))
     }
 
     func testSwiftToolsVersionIsValidated() throws {

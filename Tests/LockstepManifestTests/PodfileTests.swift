@@ -131,7 +131,7 @@ final class PodfileCorpusTests: XCTestCase {
         var pods = 0, unreadable: [String] = []
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            let manifest = try PodfileReader.parse(text, file: name)
+            let manifest = try PodfileReader.parse(text, file: ManifestFile(path: name))
             let calls = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
                 let line = $0.drop { $0 == " " || $0 == "\t" }
                 return line.hasPrefix("pod ") || line.hasPrefix("pod(") || line.hasPrefix("pod\t")
@@ -236,7 +236,7 @@ final class PodfileLockCorpusTests: XCTestCase {
         var pods = 0
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            let resolved = try PodfileLockReader.parse(text, file: name)
+            let resolved = try PodfileLockReader.parse(text, file: ManifestFile(path: name))
             // `  - Name (1.2.3)` or `  - "Name (1.2.3)":` lines of the PODS section, subspecs folded into their pod.
             var names = Set<String>()
             var inPods = false

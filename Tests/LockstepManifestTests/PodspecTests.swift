@@ -253,7 +253,7 @@ final class PodspecCorpusTests: XCTestCase {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             let manifest: Manifest
             do {
-                manifest = name.hasSuffix(".json") ? try PodspecReader.parseJSON(text, file: name) : try PodspecReader.parse(text, file: name)
+                manifest = name.hasSuffix(".json") ? try PodspecReader.parseJSON(text, file: ManifestFile(path: name)) : try PodspecReader.parse(text, file: ManifestFile(path: name))
             } catch {
                 XCTFail("\(error)")
                 continue

@@ -138,7 +138,7 @@ final class XcodeGenCorpusTests: XCTestCase {
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             let manifest: Manifest
-            do { manifest = try XcodeGenReader.parse(text, file: name) } catch {
+            do { manifest = try XcodeGenReader.parse(text, file: ManifestFile(path: name)) } catch {
                 refused.append("\(error)")
                 continue
             }
@@ -154,7 +154,7 @@ final class XcodeGenCorpusTests: XCTestCase {
                 let tail = bytes.count - dependency.requirementRange.upperBound
                 XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
                               && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
-                let reread = try XcodeGenReader.parse(pinned, file: name)
+                let reread = try XcodeGenReader.parse(pinned, file: ManifestFile(path: name))
                 XCTAssertEqual(reread.dependencies.first { $0.identity == dependency.identity && $0.line == dependency.line }?.requirement, .exact("9.8.7"), name)
             }
         }

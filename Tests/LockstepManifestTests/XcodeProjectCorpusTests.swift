@@ -17,7 +17,7 @@ final class XcodeProjectCorpusTests: XCTestCase {
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             let manifest: Manifest
-            do { manifest = try XcodeProjectReader.parse(text, file: name) } catch {
+            do { manifest = try XcodeProjectReader.parse(text, file: ManifestFile(path: name)) } catch {
                 XCTFail("\(name): \(error)")
                 continue
             }
@@ -36,7 +36,7 @@ final class XcodeProjectCorpusTests: XCTestCase {
             }
             // Every reference pinned at once reads back as that exact version, nothing else changed.
             let all = manifest.pinning(remote.map { (dependency: $0, version: "9.8.7-rc.1", url: nil) })
-            let reread = try XcodeProjectReader.parse(all, file: name)
+            let reread = try XcodeProjectReader.parse(all, file: ManifestFile(path: name))
             XCTAssertEqual(reread.dependencies.filter { $0.url != nil }.map(\.requirement), remote.map { _ in .exact("9.8.7-rc.1") }, name)
             XCTAssertEqual(reread.dependencies.map(\.url), manifest.dependencies.map(\.url), name)
         }

@@ -75,7 +75,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// read when one is a `Package@swift-X.Y.swift` (which one depends on the configured toolchain); and the
     /// component's `platforms:` and `manifest:` from lockstep.yml when it sets them.
     static func diffKey(component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil) -> String {
-        "lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \(component.kind.rawValue)\n"
+        "lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \(component.kind.name)\n"
             + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n"
             + (manifestFiles.map { "manifests \($0)\n" } ?? "")
             + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")

@@ -44,7 +44,7 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
         let kinds = Dictionary(uniqueKeysWithValues: snapshot.components.map { ($0.component.name, $0.component.kind) })
         for state in snapshot.components {
             let component = state.component
-            nodes.append(Node(name: component.name, kind: component.kind.rawValue, role: nil, implements: component.implements,
+            nodes.append(Node(name: component.name, kind: component.kind.name, role: nil, implements: component.implements,
                               version: state.newestRelease.map { "\($0.version)" }, layer: layer(of: component.kind)))
             let commits = [state.head, state.newestRelease?.commit].compactMap { $0 }
             let dependencies = commits.lazy.compactMap { try? snapshot.manifests.readableDependencies(of: component, at: $0) }.first ?? []

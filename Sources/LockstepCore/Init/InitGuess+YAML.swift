@@ -15,7 +15,7 @@ extension WorkspaceGuess {
         lines.append(components.isEmpty ? "components: []" : "components:")
         for entry in components {
             lines += Self.comments(entry)
-            var fields = ["name: \(Self.scalar(entry.name))", "path: \(Self.scalar(entry.path))", "kind: \(entry.kind!.rawValue)"]
+            var fields = ["name: \(Self.scalar(entry.name))", "path: \(Self.scalar(entry.path))", "kind: \(entry.kind!.name)"]
             if let implements = entry.implements { fields.append("implements: \(Self.scalar(implements))") }
             if let url = entry.url { fields.append("url: \(Self.scalar(url))") }
             if !entry.aliases.isEmpty { fields.append("aliases: [\(entry.aliases.map(Self.scalar).joined(separator: ", "))]") }
@@ -57,7 +57,7 @@ extension WorkspaceGuess {
 
     /// What init prints about its guesses, one line per entry (printable: origins and paths are not trusted).
     var summary: [String] {
-        (components.map { "\($0.name) (\($0.path)): \($0.kind!.rawValue)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
+        (components.map { "\($0.name) (\($0.path)): \($0.kind!.name)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
             + apps.map { "\($0.name) (\($0.path)): app, \($0.role!.rawValue) — \($0.reasons.joined(separator: "; "))" }
             + leftOut).map(Self.oneLine)
     }

@@ -4,9 +4,9 @@ import LockstepManifest
 struct GuessedEntry: Sendable {
     var name: String
     var path: String
-    /// Nil for an app.
+    /// Nil for an app; a business guess names the protocol set it implements.
     var kind: ComponentKind?
-    var implements: String?
+    var implements: String? { kind?.implements }
     var role: AppRole?
     var url: String?
     var aliases: [String] = []
@@ -118,20 +118,18 @@ enum InitGuesser {
             }
         }
         var kinds = [ComponentKind?](repeating: nil, count: repos.count)
-        var implements = [String?](repeating: nil, count: repos.count)
         for index in repos.indices where isComponent[index] {
             kinds[index] = .base
         }
         for index in repos.indices where isComponent[index] {
             guard let base = implementationName(ofProtocolSet: names[index]),
                   let implementation = repos.indices.first(where: { isComponent[$0] && $0 != index && names[$0].lowercased() == base.lowercased() }) else { continue }
-            if let already = implements[implementation] {
+            if let already = kinds[implementation]?.implements {
                 notes[index].append("named like a protocol set of `\(names[implementation])`, which already implements `\(already)`; left base")
                 continue
             }
             kinds[index] = .protocols
-            kinds[implementation] = .business
-            implements[implementation] = names[index]
+            kinds[implementation] = .business(implements: names[index])
             notes[index].append("kind protocols: its name is `\(names[implementation])` plus a protocol-set suffix")
             notes[implementation].append("kind business, implements \(names[index]): `\(names[index])` is named as its protocol set")
         }
@@ -145,7 +143,6 @@ enum InitGuesser {
             entry.aliases = aliases[index]
             if isComponent[index] {
                 entry.kind = kinds[index]
-                entry.implements = implements[index]
                 entry.reasons = notes[index]
                 result.components.append(entry)
             } else {

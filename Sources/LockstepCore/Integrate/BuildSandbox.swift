@@ -125,7 +125,7 @@ final class BuildSandbox: @unchecked Sendable {
             return folder
         }
         for file in manifestFiles {
-            try pinManifest(folder.appendingPathComponent(file), label: "\(build.app.path)/\(file) @ \(build.commit.short)",
+            try pinManifest(folder.appendingPathComponent(file), label: ManifestFile(path: "\(build.app.path)/\(file)", revision: build.commit.short),
                             build: build, originals: &originals)
         }
 
@@ -199,7 +199,7 @@ final class BuildSandbox: @unchecked Sendable {
         try repository.commitWorkTree(message: "Speculative release for \(build.app.name)", author: signature)
 
         let podfileURL = folder.appendingPathComponent(podfile)
-        let label = "\(build.app.path)/\(podfile) @ \(build.commit.short)"
+        let label = ManifestFile(path: "\(build.app.path)/\(podfile)", revision: build.commit.short)
         let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: podfileURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         let pins = manifest.dependencies.compactMap { dependency -> (dependency: PackageDependency, version: String, url: String?)? in
@@ -215,7 +215,7 @@ final class BuildSandbox: @unchecked Sendable {
 
     /// Rewrites one manifest file of a build copy so every component is pinned `exact:` to the build's version,
     /// adding the components the app reaches only transitively; records the URLs it names them by.
-    private func pinManifest(_ manifestURL: URL, label: String, build: AppBuild, originals: inout [String: Set<String>]) throws {
+    private func pinManifest(_ manifestURL: URL, label: ManifestFile, build: AppBuild, originals: inout [String: Set<String>]) throws {
         // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
         let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })

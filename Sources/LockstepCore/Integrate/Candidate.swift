@@ -15,6 +15,8 @@ public struct Candidate: Sendable, Equatable {
 
     /// The commit that is built and released.
     public var commit: ObjectID { tag.commit }
+    /// The component at its release, on the rc's commit (which the release tag names too): what builds and pins use.
+    public var pin: Pin { Pin(component: component.name, version: release, commit: commit) }
     /// `Cart 0.1.8-rc.2 → 0.1.8`.
     public var summary: String {
         isAlreadyReleased ? "\(component.name) \(release) (released earlier, not yet pinned)" : "\(component.name) \(tag.version) → \(release)"

@@ -3,13 +3,6 @@ import LockstepGit
 import LockstepManifest
 import Version
 
-/// A component at the exact version a build uses.
-public struct PinnedVersion: Sendable, Equatable, Hashable {
-    public var component: String
-    public var version: Version
-    public var commit: ObjectID
-}
-
 /// One app build of an integration.
 public struct AppBuild: Sendable {
     public var app: App
@@ -17,7 +10,7 @@ public struct AppBuild: Sendable {
     public var commit: ObjectID
     public var branch: String?
     /// Every component in the app's graph at the version it is built with.
-    public var versions: [PinnedVersion]
+    public var versions: [Pin]
     /// Direct dependencies the build copy pins; the rest are added to the copy's manifest.
     public var candidates: [String]
     /// Components of the graph (never candidates) the build copy leaves as the app writes them: not pinned, not put
@@ -26,14 +19,14 @@ public struct AppBuild: Sendable {
     public var asWritten: [String] = []
 }
 
-/// The exact pins a main app receives when the builds are green.
+/// The pins one main app receives when the builds are green, committed together on its branch. Not a `Pin`: it is
+/// the commit that writes several of them into one app.
 public struct PinChange: Sendable {
     public var app: App
     /// The branch checked out when the run was planned: the pins land there, by name, whatever is checked out later.
     public var branch: String?
-    public var pins: [(component: String, version: Version)]
-    /// The commit each pinned version's release tag names (for `Package.resolved`).
-    public var revisions: [String: ObjectID] = [:]
+    /// Each candidate the app's manifest moves to, at its release and the commit its release tag names.
+    public var pins: [Pin]
 }
 
 /// What `integrate` will do (SPEC §5): candidates, rules, builds (shells first), tags and pins.
@@ -90,7 +83,7 @@ public struct IntegrationPlan: Sendable {
                 guard candidates.contains(where: { graph.contains($0.component.name) }) else { continue }
                 // A component with no version to build against is not the release's: built as the app writes it.
                 var asWritten: [String] = []
-                let pinned = graph.sorted().compactMap { name -> PinnedVersion? in
+                let pinned = graph.sorted().compactMap { name -> Pin? in
                     if let version = versions[name] { return version }
                     asWritten.append(name)
                     let why = unversioned[name] ?? "\(name) has no release to build against"
@@ -104,18 +97,16 @@ public struct IntegrationPlan: Sendable {
         }
         var pinChanges: [PinChange] = []
         for main in snapshot.mainApps {
-            var pins: [(component: String, version: Version)] = []
-            var revisions: [String: ObjectID] = [:]
+            var pins: [Pin] = []
             for candidate in candidates {
                 guard let current = main.dependency(on: candidate.component.name)?.dependency.requirement,
                       current != .exact(candidate.release.description) else { continue }
                 if let pinned = current.exactVersion, pinned > candidate.release, !allowDowngrade {
                     throw IntegrationError.refused("\(main.app.name) already pins \(candidate.component.name) \(pinned), newer than \(candidate.release): integrating \(candidate.tag.name) would be a downgrade. Pass --allow-downgrade if that is what you want")
                 }
-                pins.append((component: candidate.component.name, version: candidate.release))
-                revisions[candidate.component.name] = candidate.commit
+                pins.append(candidate.pin)
             }
-            if !pins.isEmpty { pinChanges.append(PinChange(app: main.app, branch: main.branch, pins: pins, revisions: revisions)) }
+            if !pins.isEmpty { pinChanges.append(PinChange(app: main.app, branch: main.branch, pins: pins)) }
         }
         // What is built must be exactly what is committed: every manifest the run rewrites must be unambiguous about
         // the candidates. What is not about a candidate is built as the app writes it and reported (`warnings`).
@@ -161,7 +152,7 @@ public struct IntegrationPlan: Sendable {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
             do {
-                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(file) @ \(commit.short)", config: config)
+                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(file)", revision: commit.short), config: config)
             } catch let error as ManifestError {
                 throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
             }
@@ -184,7 +175,7 @@ public struct IntegrationPlan: Sendable {
     /// version: the build copy takes it from the spec repo at that version, and a candidate's pin writes the version.
     static func requirePods(_ build: AppBuild, manifest: Manifest, candidates: Set<String>, manifests: ManifestStore,
                             config: WorkspaceConfig) throws -> [PassedOver] {
-        let file = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+        let file = manifest.file.path
         var passed: [PassedOver] = []
         func pass(_ name: String, _ message: String, help: String?, line: Int?) {
             guard !passed.contains(where: { $0.component == name }) else { return }
@@ -234,7 +225,7 @@ public struct IntegrationPlan: Sendable {
                 continue
             }
             // CocoaPods knows the pod by its podspec's name: it must be the component's (or one of its aliases).
-            let place = spec.file.components(separatedBy: " @ ").first ?? spec.file
+            let place = spec.file.path
             if let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, let problem = SafeName.problem(with: podName) {
                 // Known by that name, but lockstep writes the spec repo's `Name/X.Y.Z/` folders only for safe names.
                 try refuse("\(place): the pod `\(podName)` cannot name a folder of the spec repo lockstep writes (\(problem))",
@@ -274,7 +265,7 @@ public struct IntegrationPlan: Sendable {
                 : "Write it with literal values"
             throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read \(advice) of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. \(fix)")
         }
-        let file = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+        let file = manifest.file.path
         let declarations = manifest.packageDeclarationCount
         if declarations > 1 {
             throw IntegrationError.refused("\(file) declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")
@@ -327,13 +318,13 @@ public struct IntegrationPlan: Sendable {
     /// The version of every component a build uses: candidates at their release, others at main's pin. A pin
     /// without a tag (a missing fetch) is never a fallback: that component has no version, and why is returned
     /// (builds take it as the app writes it, warned; it is not the release's).
-    static func versionSet(_ snapshot: WorkspaceSnapshot, candidates: [Candidate]) -> (versions: [String: PinnedVersion], unversioned: [String: String]) {
-        var result: [String: PinnedVersion] = [:]
+    static func versionSet(_ snapshot: WorkspaceSnapshot, candidates: [Candidate]) -> (versions: [String: Pin], unversioned: [String: String]) {
+        var result: [String: Pin] = [:]
         var unversioned: [String: String] = [:]
         for state in snapshot.components {
             let name = state.component.name
             if let candidate = candidates.first(where: { $0.component.name == name }) {
-                result[name] = PinnedVersion(component: name, version: candidate.release, commit: candidate.commit)
+                result[name] = candidate.pin
                 continue
             }
             let pinned = snapshot.mainApps.lazy.compactMap { app in
@@ -344,17 +335,17 @@ public struct IntegrationPlan: Sendable {
                     unversioned[name] = "\(pinned.app) pins \(name) \(pinned.version), but \(state.component.path) has no tag for it (LS404)"
                     continue
                 }
-                result[name] = PinnedVersion(component: name, version: pinned.version, commit: tag.commit)
+                result[name] = Pin(component: name, version: pinned.version, commit: tag.commit)
             } else if let release = state.newestRelease {
                 // Used by shells only: build with its newest release, as a range would resolve.
-                result[name] = PinnedVersion(component: name, version: release.version, commit: release.commit)
+                result[name] = Pin(component: name, version: release.version, commit: release.commit)
             }
         }
         return (result, unversioned)
     }
 
     /// The components an app's build reaches, through manifests read at the versions it builds with.
-    static func closure(of app: AppSnapshot, versions: [String: PinnedVersion], manifests: ManifestStore,
+    static func closure(of app: AppSnapshot, versions: [String: Pin], manifests: ManifestStore,
                         config: WorkspaceConfig) throws -> Set<String> {
         var seen = Set<String>()
         var queue = app.dependencies.compactMap(\.component)

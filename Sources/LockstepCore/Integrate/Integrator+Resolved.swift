@@ -2,7 +2,8 @@ import Foundation
 import LockstepGit
 import LockstepManifest
 
-/// A main app's `Package.resolved` before and after a pin, committed with the pinned manifest.
+/// A main app's `Package.resolved` before and after a pin, committed with the pinned manifest. Not a `Pin`: it is
+/// the file's bytes that a change's pins rewrite (the manifests' bytes are carried the same way, as tuples).
 struct PinnedResolved {
     /// SwiftPM's pin file at the package root.
     static let file = "Package.resolved"
@@ -25,12 +26,11 @@ extension Integrator {
         guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first else { return nil }
         let path = Self.resolvedPath(forManifest: manifest.file)
         guard let base = try repository.readFile(path, at: tip) else { return nil }
-        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: "\(change.app.path)/\(manifest.file) @ \(tip.short)", config: config)
+        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(manifest.file)", revision: tip.short), config: config)
         var pins: [ResolvedPin] = []
-        for (component, version) in change.pins {
-            guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == component }),
-                  let commit = change.revisions[component] else { continue }
-            pins.append(ResolvedPin(identity: dependency.identity, version: version.description, revision: commit.hex))
+        for pin in change.pins {
+            guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == pin.component }) else { continue }
+            pins.append(ResolvedPin(identity: dependency.identity, version: pin.version.description, revision: pin.commit.hex))
         }
         let update: PackageResolvedUpdate
         do {

@@ -271,13 +271,14 @@ public final class Integrator: @unchecked Sendable {
             guard let text = String(bytes: base, encoding: .utf8) else {
                 throw IntegrationError.refused("\(change.app.path)/\(file) (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
             }
-            let manifest = try SnapshotLoader.parseManifest(text, file: "\(change.app.path)/\(file) @ \(tip.short)", config: config)
+            let manifest = try SnapshotLoader.parseManifest(text, file: ManifestFile(path: "\(change.app.path)/\(file)", revision: tip.short), config: config)
             try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component),
                                                    candidates: Set(change.pins.map(\.component)), config: config)
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
             // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned, and so are
             // branches this toolchain never takes (another toolchain reading the committed file gets the pin too).
-            for (component, version) in change.pins {
+            for pin in change.pins {
+                let (component, version) = (pin.component, pin.version)
                 for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
                 if dependency.requirement == .exact(version.description) { continue }
                 if let before = original?[file]?[component], !before.contains(dependency.requirement) {
@@ -418,7 +419,7 @@ public final class Integrator: @unchecked Sendable {
         var result: [String: [String: Set<Requirement>]] = [:]
         for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: change.app) {
             guard let data = try repository.readFile(file, at: commit) else { continue }
-            let manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(change.app.path)/\(file)", config: config)
+            let manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(file)"), config: config)
             for dependency in manifest.dependencies + manifest.inactiveDependencies {
                 if let name = config.componentName(for: dependency) { result[file, default: [:]][name, default: []].insert(dependency.requirement) }
             }

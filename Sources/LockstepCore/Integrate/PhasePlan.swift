@@ -11,10 +11,23 @@ public struct PhasePlan: Codable, Sendable, Equatable {
         public var release: String
     }
 
+    /// A `Pin` as a plan file writes it. Kept as the file's text, not a `Pin`: a plan (or a build result) comes
+    /// from another machine, and `--finish` compares what it says with what this clone plans, as written.
     public struct VersionEntry: Codable, Sendable, Equatable {
         public var name: String
         public var version: String
         public var commit: String
+
+        /// The pin as the plan file writes it.
+        public init(_ pin: Pin) {
+            self.init(name: pin.component, version: "\(pin.version)", commit: pin.commit.hex)
+        }
+
+        public init(name: String, version: String, commit: String) {
+            self.name = name
+            self.version = version
+            self.commit = commit
+        }
     }
 
     public struct BuildEntry: Codable, Sendable, Equatable {
@@ -46,7 +59,7 @@ public struct PhasePlan: Codable, Sendable, Equatable {
             builds: plan.builds.map { build in
                 BuildEntry(name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex, command: build.app.build,
                            key: BuildCache.key(for: build, toolchain: toolchain),
-                           versions: build.versions.map { VersionEntry(name: $0.component, version: "\($0.version)", commit: $0.commit.hex) })
+                           versions: build.versions.map { VersionEntry($0) })
             })
     }
 

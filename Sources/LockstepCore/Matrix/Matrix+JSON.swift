@@ -77,7 +77,7 @@ extension Matrix {
         }
         let apps = mainApps.map { MatrixJSON.AppJSON(name: $0, role: "main") } + shellApps.map { .init(name: $0, role: "shell") }
         let components = rows.map { row in
-            MatrixJSON.Row(name: row.name, kind: row.kind.rawValue,
+            MatrixJSON.Row(name: row.name, kind: row.kind.name,
                            protocolSet: row.protocolSet.map { .init(name: $0, line: row.protocolSetLine) },
                            newestRelease: tag(row.newestRelease), newestPrerelease: tag(row.newestPrerelease),
                            commitsAhead: row.commitsAhead,

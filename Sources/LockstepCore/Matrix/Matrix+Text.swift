@@ -34,7 +34,7 @@ extension Matrix {
         let protocols = row.protocolSet.map { name in row.protocolSetLine.map { "\(name) \($0)" } ?? name } ?? "-"
         let apps = wide ? mainApps.map { row.pins[$0]?.shortText ?? "-" } + shellApps.map { row.requirements[$0]?.shortText ?? "-" }
             : [appSummary(row)]
-        return [row.name, row.kind.rawValue, protocols,
+        return [row.name, row.kind.name, protocols,
                 row.newestRelease?.name ?? "-", row.newestPrerelease?.name ?? "-",
                 row.commitsAhead == 0 ? "-" : "\(row.commitsAhead)"]
             + apps

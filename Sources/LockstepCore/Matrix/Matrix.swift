@@ -6,9 +6,9 @@ public struct Matrix: Sendable {
     /// One row per component.
     public struct Row: Sendable {
         public var name: String
+        /// Its kind; a business component's names its protocol set.
         public var kind: ComponentKind
-        /// For a business component: its protocol set and the line its manifest at HEAD admits.
-        public var protocolSet: String?
+        /// For a business component: the line of its protocol set that its manifest at HEAD admits.
         public var protocolSetLine: String?
         public var newestRelease: VersionTag?
         public var newestPrerelease: VersionTag?
@@ -19,6 +19,9 @@ public struct Matrix: Sendable {
         public var requirements: [String: Requirement]
         /// What the rules found about this component.
         public var findings: [Finding]
+
+        /// For a business component: the protocol set it implements.
+        public var protocolSet: String? { kind.implements }
 
         /// `ok`, or the IDs of the rules it breaks, one each.
         public var status: [String] {
@@ -51,7 +54,7 @@ public struct Matrix: Sendable {
             for app in snapshot.mainApps { pins[app.app.name] = app.dependency(on: name)?.dependency.requirement }
             var requirements: [String: Requirement] = [:]
             for app in snapshot.shellApps { requirements[app.app.name] = app.dependency(on: name)?.dependency.requirement }
-            return Row(name: name, kind: state.component.kind, protocolSet: state.component.implements, protocolSetLine: line,
+            return Row(name: name, kind: state.component.kind, protocolSetLine: line,
                        newestRelease: state.newestRelease, newestPrerelease: state.newestPrerelease,
                        commitsAhead: state.commitsAhead, pins: pins, requirements: requirements,
                        findings: byComponent[name] ?? [])

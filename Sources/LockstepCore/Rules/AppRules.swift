@@ -214,9 +214,9 @@ extension RuleContext {
 }
 
 extension AppSnapshot {
-    /// The manifest file read (Package.swift, a Package@swift-X.Y.swift or an Xcode project), without " @ commit".
+    /// The path of the manifest file read (Package.swift, a Package@swift-X.Y.swift or an Xcode project).
     var manifestPath: String {
-        manifest.map { $0.file.components(separatedBy: " @ ").first ?? $0.file } ?? "\(app.path)/Package.swift"
+        manifest?.file.path ?? "\(app.path)/Package.swift"
     }
 
     /// Where a dependency is declared in this app's manifest.

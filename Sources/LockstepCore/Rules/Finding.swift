@@ -1,3 +1,5 @@
+import LockstepManifest
+
 /// How bad a finding is. Errors make `check` exit 1.
 public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     case info, warning, error
@@ -26,9 +28,17 @@ public struct ManifestLocation: Sendable, Codable, Equatable, CustomStringConver
         self.label = label
     }
 
+    /// A place in a manifest file read at a revision (its path and revision are the file's).
+    public init(_ manifest: ManifestFile, line: Int, column: Int? = nil, label: String? = nil) {
+        self.init(file: manifest.path, revision: manifest.revision, line: line, column: column, label: label)
+    }
+
+    /// The file and revision, without the line.
+    public var manifestFile: ManifestFile { ManifestFile(path: file, revision: revision) }
+
     /// `components/Cart/Package.swift @ 1.0.0:12:5 (before)`.
     public var description: String {
-        file + (revision.map { " @ \($0)" } ?? "") + ":\(line)" + (column.map { ":\($0)" } ?? "") + (label.map { " (\($0))" } ?? "")
+        "\(manifestFile):\(line)" + (column.map { ":\($0)" } ?? "") + (label.map { " (\($0))" } ?? "")
     }
 }
 

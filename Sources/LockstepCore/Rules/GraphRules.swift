@@ -11,7 +11,7 @@ struct LS301: Rule {
     static func allows(_ kind: ComponentKind, _ target: ComponentKind) -> Bool {
         switch kind {
         case .base, .protocols: return target == .base
-        case .business: return target == .base || target == .protocols
+        case .business: return !target.isBusiness
         }
     }
 
@@ -34,15 +34,15 @@ struct LS301: Rule {
                 for resolved in dependencies {
                     guard let target = resolved.component, let targetKind = kinds[target],
                           !Self.allows(state.component.kind, targetKind), reported.insert(target).inserted else { continue }
-                    let why = state.component.kind == .business && targetKind == .business
+                    let why = state.component.kind.isBusiness && targetKind.isBusiness
                         ? "business components call each other through protocol sets, never implementations"
-                        : "a \(state.component.kind.rawValue) component may depend only on \(state.component.kind == .business ? "base and protocols" : "base") components"
+                        : "a \(state.component.kind.name) component may depend only on \(state.component.kind.isBusiness ? "base and protocols" : "base") components"
                     findings.append(finding(state.component.name, version: label,
-                        "\(state.component.name) (\(state.component.kind.rawValue)) depends on \(target) (\(targetKind.rawValue)) at \(label); \(why)",
-                        help: targetKind == .business ? "depend on \(context.snapshot.config.component(named: target)?.implements ?? "its protocol set") instead and resolve \(target) through the mediator"
+                        "\(state.component.name) (\(state.component.kind.name)) depends on \(target) (\(targetKind.name)) at \(label); \(why)",
+                        help: targetKind.isBusiness ? "depend on \(targetKind.implements ?? "its protocol set") instead and resolve \(target) through the mediator"
                                                       : "move the shared code into a base component, or remove the dependency",
-                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: commit))",
-                                                     revision: label, line: resolved.dependency.line)],
+                        locations: [ManifestLocation(context.manifests.file(of: state.component, at: commit, revision: label),
+                                                     line: resolved.dependency.line)],
                         key: "on \(target)"))
                 }
             }
@@ -105,8 +105,8 @@ struct LS406: Rule {
                     findings.append(finding(name, app: main.app.name, version: "\(version)",
                         "\(main.app.name) pins \(name) \(version), which requires \(other) `\(dependency.dependency.requirementText)`, but \(main.app.name) pins \(other) \(pinned)",
                         help: "pin versions that resolve together: a \(name) release whose manifest admits \(other) \(pinned), or a \(other) version admitted by \(name) \(version)",
-                        locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit))",
-                                                                 revision: tag.name, line: dependency.dependency.line)]))
+                        locations: [ManifestLocation(context.manifests.file(of: state.component, at: tag.commit, revision: tag.name),
+                                                     line: dependency.dependency.line)]))
                 }
             }
         }

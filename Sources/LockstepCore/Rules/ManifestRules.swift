@@ -16,7 +16,7 @@ struct LS103: Rule {
             var revisions: [(label: String, commit: ObjectID)] = []
             if let release = state.newestRelease { revisions.append((release.name, release.commit)) }
             if let head = state.head { revisions.append(("HEAD", head)) }
-            if state.component.kind == .business { revisions += state.versionTags.map { ($0.name, $0.commit) } }
+            if state.component.kind.isBusiness { revisions += state.versionTags.map { ($0.name, $0.commit) } }
             for main in context.snapshot.mainApps {
                 if let pinned = main.dependency(on: state.component.name)?.dependency.requirement.exactVersion,
                    let tag = state.tag(for: pinned) { revisions.append((tag.name, tag.commit)) }
@@ -83,7 +83,6 @@ struct LS103: Rule {
     /// The manifest file's name in a `ManifestError` (`Package.swift` or a `Package@swift-X.Y.swift`).
     static func fileName(_ error: ManifestError?) -> String {
         guard let error else { return "Package.swift" }
-        let path = error.file.components(separatedBy: " @ ").first ?? error.file
-        return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
+        return error.file.path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }

@@ -21,8 +21,8 @@ struct LS302: Rule {
                 findings.append(finding(state.component.name, version: "\(release.version)",
                     "\(state.component.name) \(release.version) requires \(need.component) `\(need.dependency.requirementText)`, which no release of \(need.component) provides; only its release candidate \(need.rc.name) does",
                     help: "release both in one run: `\(command)`",
-                    locations: [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: release.commit))",
-                                                 revision: release.name, line: need.dependency.line)]))
+                    locations: [ManifestLocation(context.manifests.file(of: state.component, at: release.commit, revision: release.name),
+                                                 line: need.dependency.line)]))
             }
         }
         return findings

@@ -29,12 +29,12 @@ struct LS104: Rule {
                           }),
                           reported.insert("\(name) \(requirement.manifestText)").inserted else { continue }
                     let known = required.releases.suffix(3).map(\.name).joined(separator: ", ")
-                    let file = "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: commit))"
+                    let file = context.manifests.file(of: state.component, at: commit, revision: label)
                     findings.append(finding(state.component.name, version: label,
                         "\(state.component.name) at \(label) requires \(name) `\(requirement.manifestText)` but no tag of \(name) provides such a version; nothing that uses \(state.component.name) there can resolve",
                         help: known.isEmpty ? "release \(name) first (`lockstep bump \(name)` then `lockstep integrate \(name)`), or require a version it has"
                                             : "require a version \(name) has (newest: \(known)), or release the version first",
-                        locations: [ManifestLocation(file: file, revision: label, line: resolved.dependency.line)]))
+                        locations: [ManifestLocation(file, line: resolved.dependency.line)]))
                 }
             }
         }

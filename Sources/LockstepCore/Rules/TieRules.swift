@@ -9,15 +9,17 @@ struct LS202: Rule {
 
     func check(_ context: RuleContext) throws -> [Finding] {
         var findings: [Finding] = []
-        for state in context.components where state.component.kind == .business {
-            guard let protocolSet = state.component.implements else { continue }
+        for state in context.components {
+            guard let protocolSet = state.component.protocolSet?.name else { continue }
             var seen = Set<Version>()
             for tag in state.versionTags where seen.insert(tag.version).inserted {
                 guard let dependencies = try context.manifests.readableDependencies(of: state.component, at: tag.commit) else { continue } // LS103
                 if let problem = Tie.problem(implementation: tag.version, protocolSet: protocolSet, dependencies: dependencies) {
                     findings.append(finding(state.component.name, version: "\(tag.version)", problem.message, help: problem.help,
-                                            locations: problem.line.map { [ManifestLocation(file: "\(state.component.path)/\(context.manifests.fileName(of: state.component, at: tag.commit))",
-                                                                                    revision: tag.name, line: $0)] } ?? []))
+                                            locations: problem.line.map { line in
+                                                let file = context.manifests.file(of: state.component, at: tag.commit, revision: tag.name)
+                                                return [ManifestLocation(file, line: line)]
+                                            } ?? []))
                 }
             }
         }
@@ -79,7 +81,7 @@ struct LS204: Rule {
         var findings: [Finding] = []
         for state in context.components where state.component.kind == .protocols {
             guard let newest = state.newestRelease else { continue }
-            let implementations = context.snapshot.components.filter { $0.component.implements == state.component.name }
+            let implementations = context.snapshot.components.filter { $0.component.protocolSet?.name == state.component.name }
             guard !implementations.isEmpty else { continue }
             var supported: [CompatibilityLine] = []
             for implementation in implementations {

@@ -1,11 +1,47 @@
-/// What a component is for, and so what it may depend on (SPEC §1).
-public enum ComponentKind: String, Sendable, Codable, CaseIterable {
+/// What a component is for, and so what it may depend on (SPEC §1). An implementation carries the protocol set it
+/// implements, so a `base` or `protocols` component that implements something cannot be written down.
+public enum ComponentKind: Sendable, Hashable {
     /// Foundation libraries: networking, storage, the mediator, UI kit.
     case base
     /// A business component's public interface, released on its own.
     case protocols
-    /// The implementation of one business component.
-    case business
+    /// The implementation of one business component; `implements` names its protocol set (a `protocols` component).
+    case business(implements: String)
+
+    /// The words `lockstep.yml` spells the kinds with, in the order help lists them.
+    public static let names = ["base", "protocols", "business"]
+
+    /// The kind's word in `lockstep.yml` and in output: `base`, `protocols` or `business`.
+    public var name: String {
+        switch self {
+        case .base: return "base"
+        case .protocols: return "protocols"
+        case .business: return "business"
+        }
+    }
+
+    /// For a business component: the name of the protocol set it implements; nil for the other kinds.
+    public var implements: String? {
+        if case .business(let protocolSet) = self { return protocolSet }
+        return nil
+    }
+
+    /// True for an implementation (whatever protocol set it implements).
+    public var isBusiness: Bool { implements != nil }
+}
+
+/// A business component as its two halves (SPEC §1): the protocol set, released on its own, and the implementation
+/// tied to its compatibility line. Both are components of `lockstep.yml`; this names the pair.
+public struct ProtocolSet: Sendable, Hashable {
+    /// The `protocols` component: the business component's public interface.
+    public var name: String
+    /// The `business` component that implements it.
+    public var implementation: String
+
+    public init(name: String, implementation: String) {
+        self.name = name
+        self.implementation = implementation
+    }
 }
 
 /// The role of an app project in the workspace.
@@ -21,9 +57,8 @@ public struct Component: Sendable, Equatable {
     public var name: String
     /// Path of the repo relative to the workspace root.
     public var path: String
+    /// Its kind; a business component's names the protocol set it implements.
     public var kind: ComponentKind
-    /// For a business component: the name of the protocol set it implements.
-    public var implements: String?
     /// The repo's URL when the `remote` pattern does not give it (`url:`); also one of the names manifests may use.
     public var url: String?
     /// Old names or URLs that manifests may still use for this component (`aliases:`), matched by package identity.
@@ -34,14 +69,19 @@ public struct Component: Sendable, Equatable {
     /// manifest's `platforms:`, else iOS and macOS.
     public var platforms: [String]? = nil
 
-    public init(name: String, path: String, kind: ComponentKind, implements: String? = nil, url: String? = nil, aliases: [String] = []) {
+    public init(name: String, path: String, kind: ComponentKind, url: String? = nil, aliases: [String] = []) {
         self.name = name
         self.path = path
         self.kind = kind
-        self.implements = implements
         self.url = url
         self.aliases = aliases
     }
+
+    /// For a business component: the name of the protocol set it implements (its kind says).
+    public var implements: String? { kind.implements }
+
+    /// For a business component: it and the protocol set it implements; nil for base and protocols components.
+    public var protocolSet: ProtocolSet? { kind.implements.map { ProtocolSet(name: $0, implementation: name) } }
 }
 
 /// An app project declared in `lockstep.yml`.

@@ -12,6 +12,30 @@ struct ConfigParser {
     private static let componentKeys = ["name", "path", "kind", "implements", "url", "aliases", "manifest", "platforms"]
     private static let appKeys = ["name", "path", "role", "build", "manifest"]
 
+    /// A component's `kind:` with its `implements:`: a business component must name its protocol set, and no other
+    /// kind may have `implements:`.
+    private func componentKind(_ entry: Node.Mapping, _ kindText: String, name: String,
+                               owner: Node) throws -> ComponentKind {
+        guard ComponentKind.names.contains(kindText) else {
+            let names = ComponentKind.names.joined(separator: ", ")
+            throw error(at: entry["kind"]!, "unknown kind `\(kindText)`; use one of: \(names)")
+        }
+        let implements = try optionalString(entry, "implements")
+        switch kindText {
+        case "business":
+            guard let implements else {
+                throw error(at: owner,
+                            "business component `\(name)` is missing `implements:` (the protocol set it implements)")
+            }
+            return .business(implements: implements)
+        default:
+            if let node = entry["implements"] {
+                throw error(at: node, "only business components have `implements:`; `\(name)` is \(kindText)")
+            }
+            return kindText == "base" ? .base : .protocols
+        }
+    }
+
     func parse(_ text: String) throws -> WorkspaceConfig {
         if let found = YAMLAnchorScan.first(in: text) {
             let message: String
@@ -48,18 +72,9 @@ struct ConfigParser {
             try checkUnique(name, entry, &seen)
             let path = try checkedPath(entry, owner: item, resolvedRoot: resolvedRoot)
             let kindText = try requiredString(entry, "kind", owner: item)
-            guard let kind = ComponentKind(rawValue: kindText) else {
-                throw error(at: entry["kind"]!, "unknown kind `\(kindText)`; use one of: \(ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            let implements = try optionalString(entry, "implements")
-            if kind == .business, implements == nil {
-                throw error(at: item, "business component `\(name)` is missing `implements:` (the protocol set it implements)")
-            }
-            if kind != .business, let node = entry["implements"] {
-                throw error(at: node, "only business components have `implements:`; `\(name)` is \(kind.rawValue)")
-            }
+            let kind = try componentKind(entry, kindText, name: name, owner: item)
             let (url, aliases) = try identityFields(entry)
-            var component = Component(name: name, path: path, kind: kind, implements: implements, url: url, aliases: aliases)
+            var component = Component(name: name, path: path, kind: kind, url: url, aliases: aliases)
             if let manifest = try optionalString(entry, "manifest") {
                 let format = ManifestFormat(path: manifest)
                 guard Self.isRelativeInside(manifest), format == .swiftPackage || format == .podspec || format == .podspecJSON else {

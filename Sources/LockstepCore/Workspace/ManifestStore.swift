@@ -83,21 +83,26 @@ extension ManifestStore {
             let names = try repository.rootNames(at: commit)
             guard let file = try SnapshotLoader.podspecFile(repository, at: commit, names: names, component: component),
                   let data = try repository.readFile(file, at: commit) else { return nil }
-            return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: "\(component.path)/\(file) @ \(commit.short)", config: config)
+            return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(component.path)/\(file)", revision: commit.short), config: config)
         }
         lock.withLock { podspecs[key] = result }
         return try result.get()
+    }
+
+    /// The manifest file read for `component` at `commit` (its Package.swift, a `Package@swift-X.Y.swift` or its
+    /// podspec), named by `revision` (a tag, `HEAD`): where a finding about that revision points.
+    public func file(of component: Component, at commit: ObjectID, revision: String) -> ManifestFile {
+        ManifestFile(path: "\(component.path)/\(fileName(of: component, at: commit))", revision: revision)
     }
 
     /// The name of the manifest file read for `component` at `commit` (`Package.swift`, a
     /// `Package@swift-X.Y.swift`, or the podspec of a component without a Package.swift), for messages;
     /// `Package.swift` when it cannot be told.
     public func fileName(of component: Component, at commit: ObjectID) -> String {
-        let label: String
-        if let manifest = try? manifest(of: component, at: commit) { label = manifest.file }
-        else if let error = manifestError(of: component, at: commit) { label = error.file }
+        let path: String
+        if let manifest = try? manifest(of: component, at: commit) { path = manifest.file.path }
+        else if let error = manifestError(of: component, at: commit) { path = error.file.path }
         else { return "Package.swift" }
-        let path = label.components(separatedBy: " @ ").first ?? label
         return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }

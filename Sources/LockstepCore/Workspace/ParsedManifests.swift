@@ -11,8 +11,8 @@ public final class ParsedManifests: @unchecked Sendable {
 
     public init() {}
 
-    /// The manifest of `blob` labelled `label`, parsing it with `parse` the first time only.
-    public func manifest(blob: ObjectID, label: String, parse: () throws -> Manifest) throws -> Manifest {
+    /// The manifest of `blob` read as the file `label` (path and revision), parsing it with `parse` the first time only.
+    public func manifest(blob: ObjectID, label: ManifestFile, parse: () throws -> Manifest) throws -> Manifest {
         let result: Result<Manifest, any Error>
         if let cached = lock.withLock({ byBlob[blob] }) {
             result = cached

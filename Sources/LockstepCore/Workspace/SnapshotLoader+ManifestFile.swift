@@ -41,10 +41,9 @@ extension SnapshotLoader {
 
     /// Parses a manifest with the configured toolchain deciding `#if swift(>=…)`/`compiler(>=…)` (asked, a
     /// `swift --version`, only when the text has an `#if`), as every reader of the workspace must.
-    static func parseManifest(_ text: String, file: String, config: WorkspaceConfig) throws -> Manifest {
-        // `file` is a label (`apps/Main/Main.xcodeproj/project.pbxproj @ 3f2a1c9`): its path decides the format.
-        let path = file.components(separatedBy: " @ ").first ?? file
-        let format = ManifestFormat(path: path) ?? .swiftPackage
+    static func parseManifest(_ text: String, file: ManifestFile, config: WorkspaceConfig) throws -> Manifest {
+        // The file's path (`apps/Main/Main.xcodeproj/project.pbxproj`) decides the format.
+        let format = ManifestFormat(path: file.path) ?? .swiftPackage
         return try format.read(text, file: file, toolchain: format == .swiftPackage && text.contains("#if") ? config.manifestToolsVersion : nil)
     }
 
@@ -61,7 +60,7 @@ extension SnapshotLoader {
         let projects = try names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
             .filter { try repository.blobID(of: "\($0)/project.pbxproj", at: commit) != nil }
         guard projects.count <= 1 else {
-            throw ManifestError(file: "\(repository.workDirectory ?? repository.path)", line: 1, column: 1,
+            throw ManifestError(file: ManifestFile(path: repository.workDirectory ?? repository.path), line: 1, column: 1,
                                 reason: "no Package.swift and \(projects.count) Xcode projects (\(projects.joined(separator: ", "))) at \(commit.short): lockstep reads one; keep one project at the root or add a Package.swift")
         }
         if let project = projects.first { return "\(project)/project.pbxproj" }
@@ -76,7 +75,7 @@ extension SnapshotLoader {
         guard !specs.isEmpty else { return nil }
         if specs.count == 1 { return specs[0] }
         if let name = component?.name, let own = specs.first(where: { $0 == "\(name).podspec" || $0 == "\(name).podspec.json" }) { return own }
-        throw ManifestError(file: "\(repository.workDirectory ?? repository.path)", line: 1, column: 1,
+        throw ManifestError(file: ManifestFile(path: repository.workDirectory ?? repository.path), line: 1, column: 1,
                             reason: "no Package.swift and \(specs.count) podspecs (\(specs.joined(separator: ", "))) at \(commit.short): lockstep reads one; name it with `manifest:` in lockstep.yml")
     }
 

@@ -65,7 +65,7 @@ public enum SnapshotLoader {
             // Read, with this thread's handle, the manifests the cheap rules need: newest release and HEAD
             // (layering), and every version of an implementation (the tie).
             var commits = [snapshot.newestRelease?.commit, head.commit].compactMap { $0 }
-            if component.kind == .business { commits += versionTags.map(\.commit) }
+            if component.kind.isBusiness { commits += versionTags.map(\.commit) }
             manifests.prefetch(component, at: commits, using: repository)
             return snapshot
         } catch let error as GitError {
@@ -95,13 +95,13 @@ public enum SnapshotLoader {
         var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
         snapshot.unpublishedPins = (try? UnpublishedMark.list(.pins, in: repository)) ?? []
         if manifest.format == .podfile {
-            let podfile = manifest.file.components(separatedBy: " @ ").first ?? manifest.file
+            let podfile = manifest.file.path
             let inRepo = String(podfile.dropFirst(app.path.count + 1))
             let lock = ((inRepo as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Podfile.lock")
             if let data = try? repository.readFile(lock, at: commit) {
                 snapshot.podfileLockPath = "\(app.path)/\(lock)"
                 do {
-                    snapshot.podfileLock = try PodfileLockReader.parse(String(decoding: data, as: UTF8.self), file: "\(app.path)/\(lock)")
+                    snapshot.podfileLock = try PodfileLockReader.parse(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(lock)"))
                 } catch let error as ManifestError {
                     snapshot.podfileLockError = error
                 }
@@ -125,7 +125,7 @@ public enum SnapshotLoader {
         guard let blob else {
             throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj, a Tuist/Package.swift or a Podfile at its root (or `manifest:` naming its file)")
         }
-        let label = "\(folder)/\(name) @ \(commit.short)"
+        let label = ManifestFile(path: "\(folder)/\(name)", revision: commit.short)
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.
         return try (parsed ?? ParsedManifests()).manifest(blob: blob, label: label) {
             let data: Data

@@ -52,6 +52,14 @@ public struct WorkspaceConfig: Sendable, Equatable {
         components.first { $0.name == name }
     }
 
+    /// Every protocol set with its implementation, in the order the implementations are declared.
+    public var protocolSets: [ProtocolSet] { components.compactMap(\.protocolSet) }
+
+    /// The implementations of the protocol set called `name` (a `protocols` component); empty for any other name.
+    public func implementations(of name: String) -> [ProtocolSet] {
+        protocolSets.filter { $0.name == name }
+    }
+
     /// The absolute folder of a component or app path.
     public func absolutePath(_ relative: String) -> URL {
         root.appendingPathComponent(relative).standardizedFileURL

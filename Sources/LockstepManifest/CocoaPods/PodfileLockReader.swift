@@ -9,7 +9,7 @@ public enum PodfileLockReader {
     }
 
     /// The resolved versions by pod name; throws a `ManifestError` with the place for a file that is not a lock.
-    public static func parse(_ text: String, file: String) throws -> [String: Resolved] {
+    public static func parse(_ text: String, file: ManifestFile) throws -> [String: Resolved] {
         try YAMLAnchorScan.requirePlain(text, file: file)
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch let error as YamlError {

@@ -10,7 +10,7 @@ import Foundation
 /// 1.2 ≤ v < 2.0 (up to the next major), `~> 1.2.3` admits 1.2.3 ≤ v < 1.3.0 (up to the next minor), `>= a, < b`
 /// is a range, a bare or `=` version is exact; as in SwiftPM, a prerelease is admitted only when named.
 public enum PodfileReader {
-    public static func parse(_ text: String, file: String) throws -> Manifest {
+    public static func parse(_ text: String, file: ManifestFile) throws -> Manifest {
         var manifest = Manifest(packageName: nil, dependencies: [], text: text, file: file)
         manifest.format = .podfile
         let bytes = Array(text.utf8)
@@ -89,7 +89,7 @@ public enum PodfileReader {
     /// The options that say where a pod comes from, which must be literal for Lockstep to read the pod.
     private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec", "source"]
 
-    static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: String) throws -> PackageDependency {
+    static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: ManifestFile) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
         var known: String?
         func problem(_ reason: String, at offset: Int) -> ManifestError {
@@ -243,7 +243,7 @@ public enum PodfileReader {
         return .range(from, text(high))
     }
 
-    private static func tokenize(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: String) throws -> [Token] {
+    private static func tokenize(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: ManifestFile) throws -> [Token] {
         var tokens: [Token] = []
         var index = start
         while index < end {

@@ -26,7 +26,7 @@ public struct PodspecFacts: Sendable, Hashable {
 /// interpolated constraint) is an unreadable dependency or a missing version, never a crash.
 public enum PodspecReader {
     /// Reads a Ruby `*.podspec`.
-    public static func parse(_ text: String, file: String) throws -> Manifest {
+    public static func parse(_ text: String, file: ManifestFile) throws -> Manifest {
         var manifest = Manifest(packageName: nil, dependencies: [], text: text, file: file)
         manifest.format = .podspec
         var facts = PodspecFacts()
@@ -128,7 +128,7 @@ public enum PodspecReader {
     }
 
     /// Reads a `*.podspec.json` (the form `pod ipc spec` prints and spec repos hold).
-    public static func parseJSON(_ text: String, file: String) throws -> Manifest {
+    public static func parseJSON(_ text: String, file: ManifestFile) throws -> Manifest {
         var manifest = Manifest(packageName: nil, dependencies: [], text: text, file: file)
         manifest.format = .podspecJSON
         let bytes = Array(text.utf8)
@@ -389,11 +389,11 @@ struct JSONWalker {
     }
 
     let bytes: [UInt8]
-    let file: String
+    let file: ManifestFile
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8], file: String) {
+    init(bytes: [UInt8], file: ManifestFile) {
         self.bytes = bytes
         self.file = file
     }

@@ -3,7 +3,7 @@
 /// `XCLocalSwiftPackageReference` as a path. The requirement block's bytes are what a pin replaces.
 public enum XcodeProjectReader {
     /// Parses `text` (a project.pbxproj); throws `ManifestError` at the line and column of a syntax error.
-    public static func parse(_ text: String, file: String) throws -> Manifest {
+    public static func parse(_ text: String, file: ManifestFile) throws -> Manifest {
         let root: PropertyListValue
         do {
             root = try PropertyListParser.parse(text)
@@ -35,7 +35,7 @@ public enum XcodeProjectReader {
         return manifest
     }
 
-    private static func remoteReference(_ object: PropertyListValue, file: String) throws -> PackageDependency {
+    private static func remoteReference(_ object: PropertyListValue, file: ManifestFile) throws -> PackageDependency {
         func problem(_ reason: String, _ at: PropertyListValue) -> ManifestError {
             var error = ManifestError(file: file, line: at.line, column: at.column, reason: reason)
             error.dependencyIdentity = object["repositoryURL"]?.string.map { PackageIdentity.name(ofLocation: $0) }

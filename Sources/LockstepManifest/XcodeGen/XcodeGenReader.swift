@@ -6,7 +6,7 @@ import Yams
 /// `key: value` (both keys of a range), every other byte kept.
 public enum XcodeGenReader {
     /// Parses `text`; a YAML error or a `packages:` that is not a mapping throws `ManifestError` with its place.
-    public static func parse(_ text: String, file: String) throws -> Manifest {
+    public static func parse(_ text: String, file: ManifestFile) throws -> Manifest {
         let lines = LineOffsets(text)
         // XcodeGen specs share settings through anchors: allowed, within a bound an alias bomb exceeds.
         try YAMLAnchorScan.requirePlain(text, file: file, expansionLimit: 200_000)
@@ -37,7 +37,7 @@ public enum XcodeGenReader {
 
     private static let requirementKeys = ["exactVersion", "version", "from", "majorVersion", "minorVersion", "minVersion", "maxVersion", "branch", "revision"]
 
-    private static func dependency(_ name: String, _ node: Node, line: Int, column: Int, lines: LineOffsets, file: String) throws -> PackageDependency {
+    private static func dependency(_ name: String, _ node: Node, line: Int, column: Int, lines: LineOffsets, file: ManifestFile) throws -> PackageDependency {
         func problem(_ reason: String) -> ManifestError { ManifestError(file: file, line: line, column: column, reason: "package `\(name)`: \(reason)") }
         guard let mapping = node.mapping else { throw problem("expected a mapping with `url:` and a requirement") }
         func value(_ key: String) -> String? { mapping[key]?.string }
@@ -86,7 +86,7 @@ public enum XcodeGenReader {
 
 extension LineOffsets {
     /// The bytes of `key: value` in a block mapping: from the key to the end of its one-line scalar value.
-    func range(of mapping: Node.Mapping, key: String, file: String) throws -> Range<Int> {
+    func range(of mapping: Node.Mapping, key: String, file: ManifestFile) throws -> Range<Int> {
         guard let pair = mapping.first(where: { $0.key.string == key }), let keyMark = pair.key.mark, let valueMark = pair.value.mark,
               pair.value.scalar != nil,
               let start = offset(line: keyMark.line, column: keyMark.column),
