@@ -1,0 +1,64 @@
+/// The public Objective-C and C surface of a set of headers, per Apple platform the component ships on (§7).
+///
+/// ```swift
+/// let old = ObjCSurface.extract(from: oldHeaders, platforms: ["iOS", "macOS"])   // [SourceFile(path:text:)]
+/// let new = ObjCSurface.extract(from: newHeaders, platforms: ["iOS", "macOS"])
+/// let changes = ObjCDiff(old: old, new: new, addedRequirementImpact: .breaking).changes
+/// ```
+public struct ObjCSurface: Sendable, Hashable, Codable {
+    /// Per platform (`iOS`, `macOS`, …): declarations by key.
+    public var platforms: [String: [String: ObjCDeclaration]]
+    /// Headers (or parts of them) that could not be read; the rest is judged.
+    public var problems: [ObjCHeaderProblem]
+
+    /// Creates a surface.
+    public init(platforms: [String: [String: ObjCDeclaration]] = [:], problems: [ObjCHeaderProblem] = []) {
+        self.platforms = platforms
+        self.problems = problems
+    }
+
+    /// The Apple platforms a component's headers are read for: those of `names` (lockstep.yml's or the podspec's),
+    /// iOS when none is an Apple platform.
+    public static func applePlatforms(_ names: [String]) -> [String] {
+        let apple = names.filter { ["iOS", "macOS", "tvOS", "watchOS"].contains($0) }
+        return apple.isEmpty ? ["iOS"] : apple
+    }
+
+    /// Reads `headers` (in a stable order, e.g. by path) for each platform: the headers share their macros, as a
+    /// translation unit importing the umbrella header would. A declaration repeated in several headers is kept once
+    /// (at its first place), so moving one between public headers is no change.
+    public static func extract(from headers: [SourceFile], platforms: [String]) -> ObjCSurface {
+        var surface = ObjCSurface()
+        var problems = Set<ObjCHeaderProblem>()
+        for platform in platforms {
+            var preprocessor = ObjCPreprocessor(platform: platform)
+            var declarations: [String: ObjCDeclaration] = [:]
+            for header in headers.sorted(by: { $0.path < $1.path }) {
+                let (lines, defines, found) = preprocessor.run(header.text, file: header.path)
+                problems.formUnion(found)
+                var parser = ObjCHeaderParser(file: header.path, platform: platform, lines: lines, aliases: preprocessor.aliases)
+                parser.parse()
+                problems.formUnion(parser.problems)
+                for define in defines where !define.name.hasPrefix("_") {
+                    var declaration = ObjCDeclaration(key: "#define \(define.name)", kind: .macro, file: header.path, line: define.line)
+                    declaration.detail = define.parameters
+                    if declarations[declaration.key] == nil { declarations[declaration.key] = declaration }
+                }
+                for declaration in parser.declarations {
+                    if let existing = declarations[declaration.key] {
+                        // A class's @interface beats a forward use; a method declared twice (class and category) keeps the first.
+                        if existing.kind == .class, existing.detail == nil, declaration.detail != nil { declarations[declaration.key] = declaration }
+                        continue
+                    }
+                    declarations[declaration.key] = declaration
+                }
+            }
+            surface.platforms[platform] = declarations
+        }
+        surface.problems = problems.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        return surface
+    }
+
+    /// Whether no platform has a declaration.
+    public var isEmpty: Bool { platforms.values.allSatisfy(\.isEmpty) }
+}
