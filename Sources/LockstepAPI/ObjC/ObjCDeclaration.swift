@@ -132,7 +132,12 @@ public struct ObjCDeclaration: Sendable, Hashable, Codable {
             text = key
         }
         if optional { text = "@optional " + text }
-        if let swiftName { text += swiftName == "__refined" ? " NS_REFINED_FOR_SWIFT" : " NS_SWIFT_NAME(\(swiftName))" }
+        switch swiftName {
+        case nil: break
+        case "__refined": text += " NS_REFINED_FOR_SWIFT"
+        case "__unavailable": text += " NS_SWIFT_UNAVAILABLE"
+        case let name?: text += " NS_SWIFT_NAME(\(name))"
+        }
         return text
     }
 

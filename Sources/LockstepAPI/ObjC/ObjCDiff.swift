@@ -153,6 +153,7 @@ public struct ObjCDiff: Sendable {
         switch declaration.swiftName {
         case nil: return "the default"
         case "__refined": return "NS_REFINED_FOR_SWIFT"
+        case "__unavailable": return "NS_SWIFT_UNAVAILABLE"
         case let name?: return name
         }
     }

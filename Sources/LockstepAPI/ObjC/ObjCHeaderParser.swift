@@ -121,6 +121,7 @@ struct ObjCHeaderParser {
         switch word {
         case "NS_SWIFT_NAME": attributes.swiftName = argument.filter { !$0.isWhitespace }
         case "NS_REFINED_FOR_SWIFT": attributes.swiftName = "__refined"
+        case "NS_SWIFT_UNAVAILABLE": attributes.swiftName = "__unavailable"
         case "NS_UNAVAILABLE", "UNAVAILABLE_ATTRIBUTE", "__unavailable", "NS_AUTOMATED_REFCOUNT_UNAVAILABLE":
             attributes.unavailable = true
         case "__attribute__" where argument.contains("unavailable"):

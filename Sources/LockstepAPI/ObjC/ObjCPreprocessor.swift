@@ -72,7 +72,7 @@ struct ObjCPreprocessor {
         var defines: [Define] = []
         var problems: [ObjCHeaderProblem] = []
         // Per open #if: whether this branch is active, whether some branch was taken, whether the parent is active.
-        var stack: [(active: Bool, taken: Bool, parent: Bool)] = []
+        var stack: [(active: Bool, taken: Bool, parent: Bool, line: Int)] = []
         var active = true
         var lastIfndef: String?
         for (number, raw) in Self.logicalLines(Self.strippingComments(text)) {
@@ -94,7 +94,7 @@ struct ObjCPreprocessor {
                     condition = (macros[name] != nil || aliases[name] != nil) == (word == "ifdef")
                     if word == "ifndef" { lastIfndef = name }
                 }
-                stack.append((active && condition, condition, active))
+                stack.append((active && condition, condition, active, number))
                 active = active && condition
             case "elif", "elifdef", "elifndef":
                 guard var top = stack.popLast() else {
@@ -146,8 +146,8 @@ struct ObjCPreprocessor {
                 continue
             }
         }
-        if !stack.isEmpty {
-            problems.append(ObjCHeaderProblem(file: file, line: max(1, lines.last?.number ?? 1), message: "#if without #endif"))
+        if let open = stack.last {
+            problems.append(ObjCHeaderProblem(file: file, line: open.line, message: "#if without #endif"))
         }
         return (lines, defines, problems)
     }

@@ -1,0 +1,52 @@
+import Foundation
+import LockstepAPI
+import LockstepGit
+
+/// Reads a component's public Objective-C headers at a commit straight from the object database and diffs them
+/// (SPEC §7); `APIReader` merges the changes with the Swift ones, so a component has one surface and one level.
+final class ObjCReader: @unchecked Sendable {
+    private let config: WorkspaceConfig
+    private let lock = NSLock()
+    /// Recent surfaces by component and commit (a release is diffed against the one before, then against the next).
+    private var recent: [String: [(commit: ObjectID, surface: ObjCSurface?)]] = [:]
+
+    init(config: WorkspaceConfig) {
+        self.config = config
+    }
+
+    /// The headers' surface at `commit`, nil when the component has no podspec and no `include/` folder in a
+    /// library module (a pure Swift package: nothing to read).
+    func surface(of component: Component, at commit: ObjectID, moduleFolders: [String]) throws -> ObjCSurface? {
+        if let hit = lock.withLock({ recent[component.name]?.first { $0.commit == commit } }) { return hit.surface }
+        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+        var surface: ObjCSurface?
+        if let (files, podspecPlatforms) = try ObjCHeaderSet.headers(repository, component: component, at: commit, moduleFolders: moduleFolders) {
+            let sources = try files.map { SourceFile(path: $0.path, text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self)) }
+            let platforms = ObjCSurface.applePlatforms(component.platforms ?? podspecPlatforms)
+            surface = ObjCSurface.extract(from: sources, platforms: platforms)
+        }
+        lock.withLock {
+            var list = recent[component.name] ?? []
+            list.append((commit, surface))
+            if list.count > 3 { list.removeFirst() }
+            recent[component.name] = list
+        }
+        return surface
+    }
+
+    /// The Objective-C changes between two commits, nil when neither has headers to read.
+    func diff(of component: Component, from old: ObjectID, oldFolders: [String], to new: ObjectID, newFolders: [String],
+              addedRequirementImpact: APIImpact) throws -> ObjCDiff? {
+        let before = try surface(of: component, at: old, moduleFolders: oldFolders)
+        let after = try surface(of: component, at: new, moduleFolders: newFolders)
+        guard before != nil || after != nil else { return nil }
+        var empty = ObjCSurface()
+        for platform in (before ?? after)?.platforms.keys.sorted() ?? [] { empty.platforms[platform] = [:] }
+        return ObjCDiff(old: before ?? empty, new: after ?? empty, addedRequirementImpact: addedRequirementImpact)
+    }
+
+    /// What could not be read in the headers at `commit` (LS103), empty when all was read.
+    func problems(of component: Component, at commit: ObjectID, moduleFolders: [String]) throws -> [ObjCHeaderProblem] {
+        try surface(of: component, at: commit, moduleFolders: moduleFolders)?.problems ?? []
+    }
+}
