@@ -103,7 +103,7 @@ struct ObjCHeaderSet {
         path.split(separator: "/").dropLast().contains { folder in
             let name = folder.lowercased()
             return ["test", "tests", "example", "examples", "demo", "demos", "carthage", "pods", "vendor", "docs", "benchmark",
-                    "benchmarks", "external"].contains(name)
+                    "benchmarks", "benchmarking", "external", "xcode", "samples", "sample"].contains(name)
                 || name.hasSuffix("tests") || name.hasSuffix("demo") || name.hasSuffix("example") || name.hasSuffix("examples")
         }
     }
