@@ -162,4 +162,33 @@ final class ObjCDiffTests: XCTestCase {
         XCTAssertEqual(level(old, old.replacingOccurrences(of: "CART_MAX 10", with: "CART_MAX 12")), .none)
         XCTAssertEqual(level(old, old.replacingOccurrences(of: "CGFloat CartTotal(Cart *cart)", with: "double CartTotal(Cart *cart)")), .breaking)
     }
+
+    func testBlockTypesCompareWithoutParameterNamesButWithInnerNullability() {
+        let old = "@interface A : NSObject\n- (void)load:(void (^)(NSError *error, NSUInteger count))done;\n@end"
+        XCTAssertEqual(level(old, old.replacingOccurrences(of: "NSError *error, NSUInteger count", with: "NSError *e, NSUInteger n")), .none)
+        XCTAssertEqual(level(old, old.replacingOccurrences(of: "NSError *error", with: "NSError * _Nullable error")), .breaking,
+                       "a block parameter becoming nullable changes the Swift closure's type")
+        XCTAssertEqual(level("extern NSInteger const A;", "extern const NSInteger A;"), .none)
+    }
+
+    func testAnInheritedInitializerMadeUnavailableIsBreaking() {
+        let old = "@interface A : NSObject\n- (instancetype)initWithName:(NSString *)name;\n@end"
+        let new = "@interface A : NSObject\n- (instancetype)init NS_UNAVAILABLE;\n- (instancetype)initWithName:(NSString *)name;\n@end"
+        XCTAssertEqual(diff(old, new).changes.map(\.summary), ["removed `-[A init]`"])
+        XCTAssertEqual(level(new, new), .none)
+        XCTAssertEqual(level("", new), .additive, "a new class's unavailable init takes nothing from anyone")
+    }
+
+    func testAWrapperOfAnAvailabilityMacroIsReadAsIt() {
+        let header = """
+        #define AF_API_UNAVAILABLE(x) API_UNAVAILABLE(x)
+        @interface A : NSObject
+        - (void)a;
+        - (void)b AF_API_UNAVAILABLE(macos);
+        @end
+        """
+        let read = surface(header, platforms: ["iOS", "macOS"])
+        XCTAssertNotNil(read.platforms["iOS"]!["-[A b]"])
+        XCTAssertNil(read.platforms["macOS"]!["-[A b]"])
+    }
 }

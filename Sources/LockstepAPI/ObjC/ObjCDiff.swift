@@ -14,7 +14,18 @@ public struct ObjCDiff: Sendable {
         for platform in platforms {
             let before = old.platforms[platform] ?? [:]
             let after = new.platforms[platform] ?? [:]
-            for change in Self.changes(before, after, addedRequirementImpact: addedRequirementImpact) {
+            var found = Self.changes(before, after, addedRequirementImpact: addedRequirementImpact)
+            // An inherited member (NSObject's -init) newly marked unavailable on a class that existed: clients lose it.
+            let wasUnavailable = old.unavailable[platform] ?? []
+            for key in (new.unavailable[platform] ?? []).subtracting(wasUnavailable) where before[key] == nil {
+                guard let owner = key.split(separator: " ").first.map({ String($0.dropFirst(2)) }),
+                      before["@interface \(owner)"] != nil, after["@interface \(owner)"] != nil else { continue }
+                let gone = APIDeclaration(key: key, signature: key, kind: ObjCKind.method.rawValue, file: after["@interface \(owner)"]!.file,
+                                          line: after["@interface \(owner)"]!.line)
+                found.append(APIChange(kind: .removed, key: key, old: gone, new: nil, impact: .breaking,
+                                       note: "marked NS_UNAVAILABLE: the inherited member is no longer available"))
+            }
+            for change in found {
                 let id = "\(change.kind.rawValue) \(change.key)"
                 if var existing = byChange[id] {
                     if change.impact > existing.change.impact { existing.change = change }

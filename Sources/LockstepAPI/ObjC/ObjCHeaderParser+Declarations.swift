@@ -218,8 +218,12 @@ extension ObjCHeaderParser {
             record(word, argument, into: &attributes)
         }
         if peek == "{" { _ = skipBraces() } else if peek == ";" { index += 1 }
-        guard !attributes.unavailable, !pieces.isEmpty else { return nil }
+        guard !pieces.isEmpty else { return nil }
         let selector = parameters.isEmpty ? pieces[0] : pieces.map { $0 + ":" }.joined()
+        guard !attributes.unavailable else {
+            unavailableKeys.append("\(marker)[\(owner) \(selector)]")
+            return nil
+        }
         // `id` or the class's own type from an init or a factory reads as `instancetype`: every call compiles alike.
         if selector.hasPrefix("init") || (marker == "+" && (result.spelling == "\(owner) *")) {
             if result.spelling == "id" || result.spelling == "\(owner) *" { result.spelling = "instancetype" }

@@ -18,6 +18,8 @@ struct ObjCHeaderParser {
     var index = 0
     var assumeNonnull = false
     var declarations: [ObjCDeclaration] = []
+    /// Members marked unavailable (`- (instancetype)init NS_UNAVAILABLE;`): absent, but newly so when they were inherited.
+    var unavailableKeys: [String] = []
     var problems: [ObjCHeaderProblem] = []
 
     init(file: String, platform: String, lines: [ObjCPreprocessor.Line], aliases: [String: String]) {
@@ -166,7 +168,12 @@ struct ObjCHeaderParser {
         while i < words.count {
             let word = words[i]
             if let value = Self.nullabilityWords[word] {
-                if depth == 0 || (kept.last == "^" && depth == 1) { nullability = nullability ?? value }
+                if depth == 0 || (kept.last == "^" && depth == 1) {
+                    nullability = nullability ?? value
+                } else if value == .nullable {
+                    // Inside a block's or generic's types: `NSError * _Nullable` is another Swift type than `NSError *`.
+                    kept.append("_Nullable")
+                }
                 i += 1
                 continue
             }
@@ -194,10 +201,64 @@ struct ObjCHeaderParser {
                 spelled.append("void")
             }
         }
+        spelled = Self.droppingParameterNames(spelled)
+        // `NSInteger const` and `const NSInteger` are one type.
+        if !spelled.contains("*"), !spelled.contains("^"), spelled.contains("const") {
+            spelled = ["const"] + spelled.filter { $0 != "const" }
+        }
         let spelling = Self.spell(spelled)
         let isPointer = spelled.contains("*") || spelled.contains("^") || ["id", "instancetype", "Class"].contains(spelled.first ?? "")
         let assumed: ObjCNullability = (defaultNonnull ?? assumeNonnull) && isPointer ? .nonnull : .unspecified
         return ObjCType(spelling: spelling, nullability: isPointer ? (nullability ?? assumed) : .unspecified)
+    }
+
+    static let typeKeywords: Set<String> = [
+        "void", "int", "long", "short", "char", "float", "double", "unsigned", "signed", "BOOL", "bool", "const", "id",
+        "instancetype", "Class", "SEL", "_Nullable", "volatile", "restrict", "__restrict", "struct", "enum", "union",
+    ]
+
+    /// Parameter names in a block's or function pointer's parameter list (`void (^)(NSError *error)`) are no part of its type.
+    static func droppingParameterNames(_ words: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            // A parameter list: `(` right after the `)` that closes `(^)` or `(*)`.
+            guard word == "(", index > 0, words[index - 1] == ")" else {
+                result.append(word)
+                index += 1
+                continue
+            }
+            var depth = 0
+            var end = index
+            while end < words.count {
+                if words[end] == "(" { depth += 1 }
+                if words[end] == ")" { depth -= 1; if depth == 0 { break } }
+                end += 1
+            }
+            let inner = Array(words[(index + 1)..<min(end, words.count)])
+            var segments: [[String]] = [[]]
+            var level = 0
+            for token in inner {
+                if token == "(" || token == "<" || token == "[" { level += 1 }
+                if token == ")" || token == ">" || token == "]" { level -= 1 }
+                if token == "," && level == 0 { segments.append([]); continue }
+                segments[segments.count - 1].append(token)
+            }
+            let cleaned = segments.map { segment -> [String] in
+                var segment = droppingParameterNames(segment)
+                if segment.count >= 2, let last = segment.last, isIdentifier(last), !typeKeywords.contains(last),
+                   !(segment.count == 2 && ["unsigned", "signed", "long", "short", "struct", "enum"].contains(segment[0])) {
+                    segment.removeLast()
+                }
+                return segment
+            }
+            result.append("(")
+            result.append(contentsOf: cleaned.enumerated().flatMap { $0.offset == 0 ? $0.element : [","] + $0.element })
+            result.append(")")
+            index = end + 1
+        }
+        return result
     }
 
     /// Canonical spacing: `NSArray<NSString *> *`, `void (^)(BOOL)`.

@@ -137,6 +137,12 @@ struct ObjCPreprocessor {
                    !(value.first?.isNumber ?? true) {
                     aliases[name] = value
                 }
+                // `#define AF_API_UNAVAILABLE(x) API_UNAVAILABLE(x)`: a wrapper reads as the attribute it wraps.
+                if parameters != nil, let open = value.firstIndex(of: "("),
+                   case let callee = value[..<open].objcTrimmed, !callee.isEmpty,
+                   callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    aliases[name] = callee
+                }
                 let guardMacro = value.isEmpty && parameters == nil && (name == lastIfndef || name.hasSuffix("_h") || name.hasSuffix("_H"))
                 if !guardMacro { defines.append(Define(name: name, parameters: parameters, value: value, line: number)) }
             case "undef" where active:

@@ -10,6 +10,9 @@ public struct ObjCSurface: Sendable, Hashable, Codable {
     public var platforms: [String: [String: ObjCDeclaration]]
     /// Headers (or parts of them) that could not be read; the rest is judged.
     public var problems: [ObjCHeaderProblem]
+    /// Per platform: members marked unavailable (`-init NS_UNAVAILABLE`), absent from `platforms`; one that was neither
+    /// declared nor unavailable before was inherited, and marking it unavailable takes it from clients.
+    public var unavailable: [String: Set<String>] = [:]
 
     /// Creates a surface.
     public init(platforms: [String: [String: ObjCDeclaration]] = [:], problems: [ObjCHeaderProblem] = []) {
@@ -39,6 +42,7 @@ public struct ObjCSurface: Sendable, Hashable, Codable {
                 var parser = ObjCHeaderParser(file: header.path, platform: platform, lines: lines, aliases: preprocessor.aliases)
                 parser.parse()
                 problems.formUnion(parser.problems)
+                surface.unavailable[platform, default: []].formUnion(parser.unavailableKeys)
                 for define in defines where !define.name.hasPrefix("_") {
                     var declaration = ObjCDeclaration(key: "#define \(define.name)", kind: .macro, file: header.path, line: define.line)
                     declaration.detail = define.parameters

@@ -28,11 +28,19 @@ struct ObjCHeaderSet {
             let scalars = text
             for attribute in attributes {
                 var searchRange = scalars.startIndex..<scalars.endIndex
-                while let found = scalars.range(of: ".\(attribute)", range: searchRange) {
+                while let found = scalars.range(of: attribute, range: searchRange) {
                     searchRange = found.upperBound..<scalars.endIndex
+                    // `s.source_files = …`, or the early DSL's `source_files 'AFNetworking'` at the start of a line.
+                    let before = scalars[..<found.lowerBound].reversed().prefix { $0 == " " || $0 == "\t" }
+                    let preceding = scalars[..<found.lowerBound].dropLast(before.count).last
+                    let dotted = scalars[..<found.lowerBound].last == "."
+                    guard dotted || preceding == nil || preceding == "\n" else { continue }
                     var rest = scalars[found.upperBound...].drop { $0 == " " || $0 == "\t" }
-                    guard rest.first == "=" else { continue }
-                    rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+                    if rest.first == "=" {
+                        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+                    } else if dotted || !(rest.first == "'" || rest.first == "\"" || rest.first == "[" || rest.first == "%") {
+                        continue
+                    }
                     let value: Substring
                     if rest.first == "[" || rest.hasPrefix("%w") || rest.hasPrefix("%W") {
                         let close: Character = rest.hasPrefix("%w{") || rest.hasPrefix("%W{") ? "}" : (rest.hasPrefix("%w(") ? ")" : "]")
