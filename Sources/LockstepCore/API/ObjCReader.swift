@@ -21,7 +21,7 @@ final class ObjCReader: @unchecked Sendable {
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         var surface: ObjCSurface?
         if let (files, podspecPlatforms) = try ObjCHeaderSet.headers(repository, component: component, at: commit, moduleFolders: moduleFolders) {
-            let sources = try files.map { SourceFile(path: $0.path, text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self)) }
+            let sources = try files.map { SourceFile(path: "\(component.path)/\($0.path)", text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self)) }
             let platforms = ObjCSurface.applePlatforms(component.platforms ?? podspecPlatforms)
             surface = ObjCSurface.extract(from: sources, platforms: platforms)
         }
