@@ -45,7 +45,10 @@ public struct ObjCDiff: Sendable {
 
     static func changes(_ old: [String: ObjCDeclaration], _ new: [String: ObjCDeclaration], addedRequirementImpact: APIImpact) -> [APIChange] {
         var result: [APIChange] = []
+        // Names a client spells: a macro that becomes a typedef, constant or class of the same name removes nothing.
+        let newNames = Set(new.keys.compactMap { key in key.split(separator: " ").last.map(String.init) })
         for (key, declaration) in old where new[key] == nil {
+            if declaration.kind == .macro, declaration.detail == nil, newNames.contains(String(key.dropFirst("#define ".count))) { continue }
             result.append(APIChange(kind: .removed, key: key, old: declaration.apiDeclaration, new: nil, impact: .breaking))
         }
         for (key, declaration) in new {
@@ -128,17 +131,25 @@ public struct ObjCDiff: Sendable {
             if old.type?.spelling != new.type?.spelling { note(.breaking, "the type changed") }
             else if old.type?.nullability != new.type?.nullability { note(.breaking, "the nullability changed") }
         case .macro:
-            if old.detail != new.detail { note(.breaking, "the macro's parameters changed") }
+            // Parameters are positional: renaming one changes no use of the macro, adding or removing one does.
+            let arity = { (detail: String?) in detail.map { $0.split(separator: ",").count } }
+            if arity(old.detail) != arity(new.detail) || (old.detail?.contains("...") != new.detail?.contains("...")) {
+                note(.breaking, "the macro's parameters changed")
+            }
         case .protocol, .conformance:
             break
         }
         guard impact != .none || !notes.isEmpty else { return nil }
-        return (impact, notes.joined(separator: "; "))
+        // The common summary reads a changed declaration's note as why it is compatible; a break shows both signatures.
+        return (impact, impact == .breaking ? nil : notes.joined(separator: "; "))
     }
 
     static func compareCallable(_ old: ObjCDeclaration, _ new: ObjCDeclaration, note: (APIImpact, String) -> Void) {
         if let a = old.type, let b = new.type {
-            if a.spelling != b.spelling { note(.breaking, "the result type changed") }
+            if a.spelling == "id", b.spelling == "instancetype" {
+                // A more precise result: every call compiles, and an override returning id still does.
+                note(.additive, "the result becomes instancetype")
+            } else if a.spelling != b.spelling { note(.breaking, "the result type changed") }
             else if a.nullability != b.nullability { note(.breaking, "the result's nullability changed (\(a.nullability.rawValue) → \(b.nullability.rawValue))") }
         }
         if old.detail != new.detail { note(.breaking, "variadic changed") }

@@ -57,10 +57,32 @@ public struct ObjCSurface: Sendable, Hashable, Codable {
                     declarations[declaration.key] = declaration
                 }
             }
-            surface.platforms[platform] = declarations
+            surface.platforms[platform] = resolvingBlockTypedefs(declarations)
         }
         surface.problems = problems.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
         return surface
+    }
+
+    /// Block and function-pointer typedefs of the header set followed (`SDWebImageNoParamsBlock` reads
+    /// `void (^)(void)`), so spelling a parameter through a new typedef of the same type changes nothing.
+    static func resolvingBlockTypedefs(_ declarations: [String: ObjCDeclaration]) -> [String: ObjCDeclaration] {
+        var blocks: [String: ObjCType] = [:]
+        for declaration in declarations.values where declaration.kind == .typedef {
+            guard let type = declaration.type, type.spelling.contains("(^)") || type.spelling.contains("(*)") else { continue }
+            blocks[String(declaration.key.dropFirst("typedef ".count))] = type
+        }
+        guard !blocks.isEmpty else { return declarations }
+        func resolve(_ type: ObjCType?) -> ObjCType? {
+            guard let type, let target = blocks[type.spelling] else { return type }
+            return ObjCType(spelling: target.spelling, nullability: type.nullability)
+        }
+        return declarations.mapValues { declaration in
+            guard declaration.kind != .typedef else { return declaration }
+            var resolved = declaration
+            resolved.type = resolve(declaration.type)
+            resolved.parameters = declaration.parameters.map { resolve($0)! }
+            return resolved
+        }
     }
 
     /// Whether no platform has a declaration.

@@ -173,12 +173,10 @@ struct ObjCHeaderSet {
         }
     }
 
-    /// The public headers of `component` at `commit` and the platforms its podspec names; nil when it has neither a
-    /// podspec nor an `include/` folder in a library module.
-    static func headers(_ repository: Repository, component: Component, at commit: ObjectID, moduleFolders: [String]) throws
-        -> (files: [TreeFile], platforms: [String])? {
-        let all = try repository.listFiles(at: commit)
+    /// The podspecs' rules at `commit` (those named after the component, else all at the root); nil when it has none.
+    static func podspecRules(_ repository: Repository, component: Component, files all: [TreeFile]) throws -> PodspecRules? {
         let podspecs = all.filter { !$0.path.contains("/") && ($0.path.hasSuffix(".podspec") || $0.path.hasSuffix(".podspec.json")) }
+        guard !podspecs.isEmpty else { return nil }
         let own = podspecs.filter { $0.path.lowercased().hasPrefix(component.name.lowercased() + ".podspec") }
         var rules = PodspecRules()
         for podspec in own.isEmpty ? podspecs : own {
@@ -190,15 +188,26 @@ struct ObjCHeaderSet {
             rules.excluded += found.excluded
             rules.platforms += found.platforms.filter { !rules.platforms.contains($0) }
         }
+        return rules
+    }
+
+    /// The public headers among a revision's `files` and the platforms its podspec names; nil when it has neither a
+    /// podspec nor an `include/` folder in a library module.
+    ///
+    /// A revision without a podspec of its own (the pod's spec lived only in the CocoaPods Specs repo then) borrows
+    /// `neighbour`'s, the rules of the release it is compared with, which rarely differ between adjacent releases;
+    /// without one either, every header outside tests, examples and demos is taken.
+    static func headers(_ all: [TreeFile], rules own: PodspecRules?, neighbour: PodspecRules?, moduleFolders: [String])
+        -> (files: [TreeFile], platforms: [String])? {
+        let hasPackage = all.contains { $0.path == "Package.swift" }
+        let rules = own ?? (hasPackage ? PodspecRules() : neighbour ?? PodspecRules())
         var files = rules.isEmpty ? [] : publicHeaders(all, rules: rules)
         var seen = Set(files.map(\.path))
         for folder in moduleFolders {
             let include = folder + "/include/"
             files += all.filter { $0.path.hasPrefix(include) && $0.path.hasSuffix(".h") && !$0.isSymlink && seen.insert($0.path).inserted }
         }
-        // A pod whose podspec lives only in the CocoaPods Specs repo (older releases of many pods): its headers
-        // outside tests, examples and demos, as the spec's usual `source_files` would take them.
-        if rules.isEmpty, podspecs.isEmpty, !all.contains(where: { $0.path == "Package.swift" }) {
+        if rules.isEmpty, own == nil, !hasPackage {
             files = all.filter { $0.path.hasSuffix(".h") && !$0.isSymlink && !Self.isSampleOrTest($0.path) }
             return files.isEmpty ? nil : (files.sorted { $0.path < $1.path }, [])
         }

@@ -8,27 +8,37 @@ final class ObjCReader: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let lock = NSLock()
     /// Recent surfaces by component and commit (a release is diffed against the one before, then against the next).
-    private var recent: [String: [(commit: ObjectID, surface: ObjCSurface?)]] = [:]
+    private var recent: [String: [(key: String, surface: ObjCSurface?)]] = [:]
 
     init(config: WorkspaceConfig) {
         self.config = config
     }
 
     /// The headers' surface at `commit`, nil when the component has no podspec and no `include/` folder in a
-    /// library module (a pure Swift package: nothing to read).
-    func surface(of component: Component, at commit: ObjectID, moduleFolders: [String]) throws -> ObjCSurface? {
-        if let hit = lock.withLock({ recent[component.name]?.first { $0.commit == commit } }) { return hit.surface }
+    /// library module (a pure Swift package: nothing to read). `neighbour` is the release it is compared with, whose
+    /// podspec a revision without one borrows (`ObjCHeaderSet.headers`).
+    func surface(of component: Component, at commit: ObjectID, neighbour: ObjectID? = nil, moduleFolders: [String]) throws -> ObjCSurface? {
+        let key = "\(commit.hex) \(neighbour?.hex ?? "-")"
+        if let hit = lock.withLock({ recent[component.name]?.first { $0.key == key } }) { return hit.surface }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+        let files = try repository.listFiles(at: commit)
+        let own = try ObjCHeaderSet.podspecRules(repository, component: component, files: files)
+        var borrowed: ObjCHeaderSet.PodspecRules?
+        if own == nil, let neighbour {
+            borrowed = try ObjCHeaderSet.podspecRules(repository, component: component, files: try repository.listFiles(at: neighbour))
+        }
         var surface: ObjCSurface?
-        if let (files, podspecPlatforms) = try ObjCHeaderSet.headers(repository, component: component, at: commit, moduleFolders: moduleFolders) {
-            let sources = try files.map { SourceFile(path: "\(component.path)/\($0.path)", text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self)) }
+        if let (headers, podspecPlatforms) = ObjCHeaderSet.headers(files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders) {
+            let sources = try headers.map {
+                SourceFile(path: "\(component.path)/\($0.path)", text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self))
+            }
             let platforms = ObjCSurface.applePlatforms(component.platforms ?? podspecPlatforms)
             surface = ObjCSurface.extract(from: sources, platforms: platforms)
         }
         lock.withLock {
             var list = recent[component.name] ?? []
-            list.append((commit, surface))
-            if list.count > 3 { list.removeFirst() }
+            list.append((key, surface))
+            if list.count > 4 { list.removeFirst() }
             recent[component.name] = list
         }
         return surface
@@ -37,8 +47,8 @@ final class ObjCReader: @unchecked Sendable {
     /// The Objective-C changes between two commits, nil when neither has headers to read.
     func diff(of component: Component, from old: ObjectID, oldFolders: [String], to new: ObjectID, newFolders: [String],
               addedRequirementImpact: APIImpact) throws -> ObjCDiff? {
-        let before = try surface(of: component, at: old, moduleFolders: oldFolders)
-        let after = try surface(of: component, at: new, moduleFolders: newFolders)
+        let before = try surface(of: component, at: old, neighbour: new, moduleFolders: oldFolders)
+        let after = try surface(of: component, at: new, neighbour: old, moduleFolders: newFolders)
         guard before != nil || after != nil else { return nil }
         var empty = ObjCSurface()
         for platform in (before ?? after)?.platforms.keys.sorted() ?? [] { empty.platforms[platform] = [:] }
