@@ -169,6 +169,8 @@ final class ObjCDiffTests: XCTestCase {
         XCTAssertEqual(level(old, old.replacingOccurrences(of: "NSError *error", with: "NSError * _Nullable error")), .breaking,
                        "a block parameter becoming nullable changes the Swift closure's type")
         XCTAssertEqual(level("extern NSInteger const A;", "extern const NSInteger A;"), .none)
+        let property = "@interface A : NSObject\n@property (nonatomic, copy) NSDictionary *(^filter)(NSURL *url, NSDictionary *headers);\n@end"
+        XCTAssertNotNil(surface(property).platforms["iOS"]!["@property A.filter"], "a block property's name is in its declarator")
     }
 
     func testAnInheritedInitializerMadeUnavailableIsBreaking() {

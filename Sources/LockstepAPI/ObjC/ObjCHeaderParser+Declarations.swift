@@ -299,7 +299,7 @@ extension ObjCHeaderParser {
         attributeSlice = stripped[...]
         var name: String?
         var typeWords = Array(attributeSlice)
-        if let caret = typeWords.firstIndex(where: { $0 == "^" || $0 == "*" }), caret > 0, typeWords[caret - 1] == "(",
+        if let caret = typeWords.indices.first(where: { ($0 > 0 && typeWords[$0 - 1] == "(") && (typeWords[$0] == "^" || typeWords[$0] == "*") }),
            caret + 1 < typeWords.count, Self.isIdentifier(typeWords[caret + 1]) {
             // void (^name)(args): the name sits in the declarator.
             name = typeWords[caret + 1]

@@ -32,7 +32,11 @@ final class ObjCReader: @unchecked Sendable {
             let sources = try headers.map {
                 SourceFile(path: "\(component.path)/\($0.path)", text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self))
             }
-            let platforms = ObjCSurface.applePlatforms(component.platforms ?? podspecPlatforms)
+            // The platforms the pod ships on at this revision (its podspec's), among those the component is read for:
+            // a declaration cannot break a client on a platform the pod did not support.
+            let configured = ObjCSurface.applePlatforms(component.platforms ?? podspecPlatforms)
+            let shipped = configured.filter(podspecPlatforms.contains)
+            let platforms = shipped.isEmpty ? configured : shipped
             surface = ObjCSurface.extract(from: sources, platforms: platforms)
         }
         lock.withLock {
