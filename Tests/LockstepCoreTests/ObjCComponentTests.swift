@@ -66,4 +66,15 @@ final class ObjCComponentTests: XCTestCase, BumpTesting {
         XCTAssertTrue(finding.message.contains("-[DetailService detailViewControllerForID:]"), finding.message)
         XCTAssertEqual(finding.locations.map(\.description), ["components/DetailProtocols/Classes/Extras/DetailService.h @ 1.0.0:4 (before)"])
     }
+
+    func testAnUnreadableHeaderIsLS103WithItsPlaceAndTheRestIsJudged() throws {
+        let ws = try protocolSet()
+        try ws["DetailProtocols"].write("Classes/Extras/Broken.h", "@interface DetailBroken : NSObject\n- (void)a;\n")
+        try ws["DetailProtocols"].release("1.1.0")
+        let findings = try ws.findings()
+        let unreadable = try XCTUnwrap(findings.first { $0.rule == "LS103" })
+        XCTAssertEqual(unreadable.locations.map(\.description), ["components/DetailProtocols/Classes/Extras/Broken.h @ 1.1.0:1"])
+        XCTAssertTrue(unreadable.message.contains("@interface DetailBroken without @end"), unreadable.message)
+        XCTAssertNil(findings.first { $0.rule == "LS203" }, "the rest is judged: an added class is minor, as released")
+    }
 }
