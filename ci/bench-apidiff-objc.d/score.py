@@ -46,6 +46,8 @@ def main():
             p, rc, ex, n = figures(pairs)
             print(f"  {package:<32} {n:>5}  {p:<18} {rc:<16} {ex:<16}")
         pairs = [(r["expected"], got[(r["package"], r["from"], r["to"])]) for r in rows]
+        if not pairs:
+            continue
         p, rc, ex, n = figures(pairs)
         print(f"{part + ' total':<34} {n:>5}  {p:<18} {rc:<16} {ex:<16}")
         for r in rows:
