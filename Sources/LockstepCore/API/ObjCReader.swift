@@ -18,8 +18,11 @@ final class ObjCReader: @unchecked Sendable {
     /// library module (a pure Swift package: nothing to read). `neighbour` is the release it is compared with, whose
     /// podspec a revision without one borrows (`ObjCHeaderSet.headers`).
     func surface(of component: Component, at commit: ObjectID, neighbour: ObjectID? = nil, moduleFolders: [String]) throws -> ObjCSurface? {
-        let key = "\(commit.hex) \(neighbour?.hex ?? "-")"
-        if let hit = lock.withLock({ recent[component.name]?.first { $0.key == key } }) { return hit.surface }
+        // A revision with a podspec of its own reads alike whatever it is compared with, so `check` walking the
+        // releases reads each once; one without depends on its neighbour's.
+        let plainKey = commit.hex
+        let borrowingKey = "\(commit.hex) \(neighbour?.hex ?? "-")"
+        if let hit = lock.withLock({ recent[component.name]?.first { $0.key == plainKey || $0.key == borrowingKey } }) { return hit.surface }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let files = try repository.listFiles(at: commit)
         let own = try ObjCHeaderSet.podspecRules(repository, component: component, files: files)
@@ -27,6 +30,7 @@ final class ObjCReader: @unchecked Sendable {
         if own == nil, let neighbour {
             borrowed = try ObjCHeaderSet.podspecRules(repository, component: component, files: try repository.listFiles(at: neighbour))
         }
+        let key = own == nil ? borrowingKey : plainKey
         var surface: ObjCSurface?
         if let (headers, podspecPlatforms) = ObjCHeaderSet.headers(files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders) {
             let sources = try headers.map {
