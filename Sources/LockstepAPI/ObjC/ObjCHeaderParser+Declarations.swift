@@ -182,8 +182,7 @@ extension ObjCHeaderParser {
         var variadic = false
         loop: while let word = peek {
             if word == ";" || word == "{" { break }
-            if Self.isIdentifier(word), peek(1) == ":", !Self.isMacroName(word) || pieces.isEmpty == false || true {
-                if Self.isMacroName(word) && !pieces.isEmpty && peek(1) != ":" { break loop }
+            if Self.isIdentifier(word), peek(1) == ":" {
                 pieces.append(word)
                 index += 2
             } else if word == ":" {
@@ -270,7 +269,6 @@ extension ObjCHeaderParser {
         if peek == ";" { index += 1 }
         // Trailing attribute macros (NS_SWIFT_NAME(…), API_AVAILABLE(…)) and the name.
         var attributes = Attributes()
-        var attributeSlice = words[...]
         var stripped: [String] = []
         var i = 0
         while i < words.count {
@@ -296,9 +294,8 @@ extension ObjCHeaderParser {
             stripped.append(words[i])
             i += 1
         }
-        attributeSlice = stripped[...]
         var name: String?
-        var typeWords = Array(attributeSlice)
+        var typeWords = stripped
         if let caret = typeWords.indices.first(where: { ($0 > 0 && typeWords[$0 - 1] == "(") && (typeWords[$0] == "^" || typeWords[$0] == "*") }),
            caret + 1 < typeWords.count, Self.isIdentifier(typeWords[caret + 1]) {
             // void (^name)(args): the name sits in the declarator.
