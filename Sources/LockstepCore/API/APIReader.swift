@@ -59,6 +59,8 @@ public final class APIReader: @unchecked Sendable {
     private var relevance: [String: [APIContext: [ObjectID: Relevance]]] = [:]
     /// Per component: files parsed this run and not yet written to the persistent cache, by cache key.
     private var unsaved: [String: Set<String>] = [:]
+    /// The component's public Objective-C headers (SPEC §7), judged with its Swift files as one surface.
+    let objc: ObjCReader
 
     /// What the reader has done so far (to see that the work grows with the number of releases, not its square).
     public struct Statistics: Sendable, Equatable {
@@ -81,6 +83,7 @@ public final class APIReader: @unchecked Sendable {
         self.config = config
         self.manifests = manifests ?? ManifestStore(config: config)
         self.diskCache = persistentCache ? APISurfaceCache(workspace: config.root) : nil
+        self.objc = ObjCReader(config: config)
     }
 
     /// Work done and entries cached so far.
@@ -151,6 +154,13 @@ public final class APIReader: @unchecked Sendable {
                                   context: after.context)
             diff.changes = (diff.changes + modules.changes).sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
             diff.impact = max(diff.impact, modules.impact)
+        }
+        // Objective-C headers: the same change model, so the level is the highest of both (SPEC §7).
+        if let headers = try objc.diff(of: component, from: old, oldFolders: before.layout?.modules.flatMap(\.folders) ?? [],
+                                       to: new, newFolders: after.layout?.modules.flatMap(\.folders) ?? [],
+                                       addedRequirementImpact: after.context.addedRequirementImpact) {
+            diff.changes = (diff.changes + headers.changes).sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+            diff.impact = max(diff.impact, headers.impact)
         }
         return diff
     }

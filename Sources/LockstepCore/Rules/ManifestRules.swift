@@ -54,6 +54,7 @@ struct LS103: Rule {
             }
         }
         findings += appFindings(context)
+        findings += headerFindings(context)
         return findings
     }
 
