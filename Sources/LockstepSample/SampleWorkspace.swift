@@ -13,9 +13,10 @@ public enum SampleWorkspace {
 
     /// The sample fixture folder: `$LOCKSTEP_FIXTURES`, else `Fixtures/sample` of this source checkout.
     /// `named: "pods"` is the CocoaPods and Xcode half beside it (`Fixtures/pods`, or `pods` next to
-    /// `$LOCKSTEP_FIXTURES`).
-    public static func defaultFixture(named name: String = "sample") throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
+    /// `$LOCKSTEP_FIXTURES`). `environment` is the run's (a command run in-process passes its own).
+    public static func defaultFixture(named name: String = "sample",
+                                      environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        if let path = environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
             let sample = URL(fileURLWithPath: path)
             return name == "sample" ? sample : sample.deletingLastPathComponent().appendingPathComponent(name)
         }
