@@ -33,7 +33,8 @@ public struct Console: Sendable {
                 verbosity: Verbosity = .normal, handlesSignals: Bool = false,
                 stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void) {
         self.environment = environment
-        self.currentDirectory = currentDirectory
+        // A folder URL (trailing slash): relative paths resolve inside it, not beside it.
+        self.currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.verbosity = verbosity

@@ -11,7 +11,8 @@ public struct IntegrationPhases {
     public var style: Style
 
     public init(directory: URL, style: Style = Style(enabled: false)) {
-        self.directory = directory
+        // A folder URL (trailing slash): relative paths resolve inside it, not beside it.
+        self.directory = URL(fileURLWithPath: directory.path, isDirectory: true)
         self.style = style
     }
 
