@@ -96,4 +96,60 @@ final class CommandPipelineTests: XCTestCase {
     func testRerunCommandNamesTheComponentsWithoutVersions() {
         XCTAssertEqual(IntegrationText.rerunCommand(["Cart@0.1.8-rc.1", "Detail"]), "lockstep integrate Cart Detail")
     }
+
+    /// `integrate --finish` refuses before building, tagging or pinning anything: a result of another plan, one built
+    /// with other inputs, a red one, a missing one.
+    func testFinishRefusesResultsThatDoNotBelongToThePlan() throws {
+        let sample = try Lockstep.sampleWorkspace()
+        let config = try WorkspaceConfig.load(from: sample.url.appendingPathComponent("ws/lockstep.yml"))
+        let phases = IntegrationPhases(directory: sample.url)
+        let written = plan([("Shell", "shell", "swift build"), ("Main", "main", "swift build")])
+        try phases.write(written, command: "plan", to: "plan.json")
+        let (_, bytes) = try phases.read(PhasePlan.self, command: "plan", from: "plan.json")
+        let digest = PhasePlan.digest(of: bytes)
+        let key = String(repeating: "k", count: 64)
+        func result(_ name: String, digest: String = digest, key: String = key, status: String = "green") -> String {
+            let file = "\(name)-\(status)-\(digest.prefix(4))-\(key.prefix(4)).json"
+            let value = PhaseResult(planDigest: digest, name: name, key: key, status: status, seconds: 1, log: "log", toolchain: "t", versions: [])
+            XCTAssertNoThrow(try phases.write(value, command: "build", to: file))
+            return file
+        }
+        func refusal(_ files: [String]) -> CommandFailure? {
+            do {
+                _ = try phases.finish("plan.json", results: files, integrator: Integrator(config: config), config: config, publisher: nil)
+                return nil
+            } catch { return error as? CommandFailure }
+        }
+        let other = result("Shell", digest: String(repeating: "0", count: 64))
+        XCTAssertEqual(refusal([other])?.message, "error: \(other) is the result of another plan, not of plan.json")
+        let rebuilt = result("Shell", key: String(repeating: "x", count: 64))
+        XCTAssertEqual(refusal([rebuilt])?.code, 2)
+        XCTAssertEqual(refusal([rebuilt])?.message, "error: \(rebuilt): Shell was built with other inputs than plan.json plans (key xxxxxxxxxxxx)")
+        let red = result("Shell", status: "red")
+        XCTAssertEqual(refusal([red])?.code, 1)
+        XCTAssertEqual(refusal([red])?.message, "error: Shell was red (\(red), log on its runner: log); nothing was tagged or pinned")
+        let missing = refusal([result("Shell")])
+        XCTAssertEqual(missing?.code, 2)
+        XCTAssertEqual(missing?.message, "error: no result for Main; pass one `lockstep build` result per planned build")
+    }
+
+    /// `lockstep build` refuses before building: an app the plan does not plan, a result folder that is not there.
+    func testBuildRefusesAnUnplannedAppOrAMissingResultFolder() throws {
+        let folder = try TemporaryFolder("lockstep-phases")
+        let phases = IntegrationPhases(directory: folder.url)
+        try phases.write(plan([("Shell", "shell", "swift build")]), command: "plan", to: "plan.json")
+        var made = 0
+        func integrator() throws -> (Integrator, WorkspaceConfig) {
+            made += 1
+            throw CommandFailure(code: 9)
+        }
+        XCTAssertThrowsError(try phases.prepareBuild("Main", plan: "plan.json", resultOut: "main.json", integrator: try integrator())) { error in
+            XCTAssertEqual((error as? CommandFailure)?.message, "error: plan.json plans no build of Main; it plans Shell")
+        }
+        XCTAssertThrowsError(try phases.prepareBuild("Shell", plan: "plan.json", resultOut: "no/such/shell.json", integrator: try integrator())) { error in
+            XCTAssertEqual((error as? CommandFailure)?.code, 2)
+            XCTAssertTrue((error as? CommandFailure)?.message.hasPrefix("error: --result-out no/such/shell.json: the folder ") == true)
+        }
+        XCTAssertEqual(made, 0, "no workspace is read before the plan and the result's folder are found sound")
+    }
 }
