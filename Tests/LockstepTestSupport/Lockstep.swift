@@ -19,7 +19,9 @@ public enum Lockstep {
     }()
 
     /// Runs `lockstep args…` in this process, as if in `folder` (default: the test process's current folder) with
-    /// the hermetic git environment and NO_COLOR, plus `environment`; stdout and stderr are captured.
+    /// the hermetic git environment and NO_COLOR, plus `environment`; stdout and stderr are captured. One at a time:
+    /// runs racing each other (for a pin lock, a push) need processes of their own (`runBinary`), since runs in one
+    /// process share its few concurrency threads and a run waiting for another's lock holds one.
     @discardableResult
     public static func run(_ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
         let directory = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
