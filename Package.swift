@@ -56,7 +56,7 @@ let package = Package(
         ], exclude: ["README.md"]),
         // The domain: versions, the workspace, rules, the matrix, bump and integrate plans.
         .target(name: "LockstepCore", dependencies: [
-            "LockstepGit", "LockstepManifest", "LockstepAPI",
+            "LockstepGit", "LockstepManifest", "LockstepAPI", "LockstepSample",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Version", package: "Version"),
             .product(name: "Subprocess", package: "swift-subprocess"),
@@ -67,13 +67,13 @@ let package = Package(
             "LockstepGit",
             .product(name: "Yams", package: "Yams"),
         ], exclude: ["README.md"], resources: [.copy("Fixtures")]),
-        // The command line: argument parsing and output only.
+        // The command line: argument parsing, the Console, and rendering only; it imports LockstepCore alone.
         .target(name: "LockstepCLI", dependencies: [
-            "LockstepCore", "LockstepSample",
+            "LockstepCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         .executableTarget(name: "lockstep", dependencies: ["LockstepCLI"]),
-        .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample"], path: "Tests/LockstepTestSupport"),
+        .target(name: "LockstepTestSupport", dependencies: ["LockstepGit", "LockstepSample", "LockstepCLI"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
         .testTarget(name: "LockstepManifestTests", dependencies: ["LockstepManifest", "LockstepParsing", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),

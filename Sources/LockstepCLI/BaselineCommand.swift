@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep baseline`: accept the workspace's current findings as history, in lockstep-baseline.yml.
-struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct BaselineCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "baseline",
         abstract: "Record the current findings as accepted history in lockstep-baseline.yml, so check starts green.",
@@ -38,8 +38,8 @@ struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "baseline" : nil }
 
-    func run() throws {
-        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
+    func run(console: Console) async throws {
+        let snapshot = try console.timed("read the workspace") { try options.loadSnapshot(console) }
         let config = snapshot.config
         let file = Baseline.file(in: config.root)
         var previous: Baseline?
@@ -47,7 +47,7 @@ struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
             previous = try Baseline.load(for: config)
         } catch let error as ConfigError {
             // The file is about to be replaced: a broken one must not stop its own regeneration.
-            Output.error("warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
+            console.error("warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
         }
         let raw = try Rules.run(Rules.all, on: RuleContext(snapshot: snapshot))
         let reviewed = FindingReview.apply(raw, config: config, baseline: nil)
@@ -59,16 +59,16 @@ struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
             let json = BaselineJSON(file: file.path, written: written, dryRun: dryRun, findings: baseline.findings.count,
                                     components: baseline.components.count, added: added, dropped: dropped,
                                     text: dryRun ? text : nil)
-            Output.line(try JSONText.document("baseline", json))
+            console.line(try JSONText.document("baseline", json))
         }
         if dryRun {
-            if format == .json { try report(written: false) } else { Output.line(String(text.dropLast())) }
+            if format == .json { try report(written: false) } else { console.line(String(text.dropLast())) }
             return
         }
         let old = try? String(contentsOf: file, encoding: .utf8)
         guard old != text else {
             if format == .json { return try report(written: false) }
-            Output.line("\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
+            console.line("\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
             return
         }
         do {
@@ -77,7 +77,7 @@ struct BaselineCommand: ParsableCommand, JSONReporting, OutputConfigurable {
             throw WorkspaceError("cannot write \(file.path): \(FileErrorText.reason(error)); check that the workspace folder is writable")
         }
         if format == .json { return try report(written: true) }
-        Output.line("Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep check` now counts only what comes after; review and commit the file.")
+        console.line("Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep check` now counts only what comes after; review and commit the file.")
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep build APP --plan PLAN`: one app build of a planned integration, on any clone of the workspace.
-struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
+struct BuildCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build one app of a plan written by `integrate --plan-out` (a CI job per app), and write its result.",
@@ -39,46 +39,30 @@ struct BuildCommand: AsyncParsableCommand, OutputConfigurable {
         }
     }
 
-    func run() async throws {
-        let (written, bytes) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: plan)
-        guard let entry = written.builds.first(where: { $0.name == app }) else {
-            throw CommandFailure(code: 2, message: "error: \(plan) plans no build of \(app); it plans \(written.builds.map(\.name).joined(separator: ", "))")
-        }
-        let folder = URL(fileURLWithPath: resultOut).deletingLastPathComponent()
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw CommandFailure(code: 2, message: "error: --result-out \(resultOut): the folder \(folder.path) does not exist or is not writable; nothing was built")
-        }
-        let config = try options.loadConfig()
+    func run(console: Console) async throws {
+        let phases = console.phases
         var settings = IntegrationOptions()
         settings.timeoutSeconds = timeout
         settings.useCache = !noCache
-        let display = ProgressDisplay(linesToStderr: false)
-        let integrator = Integrator(config: config, options: settings) { display.show($0) }
-        let (current, phases) = try wrap { try PhaseFiles.currentPlan(integrator, arguments: written.arguments, config: config) }
-        try PhaseFiles.requireMatch(written, phases, path: plan)
-        let signals = SignalTrap.install()
+        settings.environment = console.environment
+        settings.temporaryDirectory = console.temporaryDirectory
+        let display = ProgressDisplay(console: console, linesToStderr: false)
+        let planned = try phases.prepareBuild(app, plan: plan, resultOut: resultOut, integrator: try {
+            let config = try options.loadConfig(console)
+            return (Integrator(config: config, options: settings) { display.show($0) }, config)
+        }())
+        let signals = SignalTrap.install(for: console)
         defer { withExtendedLifetime(signals) {} }
-        let outcome = try await wrapAsync { try await integrator.buildOne(app, plan: current) }
+        let outcome = try await phases.wrapAsync { try await planned.integrator.buildOne(app, plan: planned.plan) }
         display.clear()
-        let result = PhaseResult(planDigest: PhasePlan.digest(of: bytes), name: app, key: entry.key, status: outcome.status.name,
-                                 seconds: (outcome.seconds * 10).rounded() / 10, log: outcome.log.path, toolchain: Toolchain.versionLine,
-                                 versions: phases.builds.first { $0.name == app }?.versions ?? [])
-        try PhaseFiles.write(result, command: "build", to: resultOut)
-        Output.line("\(app): \(outcome.statusText); wrote \(resultOut)")
+        let result = try phases.writeResult(outcome, of: planned, toolchain: planned.integrator.toolchain, to: resultOut)
+        console.line("\(app): \(outcome.statusText); wrote \(resultOut)")
         if !result.isGreen { throw CommandFailure(code: 1, message: "error: \(app) failed: \(outcome.statusText) (log: \(outcome.log.path))") }
-    }
-
-    func wrap<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
-    }
-
-    func wrapAsync<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as IntegrationError { throw IntegrationText.failure(error) }
     }
 }
 
 /// `lockstep plan PLAN --format github-matrix|gitlab|json`: a plan's builds as CI jobs.
-struct PlanCommand: ParsableCommand, OutputConfigurable {
+struct PlanCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
@@ -98,56 +82,23 @@ struct PlanCommand: ParsableCommand, OutputConfigurable {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case githubMatrix = "github-matrix", gitlab, json }
 
-    /// True for a build command that needs Apple's tools: xcodebuild or xcrun, CocoaPods (`pod install`), fastlane.
-    static func needsMacOS(_ command: String) -> Bool {
-        let words = command.split(whereSeparator: { " \t;&|()".contains($0) }).map(String.init)
-        return words.contains { ["xcodebuild", "xcrun", "fastlane"].contains($0) }
-            || zip(words, words.dropFirst()).contains { $0 == "pod" && ["install", "update"].contains($1) }
-    }
-
     @Argument(help: "The plan file.")
     var plan: String
 
     @Option(help: "github-matrix, gitlab or json.")
     var format: Format = .json
 
-    func run() throws {
+    func run(console: Console) async throws {
         // The same --workspace as every command: a folder without lockstep.yml is a mistake worth saying.
-        if options.workspace != nil { _ = try options.loadConfig() }
-        let (written, _) = try PhaseFiles.read(PhasePlan.self, command: "plan", from: plan)
+        if options.workspace != nil { _ = try options.loadConfig(console) }
+        let (written, _) = try console.phases.read(PhasePlan.self, command: "plan", from: plan)
         switch format {
         case .json:
-            Output.line(try JSONText.document("plan", written))
+            console.line(try JSONText.document("plan", written))
         case .githubMatrix:
-            // `runner`: macos for an xcodebuild app (`runs-on: ${{ matrix.runner == 'macos' && 'macos-15' || 'ubuntu-24.04' }}`).
-            let include = written.builds.map {
-                ["app": $0.name, "role": $0.role, "key": String($0.key.prefix(16)), "runner": Self.needsMacOS($0.command) ? "macos" : "linux"]
-            }
-            let data = try JSONSerialization.data(withJSONObject: ["include": include], options: [.sortedKeys])
-            Output.line(String(decoding: data, as: UTF8.self))
+            console.line(try CIJobs.githubMatrix(written))
         case .gitlab:
-            Output.line(Self.gitlabJobs(written))
+            console.line(CIJobs.gitlabJobs(written))
         }
-    }
-}
-
-extension PlanCommand {
-    /// A plan's builds as GitLab jobs extending the templates of ci/pipelines/gitlab-child.yml: `lockstep-build-<app>`
-    /// per app, then `lockstep-finish`, which needs the plan job of the parent pipeline and every build job.
-    static func gitlabJobs(_ plan: PhasePlan) -> String {
-        var lines = ["", "# Generated by `lockstep plan --format gitlab`: one job per planned app build, then the finish."]
-        var jobs: [String] = []
-        for build in plan.builds {
-            let base = "lockstep-build-" + build.name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
-            var job = base
-            var suffix = 2
-            while jobs.contains(job) { job = "\(base)-\(suffix)"; suffix += 1 }
-            jobs.append(job)
-            let templates = Self.needsMacOS(build.command) ? ".lockstep-build, .lockstep-macos" : ".lockstep-build"
-            lines += ["\(job):", "  extends: [\(templates)]", "  variables:", "    LOCKSTEP_APP: \(YAMLText.quoted(build.name))"]
-        }
-        lines += ["lockstep-finish:", "  extends: [.lockstep-finish]", "  needs:", "    - pipeline: $PARENT_PIPELINE_ID", "      job: lockstep-plan"]
-        lines += jobs.map { "    - \($0)" }
-        return lines.joined(separator: "\n")
     }
 }

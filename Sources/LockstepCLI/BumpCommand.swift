@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep bump`: tag a component's HEAD with its next release candidate.
-struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct BumpCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "bump",
         abstract: "Tag a component's HEAD with its next release candidate (X.Y.Z-rc.N).",
@@ -63,64 +63,21 @@ struct BumpCommand: ParsableCommand, JSONReporting, OutputConfigurable {
         return major ? .breaking : minor ? .minor : patch ? .patch : nil
     }
 
-    /// Plans a bump and (unless a dry run) writes its tag; a refusal becomes exit 1 with its reason.
-    static func bump(_ component: String, requested: BumpLevel?, reason: String? = nil, dryRun: Bool, snapshot: WorkspaceSnapshot) throws -> BumpPlan {
-        let context = RuleContext(snapshot: snapshot)
-        do {
-            let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api)
-                .plan(component, requested: requested, reason: reason)
-            if !dryRun { try Bumper.apply(plan, config: snapshot.config) }
-            return plan
-        } catch let refusal as BumpRefusal {
-            throw CommandFailure(code: 1, message: "error: \(refusal)")
-        }
-    }
-
-    func run() throws {
-        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
-        let plan = try Output.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") { try Self.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot) }
+    func run(console: Console) async throws {
+        let snapshot = try console.timed("read the workspace") { try options.loadSnapshot(console) }
+        let plan = try console.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") { try Bumper.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot) }
         switch format {
         case .text:
             let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
-            Output.line("\(plan.summary) \(outcome)")
+            console.line("\(plan.summary) \(outcome)")
             if let accepted = plan.accepted {
-                Output.line("  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)")
+                console.line("  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)")
             }
             // The rc is made; what remains is integrate (with any component whose rc this one needs), never another bump.
             let command = (try? snapshot.integrateCommand(for: plan.component, at: plan.commit)) ?? "lockstep integrate \(plan.component)"
-            Output.line("next: `\(command)` builds the apps against it, then releases and pins it")
+            console.line("next: `\(command)` builds the apps against it, then releases and pins it")
         case .json:
-            Output.line(try JSONText.document("bump", BumpJSON(plan, dryRun: dryRun)))
+            console.line(try JSONText.document("bump", BumpJSON(plan, dryRun: dryRun)))
         }
-    }
-}
-
-/// `bump --format json` (schema: docs/json/bump.md); also the `bump` part of `demo --format json`.
-struct BumpJSON: Codable {
-    var component: String, from: String?, to: String, tag: String, level: String
-    var reasons: [String], commit: String, dryRun: Bool
-    var changes: [String]
-    /// Set when `--level L --reason TEXT` chose a lower level than the API diff requires.
-    var accepted: Accepted?
-    struct Accepted: Codable { var level: String, required: String, reason: String }
-
-    init(_ plan: BumpPlan, dryRun: Bool) {
-        self.init(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
-                  tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
-                  dryRun: dryRun, changes: plan.changes.map(\.summary))
-        accepted = plan.accepted.map { .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason) }
-    }
-
-    init(component: String, from: String?, to: String, tag: String, level: String, reasons: [String], commit: String,
-         dryRun: Bool, changes: [String]) {
-        self.component = component
-        self.from = from
-        self.to = to
-        self.tag = tag
-        self.level = level
-        self.reasons = reasons
-        self.commit = commit
-        self.dryRun = dryRun
-        self.changes = changes
     }
 }

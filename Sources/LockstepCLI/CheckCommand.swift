@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep check`: every rule of SPEC §3.
-struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run every rule (LS101–LS410, see docs/rules.md) over the workspace and print one diagnostic per finding.",
@@ -32,26 +32,26 @@ struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "check" : nil }
 
-    func run() throws {
-        let config = try options.loadConfig()
+    func run(console: Console) async throws {
+        let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
-        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
         let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
         let rules = Rules.all
-        let raw = try Output.timed("ran \(rules.count) rules") { try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components))) }
+        let raw = try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components))) }
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
         case .text:
-            let style = Output.style
+            let style = console.style
             let shown = findings.filter { $0.accepted?.by != .baseline }
             // --quiet: the errors and the summary line; warnings and notes are counted there.
-            for finding in shown where Output.verbosity >= .normal || finding.severity == .error {
-                Output.line(FindingText.render(finding, style: style) + "\n")
+            for finding in shown where console.verbosity >= .normal || finding.severity == .error {
+                console.line(FindingText.render(finding, style: style) + "\n")
             }
-            Output.line(shown.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(shown))
+            console.line(shown.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(shown))
             if hidden > 0 {
-                Output.line("\(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown (`lockstep check --no-baseline` shows them).")
+                console.line("\(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown (`lockstep check --no-baseline` shows them).")
             }
         case .json:
             let open = findings.filter { $0.accepted == nil }
@@ -59,9 +59,9 @@ struct CheckCommand: ParsableCommand, JSONReporting, OutputConfigurable {
                                    errors: open.filter { $0.severity == .error }.count,
                                    warnings: open.filter { $0.severity == .warning }.count,
                                    accepted: findings.count - open.count - hidden, baselined: hidden)
-            Output.line(try JSONText.document("check", report))
+            console.line(try JSONText.document("check", report))
         case .junit:
-            Output.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted?.by != .baseline })]).xml)
+            console.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted?.by != .baseline })]).xml)
         }
         if findings.contains(where: \.counts) { throw CommandFailure(code: 1) }
     }

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
-import LockstepAPI
 import LockstepCore
 
 /// `lockstep diff`: the public-API changes of a component and the bump level they require.
-struct DiffCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct DiffCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Print a component's public-API changes between two revisions and the bump level they require.",
@@ -40,34 +39,25 @@ struct DiffCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "diff" : nil }
 
-    func run() throws {
-        let snapshot = try Output.timed("read the workspace") { try options.loadSnapshot() }
-        let comparison = try Output.timed("compared the public API") { try APIComparison.make(snapshot, component: component, from: from, to: to,
+    func run(console: Console) async throws {
+        let snapshot = try console.timed("read the workspace") { try options.loadSnapshot(console) }
+        let comparison = try console.timed("compared the public API") { try APIComparison.make(snapshot, component: component, from: from, to: to,
                                                 reader: APIReader(config: snapshot.config, manifests: snapshot.manifests)) }
         let required = comparison.diff.requiredLevel
         let fails = failOn.map { required >= $0.level } ?? false
         switch format {
         case .text:
-            Output.line(comparison.render(style: Output.style))
+            console.line(comparison.render(style: console.style))
         case .json:
             let json = DiffJSON(component: component, from: comparison.fromLabel, to: comparison.toLabel,
                                 fromCommit: comparison.from.hex, toCommit: comparison.to.hex,
                                 level: "\(required)", reason: comparison.diff.levelReason,
                                 changes: comparison.diff.changes, failOn: failOn?.rawValue, failed: failOn.map { _ in fails })
-            Output.line(try JSONText.document("diff", json))
+            console.line(try JSONText.document("diff", json))
         }
         if let failOn, fails {
             throw CommandFailure(code: 1, message: "\(component): the changes require a \(required) version (--fail-on \(failOn.rawValue))",
                                  reported: format == .json)
         }
     }
-}
-
-/// `diff --format json` (schema: docs/json/diff.md).
-struct DiffJSON: Codable {
-    var component, from, to, fromCommit, toCommit, level, reason: String
-    var changes: [APIChange]
-    /// The `--fail-on` level asked for, and whether the changes reached it (the exit code is then 1).
-    var failOn: String?
-    var failed: Bool?
 }

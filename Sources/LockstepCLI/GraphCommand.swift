@@ -2,7 +2,7 @@ import ArgumentParser
 import LockstepCore
 
 /// `lockstep graph`: how components and apps depend on each other, for Graphviz, Mermaid or as data.
-struct GraphCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct GraphCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Print the dependency graph of components and apps (DOT, Mermaid or JSON).",
@@ -30,15 +30,15 @@ struct GraphCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "graph" : nil }
 
-    func run() throws {
-        let config = try options.loadConfig()
-        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+    func run(console: Console) async throws {
+        let config = try options.loadConfig(console)
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
         var graph = DependencyGraph.make(snapshot)
         if let focus { graph = try graph.focused(on: focus) }
         switch format {
-        case .dot: Output.line(String(graph.dot.dropLast()))
-        case .mermaid: Output.line(String(graph.mermaid.dropLast()))
-        case .json: Output.line(try JSONText.document("graph", graph))
+        case .dot: console.line(String(graph.dot.dropLast()))
+        case .mermaid: console.line(String(graph.mermaid.dropLast()))
+        case .json: console.line(try JSONText.document("graph", graph))
         }
     }
 }

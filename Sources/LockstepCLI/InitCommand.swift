@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep init`: writes a first `lockstep.yml` for the repos a team already has.
-struct InitCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct InitCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Guess a commented lockstep.yml from the git repos under a folder.",
@@ -45,30 +45,29 @@ struct InitCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "init" : nil }
 
-    func run() throws {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let folder = URL(fileURLWithPath: dir ?? workspace ?? ".", relativeTo: cwd).standardizedFileURL
+    func run(console: Console) async throws {
+        let folder = console.url(dir ?? workspace ?? ".")
         do {
             if !dryRun { try WorkspaceInit.requireWritable(folder, force: force) }
         } catch let refusal as WorkspaceInit.Refusal {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }
         let proposal = try WorkspaceInit.propose(in: folder)
-        if format == .text { for line in proposal.summary where Output.verbosity >= .normal { Output.error(line) } }
+        if format == .text { for line in proposal.summary where console.verbosity >= .normal { console.error(line) } }
         func report(file: URL?) throws {
             let json = InitJSON(file: file?.path, written: file != nil, dryRun: dryRun, components: proposal.componentCount,
                                 apps: proposal.appCount, guesses: proposal.summary, text: proposal.text)
-            Output.line(try JSONText.document("init", json))
+            console.line(try JSONText.document("init", json))
         }
         if dryRun {
             if format == .json { return try report(file: nil) }
-            FileHandle.standardOutput.write(Data(proposal.text.utf8))
+            console.write(proposal.text)
             return
         }
         do {
             let file = try WorkspaceInit.write(proposal, force: force)
             if format == .json { return try report(file: file) }
-            Output.line("wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the lines marked REVIEW, then run `lockstep matrix`")
+            console.line("wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the lines marked REVIEW, then run `lockstep matrix`")
         } catch let refusal as WorkspaceInit.Refusal {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }

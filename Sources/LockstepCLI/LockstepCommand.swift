@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
 import LockstepCore
-import LockstepGit
 
 /// The `lockstep` root command.
-public struct LockstepCommand: AsyncParsableCommand {
+public struct LockstepCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lockstep",
         abstract: "Keep a workspace of component repos and the apps built from them in lockstep.",
@@ -27,23 +26,29 @@ public struct LockstepCommand: AsyncParsableCommand {
 
     public init() {}
 
-    /// Parses the arguments, runs the command and exits with SPEC.md's codes (usage errors are 2, not 64).
-    public static func mainExitingWithSpecCodes(_ arguments: [String]? = nil) async {
-        Git.bootstrap()
-        TransferWarnings.setHandler { Output.error($0) }
+    /// Runs one `lockstep` command line in this process: parses `arguments` (without the program's name), runs the
+    /// command with `console`, prints any error the way people read it (and as a JSON document with `--format json`)
+    /// and returns SPEC.md's exit code (usage errors are 2, not 64). Never exits the process and never changes its
+    /// current folder; the executable exits with the code returned.
+    public static func main(arguments: [String], console: Console) async -> Int32 {
+        // Each run says a transfer warning once, to its own stderr.
+        GitSession.begin { console.error($0) }
+        defer { GitSession.end() }
+        var console = console
         var jsonCommand: String?
         do {
-            var command = try parseAsRoot(movingLeadingWorkspace(arguments ?? Array(CommandLine.arguments.dropFirst())))
-            (command as? OutputConfigurable)?.output.apply()
+            var command = try parseAsRoot(movingLeadingWorkspace(arguments))
+            if let configurable = command as? OutputConfigurable { console.verbosity = configurable.output.verbosity }
             jsonCommand = (command as? JSONReporting)?.jsonCommand
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
+            if let command = command as? ConsoleCommand {
+                try await command.run(console: console)
             } else {
-                try command.run()
+                try command.run() // the root without a command: ArgumentParser's help
             }
+            return 0
         } catch {
-            Interruption.shared.yieldToInterruption()
-            Foundation.exit(report(error, json: jsonCommand))
+            if console.handlesSignals { Interruption.shared.yieldToInterruption() }
+            return report(error, json: jsonCommand, console: console)
         }
     }
 
@@ -74,21 +79,21 @@ public struct LockstepCommand: AsyncParsableCommand {
     /// Prints an error the way people read it and returns the exit code it stands for. With `json` (the command's
     /// name, when `--format json` was asked) the failure is also printed on stdout as a JSON document, unless the
     /// command already printed its own.
-    static func report(_ error: any Error, json command: String? = nil) -> Int32 {
+    static func report(_ error: any Error, json command: String? = nil, console: Console) -> Int32 {
         if let failure = error as? CommandFailure {
-            if !failure.message.isEmpty { Output.error(failure.message) }
+            if !failure.message.isEmpty { console.error(failure.message) }
             if let command, !failure.message.isEmpty, !failure.reported {
-                Output.jsonFailure(command: command, code: failure.code, message: withoutErrorPrefix(failure.message))
+                console.jsonFailure(command: command, code: failure.code, message: withoutErrorPrefix(failure.message))
             }
             return failure.code
         }
         let (code, message) = describe(error)
         if code == 0 {
-            if !message.isEmpty { print(message) }
+            if !message.isEmpty { console.line(message) }
             return 0
         }
-        if !message.isEmpty { Output.error(message) }
-        if let command { Output.jsonFailure(command: command, code: code, message: withoutErrorPrefix(message)) }
+        if !message.isEmpty { console.error(message) }
+        if let command { console.jsonFailure(command: command, code: code, message: withoutErrorPrefix(message)) }
         return code
     }
 
@@ -109,14 +114,6 @@ public struct LockstepCommand: AsyncParsableCommand {
     static func withoutErrorPrefix(_ message: String) -> String {
         message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message
     }
-}
-
-/// A command ended with a specific exit code after printing what it had to say.
-struct CommandFailure: Error {
-    var code: Int32
-    var message: String = ""
-    /// The command already printed its JSON document (which says what failed): the message goes to stderr only.
-    var reported = false
 }
 
 /// A command with `--quiet`/`--verbose`.

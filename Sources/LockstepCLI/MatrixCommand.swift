@@ -2,7 +2,7 @@ import ArgumentParser
 import LockstepCore
 
 /// `lockstep matrix`: the version matrix of the whole workspace.
-struct MatrixCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct MatrixCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "Print the version matrix: one row per component with releases, rcs, pins, requirements and status.",
@@ -31,24 +31,22 @@ struct MatrixCommand: ParsableCommand, JSONReporting, OutputConfigurable {
 
     var jsonCommand: String? { format == .json ? "matrix" : nil }
 
-    func run() throws {
-        let config = try options.loadConfig()
+    func run(console: Console) async throws {
+        let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
-        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
-        let matrix = try MatrixReport.build(snapshot).filtered(to: components)
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let matrix = try console.matrix(snapshot).filtered(to: components)
         switch format {
-        case .table: Output.line(matrix.table(style: Output.style, wide: wide))
-        case .json: Output.line(try JSONText.document("matrix", matrix.json))
-        case .markdown: Output.line(matrix.markdown(wide: wide))
+        case .table: console.line(matrix.table(style: console.style, wide: wide))
+        case .json: console.line(try JSONText.document("matrix", matrix.json))
+        case .markdown: console.line(matrix.markdown(wide: wide))
         }
     }
 }
 
-/// Builds the matrix with the rules cheap enough for it.
-enum MatrixReport {
-    static func build(_ snapshot: WorkspaceSnapshot) throws -> Matrix {
-        let context = RuleContext(snapshot: snapshot)
-        let findings = try Output.timed("ran \(Rules.withoutAPIDiff.count) rules") { try Rules.run(Rules.withoutAPIDiff, on: context) }
-        return Matrix.build(snapshot, findings: findings, manifests: context.manifests)
+extension Console {
+    /// The workspace's matrix (Core's `MatrixPipeline`), its rules timed with `--verbose`.
+    func matrix(_ snapshot: WorkspaceSnapshot) throws -> Matrix {
+        try MatrixPipeline.build(snapshot) { what, body in try timed(what, body) }
     }
 }

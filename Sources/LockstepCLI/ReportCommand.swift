@@ -3,7 +3,7 @@ import Foundation
 import LockstepCore
 
 /// `lockstep report`: the workspace at a glance, as one self-contained HTML page.
-struct ReportCommand: ParsableCommand, OutputConfigurable {
+struct ReportCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write one self-contained HTML page: the version matrix, the dependency graph and the findings.",
@@ -25,15 +25,15 @@ struct ReportCommand: ParsableCommand, OutputConfigurable {
     @Option(name: .customLong("integration"), help: ArgumentHelp("An `integrate --format json` output to list under recent integrations (repeatable).", valueName: "file"))
     var integrations: [String] = []
 
-    func run() throws {
-        let target = try Self.target(outputPath)
-        let records = try integrations.map { try IntegrationRecord.read(URL(fileURLWithPath: $0)) }
-        let config = try options.loadConfig()
-        let snapshot = try Output.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+    func run(console: Console) async throws {
+        let target = try Self.target(outputPath, in: console)
+        let records = try integrations.map { try IntegrationRecord.read(console.url($0)) }
+        let config = try options.loadConfig(console)
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
         let context = RuleContext(snapshot: snapshot)
-        let raw = try Output.timed("ran \(Rules.all.count) rules") { try Rules.run(Rules.all, on: context) }
+        let raw = try console.timed("ran \(Rules.all.count) rules") { try Rules.run(Rules.all, on: context) }
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: try Baseline.load(for: snapshot.config))
-        let matrix = Matrix.build(snapshot, findings: raw.filter { rule in Rules.withoutAPIDiff.contains { $0.id == rule.rule } }, manifests: context.manifests)
+        let matrix = MatrixPipeline.build(snapshot, allFindings: raw, context: context)
         let report = HTMLReport(matrix: matrix.json, findings: findings, graph: DependencyGraph.make(snapshot), integrations: records,
                                 generated: ISO8601DateFormatter().string(from: Date()))
         do {
@@ -41,12 +41,12 @@ struct ReportCommand: ParsableCommand, OutputConfigurable {
         } catch {
             throw CommandFailure(code: 2, message: "error: cannot write \(target.path): \(error.localizedDescription); choose another --output")
         }
-        Output.line("wrote \(target.path)")
+        console.line("wrote \(target.path)")
     }
 
     /// The file to write: `path` itself when it ends in .html, else `lockstep-report.html` in the folder `path`.
-    static func target(_ path: String) throws -> URL {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+    static func target(_ path: String, in console: Console) throws -> URL {
+        let url = console.url(path)
         if url.pathExtension.lowercased() == "html" {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import LockstepCore
 
 /// `lockstep sync`: every repo of the workspace on its remote branch's tip, for a CI job's fresh checkout.
-struct SyncCommand: ParsableCommand, JSONReporting, OutputConfigurable {
+struct SyncCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Put every repo on the tip of its remote's branch, with all tags fetched (for CI checkouts).",
@@ -38,18 +38,18 @@ struct SyncCommand: ParsableCommand, JSONReporting, OutputConfigurable {
         if let branch, !Publisher.isValidBranchName(branch) { throw ValidationError("--branch: `\(branch)` is not a valid branch name") }
     }
 
-    func run() throws {
-        let config = try options.loadConfig()
+    func run(console: Console) async throws {
+        let config = try options.loadConfig(console)
         let outcomes: [SyncOutcome]
         do {
-            outcomes = try WorkspaceSync(config: config, remote: remote, branch: branch).run()
+            outcomes = try WorkspaceSync(config: config, remote: remote, environment: console.environment, branch: branch).run()
         } catch IntegrationError.usage(let message) {
             throw CommandFailure(code: 2, message: "error: \(message)")
         } catch IntegrationError.refused(let message) {
             throw CommandFailure(code: 1, message: "error: \(message)")
         }
         if format == .json {
-            Output.line(try JSONText.document("sync", SyncJSON(remote: remote, repos: outcomes)))
+            console.line(try JSONText.document("sync", SyncJSON(remote: remote, repos: outcomes)))
             return
         }
         for outcome in outcomes {
@@ -60,9 +60,9 @@ struct SyncCommand: ParsableCommand, JSONReporting, OutputConfigurable {
             case "checked-out": detail = "checked out" + (outcome.ahead > 0 ? ", \(outcome.ahead) local commit(s) not on \(remote) yet, kept" : "")
             default: detail = "up to date"
             }
-            Output.line("\(outcome.name): \(outcome.branch) at \(outcome.commit.prefix(7)) (\(detail))")
+            console.line("\(outcome.name): \(outcome.branch) at \(outcome.commit.prefix(7)) (\(detail))")
             if !outcome.differingTags.isEmpty {
-                if Output.verbosity > .quiet { Output.error("""
+                if console.verbosity > .quiet { console.error("""
                     warning: \(outcome.name): local tag(s) \(outcome.differingTags.joined(separator: ", ")) name other commits than \(remote)'s; \
                     kept as they are (delete them with `git -C \(outcome.path) tag -d NAME` and sync again to take \(remote)'s)
                     """) }

@@ -7,9 +7,9 @@ struct WorkspaceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The workspace folder (holding lockstep.yml). Default: the current folder or its nearest parent with a lockstep.yml.", valueName: "dir"))
     var workspace: String?
 
-    /// Finds and validates `lockstep.yml`.
-    func loadConfig() throws -> WorkspaceConfig {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// Finds and validates `lockstep.yml`, from the run's current folder.
+    func loadConfig(_ console: Console) throws -> WorkspaceConfig {
+        let cwd = console.currentDirectory
         if let workspace {
             let folder = URL(fileURLWithPath: workspace, relativeTo: cwd).standardizedFileURL
             let file = folder.appendingPathComponent(WorkspaceConfig.fileName)
@@ -25,7 +25,7 @@ struct WorkspaceOptions: ParsableArguments {
     }
 
     /// Loads the config and reads every repo.
-    func loadSnapshot() throws -> WorkspaceSnapshot {
-        try SnapshotLoader.load(loadConfig())
+    func loadSnapshot(_ console: Console) throws -> WorkspaceSnapshot {
+        try SnapshotLoader.load(loadConfig(console))
     }
 }

@@ -60,9 +60,13 @@ public enum TransferWarnings {
     nonisolated(unsafe) private static var handler: (@Sendable (String) -> Void)?
     nonisolated(unsafe) private static var said: Set<String> = []
 
-    /// Where warnings go (the CLI prints them on stderr); each distinct warning is given once per process.
+    /// Where warnings go (the CLI prints them on stderr); each distinct warning is given once per handler (a
+    /// `lockstep` run sets its own, so a run in a process that ran others still says its warnings).
     public static func setHandler(_ newHandler: (@Sendable (String) -> Void)?) {
-        lock.withLock { handler = newHandler }
+        lock.withLock {
+            handler = newHandler
+            said = []
+        }
     }
 
     static func warn(_ text: String) {

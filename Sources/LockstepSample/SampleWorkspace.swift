@@ -14,7 +14,7 @@ public enum SampleWorkspace {
     /// The sample fixture folder, the first of: `$LOCKSTEP_FIXTURES`; `Fixtures/sample` in the resource bundle
     /// installed beside the `lockstep` binary (`Lockstep_LockstepSample.resources` on Linux, `.bundle` on macOS);
     /// `Fixtures/sample` of this source checkout. `named: "pods"` is the CocoaPods and Xcode half beside it
-    /// (`pods` next to `$LOCKSTEP_FIXTURES`).
+    /// (`pods` next to `$LOCKSTEP_FIXTURES`). `environment` is the run's (a command run in-process passes its own).
     public static func defaultFixture(named name: String = "sample",
                                       environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         if let path = environment["LOCKSTEP_FIXTURES"], !path.isEmpty {

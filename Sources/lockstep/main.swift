@@ -1,3 +1,4 @@
+import Foundation
 import LockstepCLI
 
-await LockstepCommand.mainExitingWithSpecCodes()
+exit(await LockstepCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), console: .process()))

@@ -67,8 +67,9 @@ final class BumpCommandTests: XCTestCase {
         try ws["Cart"].git("config", "--unset", "user.email")
         let home = try TemporaryFolder("lockstep-home")
         let before = try RepoState.capture(ws["Cart"].url)
-        // libgit2 reads $HOME/.gitconfig and $XDG_CONFIG_HOME/git/config: point both at an empty folder.
-        let result = try Lockstep.run(["bump", "Cart", "--workspace", ws.root.path],
+        // libgit2 reads $HOME/.gitconfig and $XDG_CONFIG_HOME/git/config: point both at an empty folder (in a process
+        // of its own: libgit2 reads them from the process's environment).
+        let result = try Lockstep.runBinary(["bump", "Cart", "--workspace", ws.root.path],
                                       environment: ["HOME": home.url.path, "XDG_CONFIG_HOME": home.url.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("no git identity configured for components/Cart"), result.stderr)

@@ -14,8 +14,11 @@ final class DryRunParityTests: XCTestCase {
         try setUp(iw)
         let repos = ["Main", "Cart", "Shell"]
         let before = try repos.map { try RepoState.capture(iw.ws[$0].url) }
+        // HOME for libgit2's global configuration needs a process of its own; everything else runs in-process.
         let run = { (extra: [String]) in
-            try Lockstep.run(["integrate"] + arguments + extra + ["--workspace", iw.root.path], environment: environment)
+            let command = ["integrate"] + arguments + extra + ["--workspace", iw.root.path]
+            return environment["HOME"] == nil ? try Lockstep.run(command, environment: environment)
+                                              : try Lockstep.runBinary(command, environment: environment)
         }
         let dry = try run(["--dry-run"])
         XCTAssertEqual(try repos.map { try RepoState.capture(iw.ws[$0].url) }, before, "the dry run changed nothing", file: file, line: line)

@@ -62,9 +62,10 @@ final class OutputOptionsTests: XCTestCase {
         let ws = try WorkspaceBuilder()
         try ws.component("Cart")
         try ws.component("Login")
-        // What the generated scripts run: `lockstep ---completion <command> -- positional@0 <word index> <cursor> <words…>`.
+        // What the generated scripts run: `lockstep ---completion <command> -- positional@0 <word index> <cursor> <words…>`,
+        // in the shell's folder: the binary, since ArgumentParser gives a completer no run to read its folder from.
         for command in ["matrix", "check", "diff", "bump", "integrate"] {
-            let result = try Lockstep.run(["---completion", command, "--", "positional@0", "2", "1", "lockstep", command, "C"], in: ws.root)
+            let result = try Lockstep.runBinary(["---completion", command, "--", "positional@0", "2", "1", "lockstep", command, "C"], in: ws.root)
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout, "Cart\n", command)
             XCTAssertEqual(result.stderr, "", command)

@@ -1,6 +1,7 @@
 import Foundation
 import LockstepTestSupport
 @testable import LockstepCLI
+import LockstepCore
 import XCTest
 import Yams
 
@@ -134,10 +135,10 @@ final class PipelineFilesTests: XCTestCase {
     func testMacOSRunnersForXcodeCocoaPodsAndFastlaneBuilds() {
         for command in ["xcodebuild -scheme App build", "pod install && xcodebuild -workspace App.xcworkspace", "bundle exec pod install",
                         "xcrun simctl list", "fastlane ios build", "tuist generate --no-open && xcodebuild -scheme Main"] {
-            XCTAssertTrue(PlanCommand.needsMacOS(command), command)
+            XCTAssertTrue(CIJobs.needsMacOS(command), command)
         }
         for command in ["swift build", "sh build.sh", "make podcast", "echo xcodebuildish", "swift test --filter pod"] {
-            XCTAssertFalse(PlanCommand.needsMacOS(command), command)
+            XCTAssertFalse(CIJobs.needsMacOS(command), command)
         }
     }
 }

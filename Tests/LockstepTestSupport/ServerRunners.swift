@@ -60,7 +60,9 @@ public final class ServerRunners: @unchecked Sendable {
         return runner
     }
 
-    /// Runs `lockstep args… --workspace ROOT` in `runner` with only its own environment.
+    /// Runs `lockstep args… --workspace ROOT` in `runner` with only its own environment, as the built binary: a
+    /// runner's HOME holds the git configuration (per-URL TLS settings, identity) that libgit2 reads from the
+    /// process's environment, and runners race each other.
     @discardableResult
     public func lockstep(_ runner: Runner, _ arguments: String..., environment extra: [String: String] = [:]) throws -> ProcessResult {
         try lockstep(runner, arguments, environment: extra)

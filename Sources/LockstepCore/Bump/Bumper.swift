@@ -2,6 +2,21 @@ import LockstepGit
 
 /// Writes a bump plan: one annotated tag through libgit2, with the repo's configured signature.
 public enum Bumper {
+    /// `bump`'s pipeline: plans a bump of `component` on `snapshot` and (unless a dry run) writes its tag. A refusal
+    /// (a level the API diff does not allow, nothing to release) is exit 1 with its reason.
+    public static func bump(_ component: String, requested: BumpLevel?, reason: String? = nil, dryRun: Bool,
+                            snapshot: WorkspaceSnapshot) throws -> BumpPlan {
+        let context = RuleContext(snapshot: snapshot)
+        do {
+            let plan = try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api)
+                .plan(component, requested: requested, reason: reason)
+            if !dryRun { _ = try apply(plan, config: snapshot.config) }
+            return plan
+        } catch let refusal as BumpRefusal {
+            throw CommandFailure(code: 1, message: "error: \(refusal)")
+        }
+    }
+
     /// Tags the plan's commit; returns the tag object's id. Throws `BumpRefusal` when no identity is configured.
     @discardableResult
     public static func apply(_ plan: BumpPlan, config: WorkspaceConfig) throws -> ObjectID {

@@ -62,15 +62,20 @@ public struct BuildRequest: Sendable {
     public var directory: URL
     public var log: URL
     public var timeoutSeconds: Int
+    /// Variables set for the build on top of its base environment.
     public var environment: [String: String]
+    /// The environment the build starts from; nil: the process's.
+    public var baseEnvironment: [String: String]?
 
-    public init(app: String, command: String, directory: URL, log: URL, timeoutSeconds: Int, environment: [String: String] = [:]) {
+    public init(app: String, command: String, directory: URL, log: URL, timeoutSeconds: Int, environment: [String: String] = [:],
+                baseEnvironment: [String: String]? = nil) {
         self.app = app
         self.command = command
         self.directory = directory
         self.log = log
         self.timeoutSeconds = timeoutSeconds
         self.environment = environment
+        self.baseEnvironment = baseEnvironment
     }
 }
 
@@ -93,10 +98,18 @@ public struct ShellBuildRunner: BuildRunning {
         defer { try? log.close() }
         var options = PlatformOptions()
         options.processGroupID = 0 // a group of its own, led by the shell
-        var environment: [Environment.Key: String?] = [:]
-        for (key, value) in request.environment { environment[Environment.Key(stringLiteral: key)] = value }
+        let buildEnvironment: Environment
+        if let base = request.baseEnvironment {
+            var whole: [Environment.Key: String] = [:]
+            for (key, value) in base.merging(request.environment, uniquingKeysWith: { $1 }) { whole[Environment.Key(stringLiteral: key)] = value }
+            buildEnvironment = .custom(whole)
+        } else {
+            var environment: [Environment.Key: String?] = [:]
+            for (key, value) in request.environment { environment[Environment.Key(stringLiteral: key)] = value }
+            buildEnvironment = .inherit.updating(environment)
+        }
         let configuration = Configuration(executable: .path("/bin/sh"), arguments: ["-c", request.command],
-                                          environment: .inherit.updating(environment),
+                                          environment: buildEnvironment,
                                           workingDirectory: FilePath(request.directory.path), platformOptions: options)
         let start = Date()
         let spawned = SpawnedGroup()

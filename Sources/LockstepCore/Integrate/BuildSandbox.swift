@@ -8,8 +8,9 @@ import LockstepManifest
 /// Beside the folder, `<folder>.lock` is flock-ed for the run's whole life: it tells later runs, whatever
 /// their pid namespace, whether the folder's owner is alive (see `removeStaleSandboxes`).
 ///
-/// While it exists, TMPDIR points into it, so what builds and tools leave in their temp folder (`swift`
-/// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed.
+/// Builds run with TMPDIR pointing into it (`temporaryInside`), so what they leave in their temp folder (`swift`
+/// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed. The process's own
+/// environment is never changed: runs in one process (tests) do not see each other's TMPDIR.
 /// Sendable for parallel builds (`--jobs`): its one mutable part, the mirrors, is only touched under the Integrator's build lock.
 final class BuildSandbox: @unchecked Sendable {
     let root: URL
@@ -17,13 +18,14 @@ final class BuildSandbox: @unchecked Sendable {
     private let candidates: [Candidate]
     private var mirrors: [String: URL] = [:]
     private let lock: FileLock
-    /// TMPDIR before this sandbox redirected it (`.some(nil)`: unset), restored by `remove`.
-    private var previousTemporaryDirectory: String??
+    /// The builds' TMPDIR, inside the sandbox.
+    let temporaryInside: URL
 
-    init(config: WorkspaceConfig, candidates: [Candidate]) throws {
+    /// A new sandbox in `temporaryDirectory` (the run's TMPDIR; nil: the process's temporary folder).
+    init(config: WorkspaceConfig, candidates: [Candidate], temporaryDirectory: URL? = nil) throws {
         self.config = config
         self.candidates = candidates
-        let temporary = FileManager.default.temporaryDirectory
+        let temporary = temporaryDirectory ?? FileManager.default.temporaryDirectory
         Self.removeStaleSandboxes(in: temporary)
         // The lock first, then the folder: a folder of this version never exists without its held lock.
         var root: URL
@@ -34,14 +36,11 @@ final class BuildSandbox: @unchecked Sendable {
         } while !(try lock.tryLock(create: true)) // taken by a sweeping run in the instant after creation: another name
         self.root = root
         self.lock = lock
+        temporaryInside = root.appendingPathComponent("tmp")
         Interruption.shared.register(folder: root)
         Interruption.shared.register(folder: URL(fileURLWithPath: lock.path))
         do {
-            let temporaryInside = root.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: temporaryInside, withIntermediateDirectories: true)
-            previousTemporaryDirectory = .some(getenv("TMPDIR").map { String(cString: $0) })
-            // Set before any build or tool starts (no other thread reads the environment yet).
-            setenv("TMPDIR", temporaryInside.path, 1)
         } catch {
             remove()
             throw error
@@ -75,10 +74,6 @@ final class BuildSandbox: @unchecked Sendable {
 
     /// Removes the folder, then its lock file (still held, so no other run can take the lock in between).
     func remove() {
-        if let previous = previousTemporaryDirectory {
-            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
-            previousTemporaryDirectory = nil
-        }
         Interruption.shared.remove(folder: root)
         lock.removeAndUnlock()
         Interruption.shared.unregister(folder: URL(fileURLWithPath: lock.path))

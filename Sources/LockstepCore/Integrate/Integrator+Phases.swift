@@ -9,7 +9,7 @@ extension Integrator {
             throw IntegrationError.usage("the plan builds no app \(appName); it builds \(plan.builds.map(\.app.name).joined(separator: ", "))")
         }
         try WorkspaceState.requireRealFolders(in: config.root)
-        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
+        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
         defer { sandbox.remove() }
         return try await self.build(build, in: sandbox, manifests: plan.manifests, attempt: 1)
     }
@@ -17,6 +17,6 @@ extension Integrator {
     /// `integrate --finish`: marks the builds that other machines reported green as green here, so the run that
     /// follows tags and pins without building them again.
     public func acceptGreenBuilds(_ plan: IntegrationPlan) {
-        for build in plan.builds { cache.recordGreen(BuildCache.key(for: build, toolchain: Toolchain.versionLine), build: build) }
+        for build in plan.builds { cache.recordGreen(BuildCache.key(for: build, toolchain: toolchain), build: build) }
     }
 }

@@ -34,6 +34,11 @@ public struct IntegrationOptions: Sendable {
     public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// False (`--no-build`): an app whose inputs have no green build recorded stops the run instead of building.
     public var buildsAllowed = true
+    /// The environment builds run with and `swift --version` is asked in (the run's, which `lockstep` takes from its
+    /// console); nil: the process's.
+    public var environment: [String: String]?
+    /// Where build sandboxes go (the run's TMPDIR); nil: the process's temporary folder.
+    public var temporaryDirectory: URL?
     var effectiveLockTimeout: TimeInterval { lockTimeout ?? (Double(maxTries) + 1) * Double(timeoutSeconds) + 300 }
     public init() {}
 }
@@ -62,7 +67,8 @@ public final class Integrator: @unchecked Sendable {
     public var unpublished: Set<String> = []
     public private(set) var releasedTags: [String] = []
     public private(set) var pinnedApps: [String] = []
-    var toolchain: String { Toolchain.versionLine }
+    /// `swift --version`'s first line in the run's environment (part of every build's cache key).
+    public var toolchain: String { Toolchain.versionLine(environment: options.environment) }
 
     public init(config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(), options: IntegrationOptions = IntegrationOptions(),
                 events: @escaping @Sendable (IntegrationEvent) -> Void = { _ in }) {
@@ -99,7 +105,7 @@ public final class Integrator: @unchecked Sendable {
             try checkCandidates(plan)
         }
 
-        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates)
+        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
         defer { sandbox.remove() }
         let built = try await buildAll(plan.builds, in: sandbox, manifests: plan.manifests)
         // Edits happen during long builds: look at the main checkouts again right before tagging.
@@ -196,7 +202,8 @@ public final class Integrator: @unchecked Sendable {
         let events = self.events
         let app = build.app.name
         let outcome = try await runner.run(
-            BuildRequest(app: app, command: build.app.build, directory: folder, log: log, timeoutSeconds: options.timeoutSeconds)
+            BuildRequest(app: app, command: build.app.build, directory: folder, log: log, timeoutSeconds: options.timeoutSeconds,
+                         environment: ["TMPDIR": sandbox.temporaryInside.path], baseEnvironment: options.environment)
         ) { line in events(.buildProgress(app: app, seconds: Int(Date().timeIntervalSince(start)), lastLine: line)) }
         buildLock.withLock { outcomes.append(outcome) }
         events(.buildFinished(outcome))

@@ -33,6 +33,11 @@ public struct Publisher {
         self.pinBranch = pinBranch
     }
 
+    /// A publisher with the credentials `environment` (a run's) gives.
+    public init(config: WorkspaceConfig, remote: String = "origin", environment: [String: String], pinBranch: String? = nil) {
+        self.init(config: config, remote: remote, credentials: .fromEnvironment(environment), pinBranch: pinBranch)
+    }
+
     /// True when `name` can be a branch name: git's rules for a ref name's component, kept simple and strict.
     public static func isValidBranchName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"), !name.hasSuffix("."),

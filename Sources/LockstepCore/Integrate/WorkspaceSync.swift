@@ -43,6 +43,11 @@ public struct WorkspaceSync {
         self.branch = branch
     }
 
+    /// A sync with the credentials `environment` (a run's) gives.
+    public init(config: WorkspaceConfig, remote: String = "origin", environment: [String: String], branch: String? = nil) {
+        self.init(config: config, remote: remote, credentials: .fromEnvironment(environment), branch: branch)
+    }
+
     struct Repo {
         var name: String
         var path: String

@@ -2,9 +2,24 @@ import Foundation
 
 /// The running Swift toolchain, asked once per process (`swift --version` takes about a second).
 public enum Toolchain {
-    /// The first line of `swift --version` (part of integrate's build cache key), "unknown" when it cannot run.
-    /// Swift runs a static's initializer once, lazily and thread-safely: never before something needs it.
-    public static let versionLine: String = run()
+    /// The first line of `swift --version` (part of integrate's build cache key), "unknown" when it cannot run, for
+    /// the process's own PATH.
+    public static var versionLine: String { versionLine(environment: nil) }
+
+    /// The first line of `swift --version` run with `environment` (a run's; nil: the process's), asked once per PATH
+    /// and process: never before something needs it.
+    public static func versionLine(environment: [String: String]?) -> String {
+        let path = (environment ?? ProcessInfo.processInfo.environment)["PATH"] ?? ""
+        return asked.withLock { lines in
+            if let line = lines[path] { return line }
+            let line = run(environment: environment)
+            lines[path] = line
+            return line
+        }
+    }
+
+    /// `swift --version`'s first line per PATH.
+    private static let asked = LockedValue<[String: String]>([:])
 
     /// The Swift version in `versionLine`, e.g. `[6, 3]`; nil when it names none.
     public static func swiftVersion(in line: String) -> [Int]? {
@@ -16,8 +31,8 @@ public enum Toolchain {
 
     /// Where `swift` resolves on PATH (links followed) with its size and modification time: a change of
     /// toolchain changes it, so a remembered `swift --version` is reused only for the same binary.
-    static func executableIdentity() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    static func executableIdentity(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift").path
             guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
@@ -49,5 +64,19 @@ public enum Toolchain {
         // The version is one short line: it fits the pipe's buffer, so reading after the exit cannot block.
         let data = (try? pipe.fileHandleForReading.readToEnd()) ?? Data()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "unknown"
+    }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

@@ -1,77 +1,76 @@
 import Foundation
-import LockstepCore
 
 /// `integrate --format json` (schema: docs/json/integrate.md): the plan in a dry run, the outcome otherwise.
 /// The same fields either way; a dry run's builds are `planned` and its tags and pins are what would be written.
-struct IntegrateJSON: Codable {
+public struct IntegrateJSON: Codable, Sendable {
     /// A release candidate: `version`/`tag` are the rc, `release`/`releaseTag` what it becomes.
-    struct CandidateJSON: Codable {
-        var name, version, tag, commit, release, releaseTag: String
+    public struct CandidateJSON: Codable, Sendable {
+        public var name, version, tag, commit, release, releaseTag: String
         /// An earlier run tagged the release but did not pin it; this run finishes it.
-        var alreadyReleased: Bool
+        public var alreadyReleased: Bool
     }
 
     /// A component at the version a build uses or a pin writes.
-    struct VersionJSON: Codable {
-        var name, version: String
-        var commit: String?
+    public struct VersionJSON: Codable, Sendable {
+        public var name, version: String
+        public var commit: String?
     }
 
     /// The rules on the workspace as it would be after the release (only findings about the candidates).
-    struct RulesJSON: Codable {
-        var passed: Bool
-        var findings: [Finding]
+    public struct RulesJSON: Codable, Sendable {
+        public var passed: Bool
+        public var findings: [Finding]
     }
 
     /// One app build.
-    struct BuildJSON: Codable {
-        var name, role, commit: String
-        var command: String
-        var versions: [VersionJSON]
+    public struct BuildJSON: Codable, Sendable {
+        public var name, role, commit: String
+        public var command: String
+        public var versions: [VersionJSON]
         /// planned (dry run), not-run, green, cached, red, timed-out, killed, stopped.
-        var status: String
-        var exitCode: Int32?
-        var seconds: Double?
-        var log: String?
+        public var status: String
+        public var exitCode: Int32?
+        public var seconds: Double?
+        public var log: String?
         /// The compiler's first `error:` lines, or the log's last lines when it printed none.
-        var errorLines: [String]?
+        public var errorLines: [String]?
     }
 
     /// A release tag this run wrote (or would write).
-    struct TagJSON: Codable {
-        var name, version, tag, commit: String
+    public struct TagJSON: Codable, Sendable {
+        public var name, version, tag, commit: String
     }
 
     /// The pin commit of one main app.
-    struct PinJSON: Codable {
+    public struct PinJSON: Codable, Sendable {
         /// The main app.
-        var name: String
-        var branch: String?
+        public var name: String
+        public var branch: String?
         /// The pin commit; absent in a dry run or when it was not made.
-        var commit: String?
-        var pins: [VersionJSON]
+        public var commit: String?
+        public var pins: [VersionJSON]
     }
 
-    var dryRun: Bool
-    var candidates: [CandidateJSON]
-    var rules: RulesJSON
-    var builds: [BuildJSON]
-    var tags: [TagJSON]
-    var pins: [PinJSON]
+    public var dryRun: Bool
+    public var candidates: [CandidateJSON]
+    public var rules: RulesJSON
+    public var builds: [BuildJSON]
+    public var tags: [TagJSON]
+    public var pins: [PinJSON]
     /// With `--push`: what reached the remote (absent without it).
-    var pushed: PushJSON?
+    public var pushed: PushJSON?
 
     /// `integrate --push`: the release tags and main branches now on the remote.
-    struct PushJSON: Codable {
-        var tags: [String]
-        var branches: [String]
+    public struct PushJSON: Codable, Sendable {
+        public var tags: [String]
+        public var branches: [String]
         /// The spec repo and branch the release's podspecs were pushed to (`Specs main`), when there were any.
-        var specs: String?
+        public var specs: String?
     }
 
     /// The document of a run: what was planned, built, tagged (`released`, Integrator's `"Name tag"` list) and
     /// pinned (`pinCommits`); for a dry run pass `dryRun` and nothing else.
-    init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
+    public init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
          pinCommits: [String: String] = [:], pushed: PublishOutcome? = nil) {
         self.dryRun = dryRun
         self.pushed = pushed.map { PushJSON(tags: $0.tags, branches: $0.branches, specs: $0.specs) }
