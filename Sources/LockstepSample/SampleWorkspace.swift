@@ -106,7 +106,7 @@ public enum SampleWorkspace {
     /// developer would: one commit per entry on the repo's current branch (its tree = the repo's tree + the
     /// overlay `edits/<repo>/<step>/` - delete), at fixed times after the history. Returns each commit made.
     @discardableResult
-    public static func applyEdit(_ name: String, fixture: URL, workspace: URL) throws -> [(repo: String, commit: ObjectID)] {
+    public static func applyEdit(_ name: String, fixture: URL, workspace: URL) throws -> [(repo: String, message: String, commit: ObjectID)] {
         let configText = try String(contentsOf: fixture.appendingPathComponent("lockstep.yml"), encoding: .utf8)
         let paths = try repoPaths(fromConfig: configText)
         let history = try SampleHistory.load(from: fixture)
@@ -115,7 +115,7 @@ public enum SampleWorkspace {
         guard !story.isEmpty else {
             throw SampleError("\(fixture.appendingPathComponent("edits.yml").path) has no edit `\(name)`")
         }
-        var made: [(repo: String, commit: ObjectID)] = []
+        var made: [(repo: String, message: String, commit: ObjectID)] = []
         for (index, commit) in story {
             guard let relative = paths[commit.repo] else {
                 throw SampleError("edits.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
@@ -134,7 +134,7 @@ public enum SampleWorkspace {
             }
             var signature = author
             signature.time = epoch + Int64(history.commits.count + index) * 3600
-            made.append((commit.repo, try repository.commitWorkTree(message: commit.message, author: signature)))
+            made.append((commit.repo, commit.message, try repository.commitWorkTree(message: commit.message, author: signature)))
         }
         return made
     }

@@ -43,7 +43,7 @@ final class EndToEndBuildTests: XCTestCase {
         XCTAssertTrue(texts.contains { $0.contains("Compiling XcodeShop Checkout.swift") && $0.contains("against the pinned packages") }, "\(texts)")
         XCTAssertTrue(texts.contains { $0.contains("Compiling PodShop Checkout.swift") && $0.contains("against the pods' commits") }, "\(texts)")
         // The final matrix shows Main pinned to the new release.
-        let lastCartRow = try XCTUnwrap(result.stdout.components(separatedBy: "CocoaPods and Xcode: ")[0].split(separator: "\n").last { $0.hasPrefix("Cart ") })
+        let lastCartRow = try XCTUnwrap(result.stdout.components(separatedBy: "A protocol set gains a requirement")[0].split(separator: "\n").last { $0.hasPrefix("Cart ") })
         XCTAssertEqual(lastCartRow.split(separator: " ", omittingEmptySubsequences: true).prefix(7).joined(separator: " "),
                        "Cart business CartProtocols 0.1 0.1.8 - -")
         XCTAssertTrue(lastCartRow.contains("Main 0.1.8, Shell ok"), "the PINS summary: \(lastCartRow)")
@@ -56,6 +56,16 @@ final class EndToEndBuildTests: XCTestCase {
             "+        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"0.1.8\"),",
         ])
         XCTAssertEqual(try GitCLI.run(["status", "--porcelain"], in: main), "")
+        // Then the protocol-set story: a requirement is minor with its reason, the tie moves Cart to 0.2, and the
+        // integration of both is refused by the rules (the shell admits only 0.1) with nothing built or changed.
+        let story = try XCTUnwrap(result.stdout.range(of: "A protocol set gains a requirement").map { String(result.stdout[$0.lowerBound...]) })
+        for line in ["CartProtocols 0.1.0 → 0.2.0-rc.1 (minor: added protocol requirement `func CartService.removeAll()`",
+                     "Cart 0.1.8 → 0.2.0-rc.1", "$ lockstep integrate CartProtocols Cart", "error[LS403]: drift: Shell requires CartProtocols",
+                     "nothing was built, tagged or pinned"] {
+            XCTAssertTrue(story.contains(line), "\(line) in \(story)")
+        }
+        XCTAssertEqual(try GitCLI.run(["tag", "--list", "0.2.0"], in: cart), "", "the refused release was not tagged")
+        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s"], in: main), "Pin Cart 0.1.8", "nor pinned")
     }
 
     func testRedCandidateFailsTheShellAndChangesNothing() throws {
