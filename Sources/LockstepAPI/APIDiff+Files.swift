@@ -7,10 +7,8 @@ extension APIDiff {
     /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
     /// a release that edits two files of a large component costs two files, not the component.
     public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default) {
-        // Both sides read the unchanged files after their changed ones: those are read once.
-        let sharedSets = CrossFileSets.Part(shared)
-        let oldSets = CrossFileSets(old, followedBy: sharedSets)
-        let newSets = CrossFileSets(new, followedBy: sharedSets)
+        let oldSets = CrossFileSets(old + shared)
+        let newSets = CrossFileSets(new + shared)
         guard oldSets == newSets else {
             self.init(old: APISurface(combining: old + shared, context: context),
                       new: APISurface(combining: new + shared, context: context), context: context)
@@ -85,29 +83,11 @@ private struct CrossFileSets: Equatable {
     /// declarations in files that did not change.
     var names: TypeNames
 
-    /// What a set of files adds to the sets, before `hidden` is taken.
-    struct Part {
+    init(_ files: [APIFileSurface]) {
+        names = TypeNames(files)
         var publicTypes: Set<String> = []
         var hiddenTypes: Set<String> = []
-        var protocols: Set<String> = []
-        var names: TypeNames
-
-        init(_ files: [APIFileSurface]) {
-            names = TypeNames(collecting: files)
-            for file in files {
-                publicTypes.formUnion(file.publicTypes)
-                protocols.formUnion(file.protocols)
-                hiddenTypes.formUnion(file.hiddenTypes)
-            }
-        }
-    }
-
-    /// `CrossFileSets(files + others)`, where `rest` is `Part(others)`.
-    init(_ files: [APIFileSurface], followedBy rest: Part) {
-        names = TypeNames(files, followedBy: rest.names)
-        var publicTypes = rest.publicTypes
-        var hiddenTypes = rest.hiddenTypes
-        protocols = rest.protocols
+        protocols = []
         for file in files {
             publicTypes.formUnion(file.publicTypes)
             protocols.formUnion(file.protocols)

@@ -36,31 +36,6 @@ struct TypeNames: Equatable, Sendable {
     }
 
     init(_ files: [APIFileSurface]) {
-        add(files)
-        findSpecial()
-    }
-
-    /// `TypeNames(files + others)`, given `rest`: the names of `others` as `TypeNames(collecting: others)` reads
-    /// them. A diff reads both its sides with the same unchanged files after the changed ones: those are read once.
-    init(_ files: [APIFileSurface], followedBy rest: TypeNames) {
-        add(files)
-        // What reading `rest`'s files after `files` one by one would do: the first declaration of a name wins,
-        // lists keep their order.
-        types.formUnion(rest.types)
-        generics.merge(rest.generics) { first, _ in first }
-        aliases.merge(rest.aliases) { first, _ in first }
-        for (name, variants) in rest.platformAliases { platformAliases[name, default: []] += variants }
-        platformCount = max(platformCount, rest.platformCount)
-        for (type, protocols) in rest.conformances { conformances[type, default: []] += protocols }
-        findSpecial()
-    }
-
-    /// The names of `files` without `special` (see `init(_:followedBy:)`).
-    init(collecting files: [APIFileSurface]) {
-        add(files)
-    }
-
-    private mutating func add(_ files: [APIFileSurface]) {
         for file in files {
             types.formUnion(file.publicTypes)
             types.formUnion(file.hiddenTypes)
@@ -73,10 +48,6 @@ struct TypeNames: Equatable, Sendable {
                 conformances[type, default: []].append(proto)
             }
         }
-    }
-
-    private mutating func findSpecial() {
-        special = []
         for type in types {
             if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
         }
