@@ -3,7 +3,8 @@ import SwiftSyntax
 
 /// The build of one platform as the compiler would see it, for evaluating `#if` in a component's sources.
 ///
-/// Release build through SwiftPM: `SWIFT_PACKAGE`, the package's default traits and its own `.define`s are set, `DEBUG` and every other custom condition are not;
+/// Release build through SwiftPM: `SWIFT_PACKAGE`, the package's default traits and its own `.define`s are set, `DEBUG`
+/// and every other custom condition are not;
 /// `canImport` is true for the component's own modules and dependencies (`APIContext.modules`) and for the
 /// platform's SDK modules; `swift(>=…)` compares with the language mode, `compiler(>=…)` with the toolchain.
 struct APIBuildConfiguration: BuildConfiguration {
@@ -28,7 +29,8 @@ struct APIBuildConfiguration: BuildConfiguration {
         let compiler = context.swiftVersion.isEmpty ? [6, 2] : context.swiftVersion
         compilerVersion = VersionTuple(components: compiler)
         // Swift 6 compilers in Swift 5 mode answer `swift(>=5.10)` but not `swift(>=6)`.
-        languageVersion = context.languageMode >= 6 || compiler[0] < 6
+        languageVersion =
+            context.languageMode >= 6 || compiler[0] < 6
             ? VersionTuple(components: compiler) : VersionTuple(5, 10)
     }
 
@@ -52,13 +54,21 @@ struct APIBuildConfiguration: BuildConfiguration {
         "CommonCrypto", "Compression", "DeveloperToolsSupport", "SwiftData", "NaturalLanguage", "Vision",
     ]
     private static let perPlatform: [String: Set<String>] = [
-        "iOS": ["UIKit", "ARKit", "MessageUI", "SafariServices", "CoreTelephony", "WatchConnectivity", "ActivityKit", "WidgetKit", "CoreMotion", "HealthKit", "CoreHaptics", "PencilKit"],
-        "macOS": ["AppKit", "Cocoa", "IOKit", "Carbon", "CoreServices", "ApplicationServices", "SafariServices", "WidgetKit", "CoreMotion", "CoreHaptics", "PencilKit"],
+        "iOS": [
+            "UIKit", "ARKit", "MessageUI", "SafariServices", "CoreTelephony", "WatchConnectivity", "ActivityKit",
+            "WidgetKit", "CoreMotion", "HealthKit", "CoreHaptics", "PencilKit",
+        ],
+        "macOS": [
+            "AppKit", "Cocoa", "IOKit", "Carbon", "CoreServices", "ApplicationServices", "SafariServices", "WidgetKit",
+            "CoreMotion", "CoreHaptics", "PencilKit",
+        ],
         "tvOS": ["UIKit", "TVUIKit", "TVServices", "CoreHaptics"],
         "watchOS": ["WatchKit", "ClockKit", "WatchConnectivity", "HealthKit", "CoreMotion", "WidgetKit"],
         "visionOS": ["UIKit", "RealityKit", "ARKit", "CoreMotion", "WidgetKit"],
-        "Linux": ["Glibc", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
-                  "_Differentiation"],
+        "Linux": [
+            "Glibc", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+            "_Differentiation",
+        ],
         "Android": ["Android", "Bionic", "FoundationEssentials", "FoundationNetworking"],
         "Windows": ["WinSDK", "ucrt", "CRT", "FoundationEssentials", "FoundationNetworking"],
         "WASI": ["WASILibc", "FoundationEssentials"],
@@ -77,12 +87,14 @@ struct APIBuildConfiguration: BuildConfiguration {
     /// Language features every Swift 6 compiler has, which packages still test for (`#if $NoncopyableGenerics`).
     static let baselineFeatures: Set<String> = [
         "AsyncAwait", "Actors", "ConcurrentFunctions", "RethrowsProtocol", "GlobalActors", "Sendable", "MarkerProtocol",
-        "EffectfulProp", "AsyncSequence", "BuiltinExecutor", "SpecializeAttributeWithAvailability", "PrimaryAssociatedTypes2",
+        "EffectfulProp", "AsyncSequence", "BuiltinExecutor", "SpecializeAttributeWithAvailability",
+        "PrimaryAssociatedTypes2",
         "UnavailableFromAsync", "NoAsyncAvailability", "Macros", "FreestandingExpressionMacros", "AttachedMacros",
         "ExtensionMacros", "ExtensionMacroAttr", "ParameterPacks", "MoveOnly", "MoveOnlyResilientTypes",
         "BorrowingSwitch", "TypedThrows", "NoncopyableGenerics", "NoncopyableGenerics2", "ConformanceSuppression",
         "BitwiseCopyable", "BitwiseCopyable2", "IsolatedAny", "IsolatedAny2", "SendingArgsAndResults",
-        "RetroactiveAttribute", "NonfrozenEnumExhaustivity", "AlwaysInheritActorContext", "ExpressionMacroDefaultArguments",
+        "RetroactiveAttribute", "NonfrozenEnumExhaustivity", "AlwaysInheritActorContext",
+        "ExpressionMacroDefaultArguments",
         "OptionalIsolatedParameters", "GlobalConcurrency", "InferSendableFromCaptures", "IsolatedDefaultValues",
     ]
 

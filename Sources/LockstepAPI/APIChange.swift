@@ -41,8 +41,10 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
     public var note: String?
 
     /// Creates a change.
-    public init(kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact,
-                platforms: [String]? = nil, note: String? = nil) {
+    public init(
+        kind: APIChangeKind, key: String, old: APIDeclaration?, new: APIDeclaration?, impact: APIImpact,
+        platforms: [String]? = nil, note: String? = nil
+    ) {
         self.kind = kind
         self.key = key
         self.old = old
@@ -61,7 +63,8 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
 
     private var platformSummary: String {
         let declaration = new ?? old
-        let what = declaration?.isProtocolRequirement == true && declaration?.kind != "conformance"
+        let what =
+            declaration?.isProtocolRequirement == true && declaration?.kind != "conformance"
             ? "protocol requirement `\(key)`" : "`\(key)`"
         switch kind {
         case .added:
@@ -73,7 +76,8 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
             return "removed \(what)"
         case .changed:
             let from = old?.signature ?? "", to = new?.signature ?? ""
-            let reason = note.map { " (compatible: \($0))" } ?? (impact == .additive ? " (additive: public → open)" : "")
+            let reason =
+                note.map { " (compatible: \($0))" } ?? (impact == .additive ? " (additive: public → open)" : "")
             return "changed \(what) from `\(from)` to `\(to)`\(reason)"
         }
     }

@@ -45,7 +45,8 @@ extension APICollector {
         for element in attributes {
             guard case .attribute(let attribute) = element else { continue }
             let name = NormalizedText.of(attribute.attributeName)
-            let arguments = attribute.arguments.map { SignatureShape.splitTopLevel(NormalizedText.of($0), at: ",") } ?? []
+            let arguments =
+                attribute.arguments.map { SignatureShape.splitTopLevel(NormalizedText.of($0), at: ",") } ?? []
             switch name {
             case "_spi":
                 return true

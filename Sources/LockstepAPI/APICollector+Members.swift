@@ -110,7 +110,8 @@ extension APICollector {
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "typealias " + name
         let qualified = scope.qualify(name)
-        let own = typeGenerics(node.genericParameterClause, qualified: qualified, where: node.genericWhereClause, in: scope)
+        let own = typeGenerics(
+            node.genericParameterClause, qualified: qualified, where: node.genericWhereClause, in: scope)
         var types = own.types
         let target = types.render(node.initializer.value)
         signature += own.generics + " = " + target + own.constraints
@@ -127,7 +128,8 @@ extension APICollector {
         signature += SignatureParts.inheritance(node.inheritanceClause, keepFirst: false, types: &types)
         if let initializer = node.initializer { signature += " = " + types.render(initializer.value) }
         signature += whereClause(node.genericWhereClause, in: scope)
-        record(kind: "associatedtype", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
+        record(
+            kind: "associatedtype", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
 
     mutating func visitMacro(_ node: MacroDeclSyntax, in scope: Scope) {
@@ -157,7 +159,8 @@ extension APICollector {
     ) -> String {
         if let annotation = binding.typeAnnotation { return types.render(annotation.type) }
         if binding.initializer == nil, let later = following.first(where: { $0.typeAnnotation != nil }),
-           let annotation = later.typeAnnotation {
+            let annotation = later.typeAnnotation
+        {
             return types.render(annotation.type)
         }
         guard let value = binding.initializer?.value else { return "_" }
@@ -198,7 +201,9 @@ extension APICollector {
     }
 
     /// Operators whose result is always `Bool` and that bind looser than every other non-assigning operator.
-    private static let booleanOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "===", "!==", "&&", "||", "~="]
+    private static let booleanOperators: Set<String> = [
+        "==", "!=", "<", ">", "<=", ">=", "===", "!==", "&&", "||", "~=",
+    ]
 
     /// The names a pattern binds: `x`, or each name in `(x, y)`.
     private static func identifiers(in pattern: PatternSyntax) -> [TokenSyntax] {

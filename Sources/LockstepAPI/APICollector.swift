@@ -58,8 +58,9 @@ struct APICollector {
                 return collector.result
             }
         } catch let problem as NestingScan.Problem {
-            throw SourceFileError(file: source.path, line: problem.line, column: problem.column,
-                                  reason: "\(problem.reason); Lockstep does not read a source file nested this deep")
+            throw SourceFileError(
+                file: source.path, line: problem.line, column: problem.column,
+                reason: "\(problem.reason); Lockstep does not read a source file nested this deep")
         }
     }
 
@@ -69,8 +70,9 @@ struct APICollector {
         var result: Set<String> = []
         for element in attributes {
             guard case .attribute(let attribute) = element, NormalizedText.of(attribute.attributeName) == "available",
-                  case .availability(let arguments) = attribute.arguments, arguments.count >= 2,
-                  case .token(let platform) = arguments.first?.argument else { continue }
+                case .availability(let arguments) = attribute.arguments, arguments.count >= 2,
+                case .token(let platform) = arguments.first?.argument
+            else { continue }
             // `@available(macOS, unavailable)`, also with advice beside it (`message:`, `renamed:`, `deprecated`),
             // which `SignatureParts.availabilityText` drops: what is left is the same absence.
             var unavailable = false, other = false
@@ -78,14 +80,17 @@ struct APICollector {
                 switch argument.argument {
                 case .token(let token) where token.text == "unavailable": unavailable = true
                 case .token(let token) where token.text == "deprecated": continue
-                case .availabilityLabeledArgument(let labeled) where ["message", "renamed", "deprecated"].contains(labeled.label.text):
+                case .availabilityLabeledArgument(let labeled)
+                where ["message", "renamed", "deprecated"].contains(labeled.label.text):
                     continue
                 default: other = true
                 }
             }
             guard unavailable, !other else { continue }
             let name = platform.text.lowercased()
-            guard name != "maccatalyst", !name.hasSuffix("applicationextension"), let os = APIContext.osName(platform.text) else { continue }
+            guard name != "maccatalyst", !name.hasSuffix("applicationextension"),
+                let os = APIContext.osName(platform.text)
+            else { continue }
             result.insert(os)
         }
         return result
@@ -212,16 +217,20 @@ struct APICollector {
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
         lookup: String? = nil
     ) {
-        guard !Self.isUnderscored(kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
-                                  container: scope.kind) else { return }
+        guard
+            !Self.isUnderscored(
+                kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
+                container: scope.kind)
+        else { return }
         let key = (keyWord ?? kind) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let declaration = APIDeclaration(
             key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
-        result.declarations.append(CollectedDeclaration(
-            declaration: declaration, parameterTypes: parameterTypes,
-            extendedType: scope.extendedType, conformedTo: conformedTo, lookupScope: lookup ?? scope.name,
-            platforms: scope.platforms))
+        result.declarations.append(
+            CollectedDeclaration(
+                declaration: declaration, parameterTypes: parameterTypes,
+                extendedType: scope.extendedType, conformedTo: conformedTo, lookupScope: lookup ?? scope.name,
+                platforms: scope.platforms))
     }
 
     /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
@@ -230,7 +239,8 @@ struct APICollector {
         let all = PlatformMask.all(configurations.count)
         if scope.platforms.bits & all.bits != all.bits {
             result.platformAliases[qualified, default: []].append(
-                AliasTarget(target: target, scope: scope.name, platforms: PlatformMask(bits: scope.platforms.bits & all.bits)))
+                AliasTarget(
+                    target: target, scope: scope.name, platforms: PlatformMask(bits: scope.platforms.bits & all.bits)))
         }
     }
 
@@ -248,8 +258,9 @@ struct APICollector {
             if let clause = generics?.as(GenericParameterClauseSyntax.self) {
                 result.typeGenerics[qualified] = clause.parameters.map { String(NormalizedText.name(of: $0.name)) }
             }
-            let hidden = Scope(name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType,
-                               platforms: scope.platforms)
+            let hidden = Scope(
+                name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType,
+                platforms: scope.platforms)
             walk(node.memberBlock.members, in: hidden)
             return
         }
@@ -265,7 +276,8 @@ struct APICollector {
         for (index, inherited) in (node.inheritanceClause?.inheritedTypes ?? []).enumerated() {
             let type = inherited.type
             if type.is(SuppressedTypeSyntax.self)
-                || index == 0 && (keyword == "class" || keyword == "enum" && Self.isRawType(type)) {
+                || index == 0 && (keyword == "class" || keyword == "enum" && Self.isRawType(type))
+            {
                 kept.append(types.render(type))
                 continue
             }
@@ -277,8 +289,9 @@ struct APICollector {
             if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
             signature += whereClause(node.genericWhereClause, in: scope)
         } else {
-            let own = typeGenerics(generics?.as(GenericParameterClauseSyntax.self), qualified: qualified,
-                                   where: node.genericWhereClause, in: scope)
+            let own = typeGenerics(
+                generics?.as(GenericParameterClauseSyntax.self), qualified: qualified,
+                where: node.genericWhereClause, in: scope)
             if !own.names.isEmpty { result.typeGenerics[qualified] = own.names }
             signature += keyword + " " + name + own.generics
             if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
@@ -302,10 +315,14 @@ struct APICollector {
             recordConformance(
                 of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
         }
-        var inner = Scope(name: extended, kind: "extension", isPublic: scope.isPublic, requirements: requirements,
-                          extendedType: extended, platforms: scope.platforms)
-        inner.availability = scope.availability
-            + SignatureParts.attributes(node.attributes).filter { $0.hasPrefix("@available(") && !inner.availability.contains($0) }
+        var inner = Scope(
+            name: extended, kind: "extension", isPublic: scope.isPublic, requirements: requirements,
+            extendedType: extended, platforms: scope.platforms)
+        inner.availability =
+            scope.availability
+            + SignatureParts.attributes(node.attributes).filter {
+                $0.hasPrefix("@available(") && !inner.availability.contains($0)
+            }
         switch SignatureParts.accessLevel(node.modifiers) {
         case "public", "open": inner.implicitAccess = "public"
         case nil: break

@@ -36,7 +36,9 @@ extension APIContext {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "#") {
-                if index + 2 < count, bytes[index + 1] == UInt8(ascii: "i"), bytes[index + 2] == UInt8(ascii: "f") { hasConditions = true }
+                if index + 2 < count, bytes[index + 1] == UInt8(ascii: "i"), bytes[index + 2] == UInt8(ascii: "f") {
+                    hasConditions = true
+                }
                 index += 1
                 continue
             }
@@ -45,7 +47,8 @@ extension APIContext {
             while index < count, isIdentifierByte(bytes[index]) { index += 1 }
             let length = index - start
             guard length <= longest else { continue }
-            for candidate in byLength[length] where candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes[start..<index]) }) {
+            for candidate in byLength[length]
+            where candidate.withUnsafeBufferPointer({ $0.elementsEqual(bytes[start..<index]) }) {
                 named.insert(String(decoding: candidate, as: UTF8.self))
             }
         }
@@ -53,6 +56,7 @@ extension APIContext {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte >= 0x80
     }
 }

@@ -4,7 +4,8 @@
 /// The core fills it in from the component's manifest and the running toolchain; the default describes a
 /// package with no manifest facts (iOS and macOS, this library's Swift version, no known modules).
 public struct APIContext: Sendable, Hashable, Codable {
-    /// The platforms `#if` is evaluated for (`iOS`, `macOS`, `linux`, …): a change that breaks on any of them is breaking.
+    /// The platforms `#if` is evaluated for (`iOS`, `macOS`, `linux`, …): a change that breaks on any of them is
+    /// breaking.
     public var platforms: [String]
     /// The Swift version `#if swift(>=…)` and `#if compiler(>=…)` compare with, e.g. `[6, 2]`.
     public var swiftVersion: [Int]
@@ -15,7 +16,8 @@ public struct APIContext: Sendable, Hashable, Codable {
     /// component of kind `protocols` (its implementation moves with it), `.breaking` for every other kind.
     public var addedRequirementImpact: APIImpact
     /// The language mode the component compiles in (5 for `swift-tools-version` 5.x, 6 from 6.0 unless the
-    /// manifest asks for 5 with `swiftLanguageModes:` or `.swiftLanguageMode(.v5)`), which `#if swift(>=…)` compares with.
+    /// manifest asks for 5 with `swiftLanguageModes:` or `.swiftLanguageMode(.v5)`), which `#if swift(>=…)` compares
+    /// with.
     public var languageMode: Int
     /// The package's minimum deployment versions (`Package(platforms:)`), by platform in lower case (`macos`,
     /// `ios`, …): SwiftPM makes every client build for at least these, so an `@available` at or below one
@@ -32,8 +34,10 @@ public struct APIContext: Sendable, Hashable, Codable {
     public var features: Set<String> = []
 
     /// Creates a context; the defaults are those of `APIContext.default`.
-    public init(platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],
-                addedRequirementImpact: APIImpact = .breaking, languageMode: Int = 5) {
+    public init(
+        platforms: [String] = ["iOS", "macOS"], swiftVersion: [Int] = [6, 2], modules: Set<String> = [],
+        addedRequirementImpact: APIImpact = .breaking, languageMode: Int = 5
+    ) {
         self.platforms = platforms
         self.swiftVersion = swiftVersion
         self.modules = modules

@@ -20,7 +20,11 @@ extension APIDiff {
                 continue
             }
             let renamed = renaming(declaration, renames)
-            if renamed == declaration { kept[declaration.key] = declaration } else { moved.append((declaration, renamed)) }
+            if renamed == declaration {
+                kept[declaration.key] = declaration
+            } else {
+                moved.append((declaration, renamed))
+            }
         }
         for (original, renamed) in moved.sorted(by: { $0.renamed.key < $1.renamed.key }) {
             guard let existing = kept[renamed.key] else {
@@ -46,8 +50,8 @@ extension APIDiff {
             guard let range = alias.signature.range(of: "typealias " + short + " = ") else { continue }
             let target = String(alias.signature[range.upperBound...])
             guard target != name, isPath(target),
-                  typeKinds.contains(where: { old.declarations[$0 + " " + name] != nil }),
-                  !typeKinds.contains(where: { new.declarations[$0 + " " + name] != nil })
+                typeKinds.contains(where: { old.declarations[$0 + " " + name] != nil }),
+                !typeKinds.contains(where: { new.declarations[$0 + " " + name] != nil })
             else { continue }
             renames[name] = target
         }
@@ -70,8 +74,9 @@ extension APIDiff {
                 // The type's own signature names it by its short name.
                 let fromShort = from.split(separator: ".").last.map(String.init) ?? from
                 let toShort = to.split(separator: ".").last.map(String.init) ?? to
-                result.signature = replacingName(result.signature, result.kind + " " + fromShort,
-                                                 result.kind + " " + toShort)
+                result.signature = replacingName(
+                    result.signature, result.kind + " " + fromShort,
+                    result.kind + " " + toShort)
             }
             result.signature = replacingName(result.signature, from, to)
         }
@@ -97,7 +102,8 @@ extension APIDiff {
             let before = rest[..<range.lowerBound]
             let previous = before.unicodeScalars.last ?? out.unicodeScalars.last
             let next = rest[range.upperBound...].unicodeScalars.first
-            let whole = !(previous.map { $0.properties.isXIDContinue || $0 == "." } ?? false)
+            let whole =
+                !(previous.map { $0.properties.isXIDContinue || $0 == "." } ?? false)
                 && !(next.map { $0.properties.isXIDContinue } ?? false)
             out += before
             out += whole ? to : String(rest[range])

@@ -3,12 +3,14 @@ extension APIDiff {
     /// `UInt32` with Glibc): a signature spelling one is the same as one spelling what it is there.
     static let cTypedefs: [String: [String: String]] = [
         "Apple": [
-            "mode_t": "UInt16", "pid_t": "Int32", "uid_t": "UInt32", "gid_t": "UInt32", "size_t": "Int", "ssize_t": "Int",
+            "mode_t": "UInt16", "pid_t": "Int32", "uid_t": "UInt32", "gid_t": "UInt32", "size_t": "Int",
+            "ssize_t": "Int",
             "off_t": "Int64", "time_t": "Int", "dev_t": "Int32", "ino_t": "UInt64", "nlink_t": "UInt16",
             "socklen_t": "UInt32", "in_port_t": "UInt16", "useconds_t": "UInt32",
         ],
         "Linux": [
-            "mode_t": "UInt32", "pid_t": "Int32", "uid_t": "UInt32", "gid_t": "UInt32", "size_t": "Int", "ssize_t": "Int",
+            "mode_t": "UInt32", "pid_t": "Int32", "uid_t": "UInt32", "gid_t": "UInt32", "size_t": "Int",
+            "ssize_t": "Int",
             "off_t": "Int", "time_t": "Int", "socklen_t": "UInt32", "in_port_t": "UInt16", "useconds_t": "UInt32",
         ],
     ]
@@ -22,7 +24,8 @@ extension APIDiff {
         guard !tables.isEmpty, tables.allSatisfy({ $0 != nil }) else { return }
         changes.removeAll { change in
             guard change.kind == .changed, let old = change.old?.signature, let new = change.new?.signature,
-                  old.contains("_t") || new.contains("_t") else { return false }
+                old.contains("_t") || new.contains("_t")
+            else { return false }
             return tables.allSatisfy { table in substituting(table!, in: old) == substituting(table!, in: new) }
         }
     }

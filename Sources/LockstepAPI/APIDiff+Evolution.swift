@@ -23,22 +23,29 @@ extension APIDiff {
         if old.kind == "let", new.kind == "var", !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
             let reason = "a stored `let` became a `var` that can still be read"
-            if read.signature == new.signature || read.signature.dropLast("{ get }".count) + "{ get set }" == new.signature {
+            if read.signature == new.signature
+                || read.signature.dropLast("{ get }".count) + "{ get set }" == new.signature
+            {
                 return reason
             }
-            return compatibility(old: read, new: new, platforms: platforms, concurrency: concurrency, minimums: minimums)
-                .map { reason + "; " + $0 }
+            return compatibility(
+                old: read, new: new, platforms: platforms, concurrency: concurrency, minimums: minimums
+            )
+            .map { reason + "; " + $0 }
         }
         guard old.kind == new.kind, old.signature != new.signature,
-              let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
-              before.keyword == after.keyword, before.name == after.name,
-              before.result == after.result, before.accessors == after.accessors
+            let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
+            before.keyword == after.keyword, before.name == after.name,
+            before.result == after.result, before.accessors == after.accessors
         else { return nil }
         var reasons: [String] = []
         let concurrent = concurrency || Availability.usesConcurrency(old.signature)
-        guard let availability = Availability.widening(from: before.availability, to: after.availability,
-                                                       supported: platforms, concurrency: concurrent,
-                                                       minimums: minimums) else {
+        guard
+            let availability = Availability.widening(
+                from: before.availability, to: after.availability,
+                supported: platforms, concurrency: concurrent,
+                minimums: minimums)
+        else {
             return nil
         }
         if let availability { reasons.append(availability) }
@@ -56,27 +63,33 @@ extension APIDiff {
             }
         }
         // Conformers and subclasses implement these: what callers may omit, they must still match.
-        let implemented = old.isProtocolRequirement || before.modifiers.contains("required")
+        let implemented =
+            old.isProtocolRequirement || before.modifiers.contains("required")
             || before.modifiers.contains("open") && !before.modifiers.contains("final")
         if before.effects != after.effects {
             guard !implemented, let effects = narrowedEffects(before.effects, after.effects) else { return nil }
             reasons.append(effects)
         }
         if before.parameters != after.parameters || before.generics != after.generics
-            || before.requirements != after.requirements {
+            || before.requirements != after.requirements
+        {
             // An enum case's associated values are matched by patterns, which a new one breaks.
-            guard !implemented, ["func", "init", "init?", "init!", "subscript", "macro"].contains(before.keyword), let parameters = ParameterEvolution(before, after)?.reason else { return nil }
+            guard !implemented, ["func", "init", "init?", "init!", "subscript", "macro"].contains(before.keyword),
+                let parameters = ParameterEvolution(before, after)?.reason
+            else { return nil }
             reasons.append(parameters)
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
 
-    /// `func f<R>(_ body: () throws -> R) rethrows -> R` → `func f<E: Error, R>(_ body: () throws(E) -> R) throws(E) -> R`:
+    /// `func f<R>(_ body: () throws -> R) rethrows -> R` → `func f<E: Error, R>(_ body: () throws(E) -> R) throws(E) ->
+    /// R`:
     /// the typed-throws form of `rethrows` (SE-0413). Every call compiles as before: a non-throwing closure infers
     /// `E == Never` (no `try` needed), a throwing one `any Error`. Not for requirements or overridable members.
     static func typedThrowsGeneralization(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
         guard old.kind == new.kind, !old.isProtocolRequirement, old.signature.contains(" rethrows"),
-              !new.signature.contains(" rethrows"), !old.signature.contains("open "), !old.signature.contains("required ") else {
+            !new.signature.contains(" rethrows"), !old.signature.contains("open "), !old.signature.contains("required ")
+        else {
             return nil
         }
         let signature = new.signature
@@ -87,7 +100,9 @@ extension APIDiff {
             return nil
         }
         let parameter = String(errorRequirement.dropLast(": Error".count))
-        guard let index = Int(parameter.dropFirst("τ_".count)), signature.contains("throws(" + parameter + ")") else { return nil }
+        guard let index = Int(parameter.dropFirst("τ_".count)), signature.contains("throws(" + parameter + ")") else {
+            return nil
+        }
         var rest = String(signature[..<whereRange.lowerBound])
         rest = rest.replacingOccurrences(of: "throws(" + parameter + ")", with: "throws")
         let remaining = requirements.filter { $0 != errorRequirement }
@@ -96,7 +111,9 @@ extension APIDiff {
         rest = rest.replacingOccurrences(of: "<" + parameter + ", ", with: "<")
             .replacingOccurrences(of: ", " + parameter + ">", with: ">")
             .replacingOccurrences(of: ", " + parameter + ",", with: ",")
-        guard !rest.contains(parameter + " "), !rest.contains(parameter + ")"), !rest.contains(parameter + ">") else { return nil }
+        guard !rest.contains(parameter + " "), !rest.contains(parameter + ")"), !rest.contains(parameter + ">") else {
+            return nil
+        }
         for later in (index + 1)..<(index + 16) {
             rest = rest.replacingOccurrences(of: "τ_\(later)", with: "τ_\(later - 1)")
         }
@@ -105,7 +122,8 @@ extension APIDiff {
         guard let own = expected.range(of: " rethrows") else { return nil }
         var candidate = expected
         candidate.replaceSubrange(own, with: " throws")
-        return candidate == rest ? "rethrows → typed throws over the closure's error type (every call compiles as before)" : nil
+        return candidate == rest
+            ? "rethrows → typed throws over the closure's error type (every call compiles as before)" : nil
     }
 
     /// A `let` declaration as the read-only `var` it is to clients (`public let x: T` → `public var x: T { get }`).
@@ -147,8 +165,10 @@ extension APIDiff {
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed {
             guard let old = changes[index].old, let new = changes[index].new,
-                  let reason = compatibility(old: old, new: new, platforms: platforms ?? context.platforms,
-                                             minimums: context.minimumVersions) else { continue }
+                let reason = compatibility(
+                    old: old, new: new, platforms: platforms ?? context.platforms,
+                    minimums: context.minimumVersions)
+            else { continue }
             if Availability.isUnseen(reason) {
                 unseen.insert(index)
             } else if changes[index].impact == .breaking {
@@ -170,7 +190,8 @@ extension APIDiff {
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let old = changes[index].old, let updated = changes[index].new, typeKinds.contains(updated.kind),
-                  let space = updated.key.firstIndex(of: " ") else { continue }
+                let space = updated.key.firstIndex(of: " ")
+            else { continue }
             let prefix = updated.key[updated.key.index(after: space)...] + "."
             let concurrent = new.values.contains { member in
                 guard let memberSpace = member.key.firstIndex(of: " ") else { return false }
@@ -187,18 +208,25 @@ extension APIDiff {
 
     /// An initializer of a class that is not `open` turned designated ↔ `convenience`: clients only call it
     /// (`Counter(label:)`); subclassing, the one use the difference affects, is impossible outside the module.
-    static func reviseConvenience(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+    static func reviseConvenience(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
         func withoutConvenience(_ signature: String) -> String {
-            signature.split(separator: " ", omittingEmptySubsequences: false).filter { $0 != "convenience" }.joined(separator: " ")
+            signature.split(separator: " ", omittingEmptySubsequences: false).filter { $0 != "convenience" }.joined(
+                separator: " ")
         }
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
-            guard var before = changes[index].old, var after = changes[index].new, before.kind == "init", after.kind == "init",
-                  before.signature.contains("convenience") != after.signature.contains("convenience"),
-                  let open = changes[index].key.dropFirst("init ".count).firstIndex(of: "(") else { continue }
+            guard var before = changes[index].old, var after = changes[index].new, before.kind == "init",
+                after.kind == "init",
+                before.signature.contains("convenience") != after.signature.contains("convenience"),
+                let open = changes[index].key.dropFirst("init ".count).firstIndex(of: "(")
+            else { continue }
             let classKey = "class " + changes[index].key.dropFirst("init ".count)[..<open]
             // Only a class Lockstep sees in both surfaces, open in neither.
             guard let oldClass = old[classKey], let newClass = new[classKey],
-                  !oldClass.signature.split(separator: " ").contains("open"), !newClass.signature.split(separator: " ").contains("open") else { continue }
+                !oldClass.signature.split(separator: " ").contains("open"),
+                !newClass.signature.split(separator: " ").contains("open")
+            else { continue }
             before.signature = withoutConvenience(before.signature)
             after.signature = withoutConvenience(after.signature)
             let reason = "designated ↔ convenience in a class that is not open (no subclass outside the module)"
@@ -215,11 +243,14 @@ extension APIDiff {
     /// Inside a struct or an enum, `Self`, the type's qualified name and (for a generic type) its bare name all
     /// mean the type with its own generic parameters: a member respelled so is no change. (A class's `Self` is the
     /// dynamic type, so classes are left alone.)
-    static func reviseSelfSpelling(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+    static func reviseSelfSpelling(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
         var dropped: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard var before = changes[index].old, var after = changes[index].new,
-                  let type = valueType(containing: changes[index].key, old: old, new: new) else { continue }
+                let type = valueType(containing: changes[index].key, old: old, new: new)
+            else { continue }
             before.signature = spelledOut(before.signature, type: type)
             after.signature = spelledOut(after.signature, type: type)
             if before.signature == after.signature {
@@ -235,7 +266,8 @@ extension APIDiff {
     /// The struct or enum (declared so in both surfaces) whose member `key` is: its qualified name and its
     /// generic parameters as signatures spell them (`Tagged`, `<τ0_0, τ0_1>`).
     private static func valueType(containing key: String, old: [String: APIDeclaration], new: [String: APIDeclaration])
-        -> (name: String, generics: String)? {
+        -> (name: String, generics: String)?
+    {
         guard let space = key.firstIndex(of: " ") else { return nil }
         let rest = key[key.index(after: space)...]
         let name = rest.prefix { $0 != "(" && $0 != "[" && $0 != " " }
@@ -284,8 +316,10 @@ extension APIDiff {
             let precededByName = index > 0 && (isNamePart(characters[index - 1]) || characters[index - 1] == ".")
             var matched: Int?
             if !precededByName {
-                for word in ["Self", type.name, short] where index + word.count <= characters.count
-                    && String(characters[index..<index + word.count]) == word {
+                for word in ["Self", type.name, short]
+                where index + word.count <= characters.count
+                    && String(characters[index..<index + word.count]) == word
+                {
                     let next = index + word.count < characters.count ? characters[index + word.count] : " "
                     if !isNamePart(next), next != ".", next != "<" { matched = word.count; break }
                 }
@@ -304,16 +338,29 @@ extension APIDiff {
     /// A struct clients could not create (no public initializer) turned into an enum without cases, the usual
     /// namespace for static members: every use (`Rainbow.enabled`) still compiles. One compatible change instead
     /// of a removal and an addition.
-    static func reviseNamespaceEnums(_ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]) {
+    static func reviseNamespaceEnums(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
         var dropped: Set<Int> = []
         for (index, change) in changes.enumerated() where change.kind == .removed && change.old?.kind == "struct" {
             let name = change.key.dropFirst("struct ".count)
             guard let added = changes.firstIndex(where: { $0.kind == .added && $0.key == "enum \(name)" }),
-                  !old.keys.contains(where: { $0.hasPrefix("init \(name)(") || $0.hasPrefix("init? \(name)(") || $0.hasPrefix("init! \(name)(") }),
-                  !new.keys.contains(where: { $0.hasPrefix("case \(name).") && !$0.dropFirst("case \(name).".count).contains(".") }),
-                  let before = change.old, let after = changes[added].new else { continue }
-            changes[index] = APIChange(kind: .changed, key: change.key, old: before, new: after, impact: .additive,
-                                       note: "a struct without a public initializer became an enum without cases (a namespace): every use still compiles")
+                !old.keys.contains(where: {
+                    $0.hasPrefix("init \(name)(") || $0.hasPrefix("init? \(name)(") || $0.hasPrefix("init! \(name)(")
+                }),
+                !new.keys.contains(where: {
+                    $0.hasPrefix("case \(name).") && !$0.dropFirst("case \(name).".count).contains(".")
+                }),
+                let before = change.old, let after = changes[added].new
+            else { continue }
+            changes[index] = APIChange(
+                kind: .changed, key: change.key, old: before, new: after, impact: .additive,
+                note:
+                    """
+                    a struct without a public initializer became an enum without cases (a namespace): every use \
+                    still compiles
+                    """
+            )
             dropped.insert(added)
         }
         removeChanges(at: dropped, from: &changes)
@@ -337,8 +384,9 @@ extension APIDiff {
             for candidate in addedByStem[callableStem(old.baseKey)] ?? [] where !used.contains(candidate) {
                 guard let new = changes[candidate].new, let reason = compatibility(old: old, new: new) else { continue }
                 used.insert(candidate)
-                merged[index] = APIChange(kind: .changed, key: old.key, old: old, new: new, impact: .additive,
-                                          note: reason)
+                merged[index] = APIChange(
+                    kind: .changed, key: old.key, old: old, new: new, impact: .additive,
+                    note: reason)
                 break
             }
         }
@@ -367,7 +415,8 @@ private struct ParameterEvolution {
     /// True when `new` is the function type `old` with some `Any` parameters replaced by other types, nothing else.
     static func narrowsClosureAny(_ old: String, _ new: String) -> Bool {
         guard let oldParts = functionParts(old), let newParts = functionParts(new), oldParts.prefix == newParts.prefix,
-              oldParts.rest == newParts.rest, oldParts.parameters.count == newParts.parameters.count else { return false }
+            oldParts.rest == newParts.rest, oldParts.parameters.count == newParts.parameters.count
+        else { return false }
         var changed = false
         for (a, b) in zip(oldParts.parameters, newParts.parameters) where a != b {
             guard a == "Any" else { return false }
@@ -386,7 +435,11 @@ private struct ParameterEvolution {
             if "([<".contains(character) { depth += 1 }
             if ")]>".contains(character) { depth -= 1 }
             if depth == 0 { break }
-            if depth == 1, character == "," { parameters.append(current.trimmingSpaces); current = "" } else if !(depth == 1 && character == "(" && index == open) { current.append(character) }
+            if depth == 1, character == "," {
+                parameters.append(current.trimmingSpaces); current = ""
+            } else if !(depth == 1 && character == "(" && index == open) {
+                current.append(character)
+            }
             index = type.index(after: index)
         }
         guard index < type.endIndex else { return nil }
@@ -423,7 +476,8 @@ private struct ParameterEvolution {
         }
         guard next == oldParameters.count else { return nil }
         // A default or variadic taken away breaks the calls that left the argument out.
-        for pair in pairs where pair.old.hasDefault && !pair.new.hasDefault || pair.old.isVariadic != pair.new.isVariadic {
+        for pair in pairs
+        where pair.old.hasDefault && !pair.new.hasDefault || pair.old.isVariadic != pair.new.isVariadic {
             return nil
         }
         var reasons: [String] = []
@@ -435,7 +489,9 @@ private struct ParameterEvolution {
             let old = oldGenerics.conformances[name] ?? []
             guard constraints.allSatisfy({ StandardConformances.implies(old, $0) }) else { return nil }
         }
-        if newGenerics.conformances.contains(where: { oldGenerics.names.contains($0.key) && $0.value != oldGenerics.conformances[$0.key] }) {
+        if newGenerics.conformances.contains(where: {
+            oldGenerics.names.contains($0.key) && $0.value != oldGenerics.conformances[$0.key]
+        }) {
             reasons.append("a generic constraint loosened")
         }
         let allowed = oldGenerics.others.union(newGenerics.bindable(excluding: oldGenerics.names))
@@ -444,7 +500,9 @@ private struct ParameterEvolution {
             // old requirements on the same subject, so every old use still qualifies.
             let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
             guard parts.count == 2, !requirement.contains("=="),
-                  Generics.protocols(parts[1]).allSatisfy({ StandardConformances.implies(oldGenerics.conformances(of: parts[0]), $0) })
+                Generics.protocols(parts[1]).allSatisfy({
+                    StandardConformances.implies(oldGenerics.conformances(of: parts[0]), $0)
+                })
             else { return nil }
             reasons.append("a generic constraint loosened")
         }
@@ -460,7 +518,9 @@ private struct ParameterEvolution {
             guard !old.hasPrefix("inout "), !new.hasPrefix("inout ") else { return nil }
             // `isolated` added to or dropped from a parameter of an async function: callers pass the same actor
             // and await the call either way (the function runs on it, or hops to it).
-            if before.effects.contains("async"), after.effects.contains("async"), new == "isolated " + old || old == "isolated " + new {
+            if before.effects.contains("async"), after.effects.contains("async"),
+                new == "isolated " + old || old == "isolated " + new
+            {
                 isolation = true
                 continue
             }
@@ -501,11 +561,14 @@ private struct ParameterEvolution {
         }
         if sendable { reasons.append("@Sendable added to a closure parameter") }
         if narrowed { reasons.append("a closure parameter's `Any` argument narrowed (closures accept it as before)") }
-        if isolation { reasons.append("an async function's actor parameter made `isolated` or not (calls are the same)") }
+        if isolation {
+            reasons.append("an async function's actor parameter made `isolated` or not (calls are the same)")
+        }
         // Fresh generic parameters: used only where the old concrete type stood, and satisfied by it.
         for name in declaredFresh {
             guard let concrete = bound[name], newGenerics.accepts(name, concrete) else { return nil }
-            let elsewhere = newParameters.filter { $0.type != name }.map(\.type) + [after.result]
+            let elsewhere =
+                newParameters.filter { $0.type != name }.map(\.type) + [after.result]
                 + newGenerics.others.filter { !newGenerics.isBinding($0, of: name) }
             guard !elsewhere.contains(where: { Self.mentions($0, name) }) else { return nil }
             generalized = true
@@ -583,11 +646,13 @@ private struct ParameterEvolution {
             }
         }
 
-        /// Adds `P & Q` to a parameter's conformances; `Sequence<X>` (a primary associated type) also fixes its element.
+        /// Adds `P & Q` to a parameter's conformances; `Sequence<X>` (a primary associated type) also fixes its
+        /// element.
         private mutating func constrain(_ name: String, _ text: String) {
             for proto in Self.protocols(text) {
                 if let open = proto.firstIndex(of: "<"), proto.hasSuffix(">"),
-                   ParameterEvolution.sequenceFamily.contains(String(proto[..<open])) {
+                    ParameterEvolution.sequenceFamily.contains(String(proto[..<open]))
+                {
                     conformances[name, default: []].insert(String(proto[..<open]))
                     elements[name] = String(proto[proto.index(after: open)..<proto.index(before: proto.endIndex)])
                 } else {

@@ -6,19 +6,23 @@ extension APIDiff {
     /// but when the files that differ do not change which types are public, hidden or protocols (the
     /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
     /// a release that edits two files of a large component costs two files, not the component.
-    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default) {
+    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default)
+    {
         let oldSets = CrossFileSets(old + shared)
         let newSets = CrossFileSets(new + shared)
         guard oldSets == newSets else {
-            self.init(old: APISurface(combining: old + shared, context: context),
-                      new: APISurface(combining: new + shared, context: context), context: context)
+            self.init(
+                old: APISurface(combining: old + shared, context: context),
+                new: APISurface(combining: new + shared, context: context), context: context)
             return
         }
         let hidden = oldSets.hidden
         let protocols = oldSets.protocols
         let names = oldSets.names
-        let oldChanged = APISurface.finish(old.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
-        let newChanged = APISurface.finish(new.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
+        let oldChanged = APISurface.finish(
+            old.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
+        let newChanged = APISurface.finish(
+            new.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
         var touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
         // What the verdicts on those keys read besides them: a requirement's default implementation, the
         // conformance that synthesizes a member. Equal on both sides, so they add no change themselves.
@@ -30,7 +34,9 @@ extension APIDiff {
         // The unchanged files' declarations under those keys: overloads are keyed as a group.
         var sharedItems: [CollectedDeclaration] = []
         var rawKeys = touched
-        for key in touched where key.hasSuffix(Self.extensionSuffix) { rawKeys.insert(String(key.dropLast(Self.extensionSuffix.count))) }
+        for key in touched where key.hasSuffix(Self.extensionSuffix) {
+            rawKeys.insert(String(key.dropLast(Self.extensionSuffix.count)))
+        }
         // Walk whichever is smaller, the file's keys or the touched ones: a component of many small files asked
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
@@ -50,8 +56,9 @@ extension APIDiff {
         // Each side's platform masks index its own files' platform list (two revisions may support different ones).
         let oldPlatforms = (old + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
         let newPlatforms = (new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
-        self.init(old: APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms),
-                  new: APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms), context: context)
+        self.init(
+            old: APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms),
+            new: APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms), context: context)
     }
 
     /// The keys a member's enclosing type may have (`func BitSet.Counted.union(_:)` → `struct BitSet.Counted`,

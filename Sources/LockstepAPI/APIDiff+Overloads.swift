@@ -13,33 +13,40 @@ extension APIDiff {
         for index in changes.indices {
             let change = changes[index]
             guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
-                  let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
-                  let shape = SignatureShape(old.signature), !shape.modifiers.contains("open"), !shape.modifiers.contains("required"),
-                  let parameters = shape.parameters?.map(ShapeParameter.init),
-                  let candidates = byStem[callableStem(old.baseKey)], !candidates.isEmpty else { continue }
-            let shapes = candidates.compactMap { declaration in SignatureShape(declaration.signature).map { (declaration, $0) } }
-                .filter { _, candidate in
-                    candidate.keyword == shape.keyword && candidate.name == shape.name && candidate.result == shape.result
-                        && candidate.modifiers == shape.modifiers && candidate.accessors == shape.accessors
-                        && candidate.generics == shape.generics && candidate.requirements == shape.requirements
-                        && candidate.effects == shape.effects
-                        && Availability.widening(from: shape.availability, to: candidate.availability) != nil
-                }
+                let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
+                let shape = SignatureShape(old.signature), !shape.modifiers.contains("open"),
+                !shape.modifiers.contains("required"),
+                let parameters = shape.parameters?.map(ShapeParameter.init),
+                let candidates = byStem[callableStem(old.baseKey)], !candidates.isEmpty
+            else { continue }
+            let shapes = candidates.compactMap { declaration in
+                SignatureShape(declaration.signature).map { (declaration, $0) }
+            }
+            .filter { _, candidate in
+                candidate.keyword == shape.keyword && candidate.name == shape.name && candidate.result == shape.result
+                    && candidate.modifiers == shape.modifiers && candidate.accessors == shape.accessors
+                    && candidate.generics == shape.generics && candidate.requirements == shape.requirements
+                    && candidate.effects == shape.effects
+                    && Availability.widening(from: shape.availability, to: candidate.availability) != nil
+            }
             guard !shapes.isEmpty, let calls = callShapes(parameters) else { continue }
             var through: Set<String> = []
             let kept = calls.allSatisfy { call in
                 let matches = shapes.compactMap { declaration, candidate -> (String, Int)? in
-                    guard let list = candidate.parameters?.map(ShapeParameter.init), let skipped = accepts(list, call) else { return nil }
+                    guard let list = candidate.parameters?.map(ShapeParameter.init), let skipped = accepts(list, call)
+                    else { return nil }
                     return (declaration.key, skipped)
                 }
                 guard let fewest = matches.map(\.1).min(), matches.filter({ $0.1 == fewest }).count == 1,
-                      let best = matches.first(where: { $0.1 == fewest }) else { return false }
+                    let best = matches.first(where: { $0.1 == fewest })
+                else { return false }
                 through.insert(best.0)
                 return true
             }
             guard kept else { continue }
             changes[index].impact = .additive
-            changes[index].note = "every old call still compiles, through \(through.sorted().map { "`\($0)`" }.joined(separator: ", "))"
+            changes[index].note =
+                "every old call still compiles, through \(through.sorted().map { "`\($0)`" }.joined(separator: ", "))"
         }
     }
 
@@ -60,7 +67,8 @@ extension APIDiff {
         var next = 0, skipped = 0
         for parameter in list {
             if next < arguments.count, arguments[next].label == parameter.label, arguments[next].type == parameter.type,
-               arguments[next].isVariadic == parameter.isVariadic {
+                arguments[next].isVariadic == parameter.isVariadic
+            {
                 next += 1
             } else if parameter.hasDefault || parameter.isVariadic {
                 skipped += 1

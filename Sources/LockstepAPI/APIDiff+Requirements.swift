@@ -40,7 +40,8 @@ extension APIDiff {
                 continue
             }
             changes[index].impact = context.addedRequirementImpact
-            changes[index].note = context.addedRequirementImpact == .breaking
+            changes[index].note =
+                context.addedRequirementImpact == .breaking
                 ? "breaking: it has no default implementation: conformers outside the package must add it"
                 : "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
         }
@@ -54,13 +55,16 @@ extension APIDiff {
         if addedKeys.contains(owner) { return }
         let parent = change.key[change.key.index(after: colon)...].trimmingSpaces()
         change.impact = context.addedRequirementImpact
-        change.note = context.addedRequirementImpact == .breaking
+        change.note =
+            context.addedRequirementImpact == .breaking
             ? "breaking: conformers outside the package must now conform to \(parent) too"
             : "minor: kind protocols; conformers move with the protocol set"
     }
 
     /// A default implementation counts for every conformer when its extension adds no requirement of its own.
-    private static func isUnconstrainedDefault(_ implementation: APIDeclaration, for requirement: SignatureShape?) -> Bool {
+    private static func isUnconstrainedDefault(_ implementation: APIDeclaration, for requirement: SignatureShape?)
+        -> Bool
+    {
         guard let shape = SignatureShape(implementation.signature) else { return false }
         return Set(shape.requirements).isSubset(of: requirement?.requirements ?? [])
     }
@@ -101,8 +105,9 @@ extension APIDiff {
     ) {
         changes.removeAll { change in
             guard change.kind != .changed, let declaration = change.new ?? change.old,
-                  !declaration.isProtocolRequirement,
-                  let (type, protocols) = synthesizedMember(declaration.baseKey) else { return false }
+                !declaration.isProtocolRequirement,
+                let (type, protocols) = synthesizedMember(declaration.baseKey)
+            else { return false }
             if protocols.isEmpty { return isRawValueEnum(type, in: old) && isRawValueEnum(type, in: new) }
             return protocols.contains { proto in
                 let key = "conformance \(type): \(proto)"

@@ -22,11 +22,13 @@ extension APIDiff {
         for index in changes.indices {
             let change = changes[index]
             guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
-                  let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
-                  !old.signature.contains("open "), !old.signature.contains("required ") else { continue }
+                let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
+                !old.signature.contains("open "), !old.signature.contains("required ")
+            else { continue }
             let stem = callableStem(old.baseKey)
             if let general = (byStem[stem] ?? []).sorted(by: { $0.key < $1.key })
-                .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil }) {
+                .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil })
+            {
                 changes[index].impact = .additive
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
                 continue
@@ -51,8 +53,12 @@ extension APIDiff {
         for proto in conformances[type] ?? [] {
             let base = "func " + proto + "." + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
-                guard let candidate = new[key], !candidate.signature.contains("static ") || old.signature.contains("static ") else { continue }
-                if candidate.signature == old.signature || compatibility(old: old, new: candidate) != nil { return candidate }
+                guard let candidate = new[key],
+                    !candidate.signature.contains("static ") || old.signature.contains("static ")
+                else { continue }
+                if candidate.signature == old.signature || compatibility(old: old, new: candidate) != nil {
+                    return candidate
+                }
             }
         }
         return nil

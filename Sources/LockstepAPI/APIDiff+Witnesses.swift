@@ -27,7 +27,9 @@ extension APIDiff {
             guard let dot = name.lastIndex(of: ".") else { continue }
             let type = String(name[..<dot]), member = String(name[name.index(after: dot)...])
             let protocols = conformances[type] ?? []
-            if protocols.contains(where: { associated.contains($0 + "." + member) || standardAssociatedTypes[$0]?.contains(member) == true }) {
+            if protocols.contains(where: {
+                associated.contains($0 + "." + member) || standardAssociatedTypes[$0]?.contains(member) == true
+            }) {
                 dropped.insert(index)
             }
         }
@@ -43,26 +45,36 @@ extension APIDiff {
             "ExpressibleByArrayLiteral": ["ArrayLiteralElement"], "ExpressibleByDictionaryLiteral": ["Key", "Value"],
             "ExpressibleByIntegerLiteral": ["IntegerLiteralType"], "ExpressibleByFloatLiteral": ["FloatLiteralType"],
             "ExpressibleByBooleanLiteral": ["BooleanLiteralType"],
-            "ExpressibleByStringLiteral": ["StringLiteralType", "ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType"],
-            "ExpressibleByExtendedGraphemeClusterLiteral": ["ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType"],
+            "ExpressibleByStringLiteral": [
+                "StringLiteralType", "ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType",
+            ],
+            "ExpressibleByExtendedGraphemeClusterLiteral": [
+                "ExtendedGraphemeClusterLiteralType", "UnicodeScalarLiteralType",
+            ],
             "ExpressibleByUnicodeScalarLiteral": ["UnicodeScalarLiteralType"],
-            "ExpressibleByStringInterpolation": ["StringInterpolation", "StringLiteralType", "ExtendedGraphemeClusterLiteralType",
-                                                 "UnicodeScalarLiteralType"],
+            "ExpressibleByStringInterpolation": [
+                "StringInterpolation", "StringLiteralType", "ExtendedGraphemeClusterLiteralType",
+                "UnicodeScalarLiteralType",
+            ],
         ]
         var table: [String: Set<String>] = [
             "Sequence": sequence, "IteratorProtocol": ["Element"], "Collection": collection,
             "BidirectionalCollection": collection, "RandomAccessCollection": collection,
             "MutableCollection": collection, "RangeReplaceableCollection": collection,
-            "LazySequenceProtocol": sequence.union(["Elements"]), "LazyCollectionProtocol": collection.union(["Elements"]),
-            "SetAlgebra": ["Element", "ArrayLiteralElement"], "OptionSet": ["Element", "ArrayLiteralElement", "RawValue"],
+            "LazySequenceProtocol": sequence.union(["Elements"]),
+            "LazyCollectionProtocol": collection.union(["Elements"]),
+            "SetAlgebra": ["Element", "ArrayLiteralElement"],
+            "OptionSet": ["Element", "ArrayLiteralElement", "RawValue"],
             "RawRepresentable": ["RawValue"], "CaseIterable": ["AllCases"], "Identifiable": ["ID"],
             "Strideable": ["Stride"], "Numeric": ["Magnitude", "IntegerLiteralType"],
             "SignedNumeric": ["Magnitude", "IntegerLiteralType"],
             "BinaryInteger": ["Magnitude", "IntegerLiteralType", "Stride", "Words"],
             "FixedWidthInteger": ["Magnitude", "IntegerLiteralType", "Stride", "Words"],
             "FloatingPoint": ["Exponent", "Magnitude", "IntegerLiteralType", "Stride"],
-            "BinaryFloatingPoint": ["Exponent", "Magnitude", "IntegerLiteralType", "Stride", "RawSignificand", "RawExponent",
-                                    "FloatLiteralType"],
+            "BinaryFloatingPoint": [
+                "Exponent", "Magnitude", "IntegerLiteralType", "Stride", "RawSignificand", "RawExponent",
+                "FloatLiteralType",
+            ],
             "AsyncSequence": ["Element", "AsyncIterator", "Failure"], "AsyncIteratorProtocol": ["Element", "Failure"],
             "SIMD": ["Scalar", "MaskStorage", "ArrayLiteralElement"],
         ]
@@ -87,7 +99,8 @@ extension APIDiff {
         var dropped: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let before = changes[index].old, let after = changes[index].new, before.kind == after.kind,
-                  kinds.contains(before.kind), !before.isProtocolRequirement else { continue }
+                kinds.contains(before.kind), !before.isProtocolRequirement
+            else { continue }
             let (oldHead, oldList) = whereSplit(before.signature)
             let (newHead, newList) = whereSplit(after.signature)
             guard oldHead == newHead else { continue }
@@ -114,8 +127,10 @@ extension APIDiff {
     /// The text before ` where ` and the requirements after it.
     private static func whereSplit(_ signature: String) -> (String, [String]) {
         guard let range = signature.range(of: " where ", options: .backwards) else { return (signature, []) }
-        return (String(signature[..<range.lowerBound]),
-                SignatureShape.splitTopLevel(String(signature[range.upperBound...]), at: ","))
+        return (
+            String(signature[..<range.lowerBound]),
+            SignatureShape.splitTopLevel(String(signature[range.upperBound...]), at: ",")
+        )
     }
 
     /// A type declaration's requirements: its `where` list and the constraints in its generic clause
@@ -123,7 +138,8 @@ extension APIDiff {
     private static func typeRequirements(_ signature: String) -> [String] {
         var result = whereSplit(signature).1
         if let open = signature.firstIndex(of: "<"), let close = signature[open...].firstIndex(of: ">") {
-            for parameter in SignatureShape.splitTopLevel(String(signature[signature.index(after: open)..<close]), at: ",")
+            for parameter in SignatureShape.splitTopLevel(
+                String(signature[signature.index(after: open)..<close]), at: ",")
             where parameter.contains(": ") {
                 result.append(parameter)
             }
@@ -135,7 +151,9 @@ extension APIDiff {
     /// a known conformance of the same subject refines.
     /// `X: P` also holds where `X == C` is known and `C` conforms to `P`: in the standard library's table or by a
     /// conformance the package declares (`conformances`, `C: P`).
-    private static func implied(_ requirements: [String], by known: [String], conformances declared: Set<String> = []) -> Bool {
+    private static func implied(_ requirements: [String], by known: [String], conformances declared: Set<String> = [])
+        -> Bool
+    {
         requirements.allSatisfy { requirement in
             if known.contains(requirement) { return true }
             guard !requirement.contains("=="), let colon = requirement.range(of: ": ") else { return false }
@@ -147,13 +165,18 @@ extension APIDiff {
                     if other[..<equals.lowerBound] == subject { fixed.append(String(other[equals.upperBound...])) }
                     continue
                 }
-                guard let otherColon = other.range(of: ": "), other[..<otherColon.lowerBound] == subject else { continue }
-                conformances.formUnion(other[otherColon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) })
+                guard let otherColon = other.range(of: ": "), other[..<otherColon.lowerBound] == subject else {
+                    continue
+                }
+                conformances.formUnion(
+                    other[otherColon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) })
             }
             return requirement[colon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) }
                 .allSatisfy { proto in
                     StandardConformances.implies(conformances, proto)
-                        || fixed.contains { StandardConformances.satisfies($0, proto) || declared.contains($0 + ": " + proto) }
+                        || fixed.contains {
+                            StandardConformances.satisfies($0, proto) || declared.contains($0 + ": " + proto)
+                        }
                 }
         }
     }

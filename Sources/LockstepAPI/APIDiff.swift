@@ -16,16 +16,20 @@ public struct APIDiff: Sendable, Hashable {
     /// changes are merged: a change found on some platforms only says which.
     public init(old: APISurface, new: APISurface, context: APIContext = .default) {
         guard let platforms = Self.platformsToCompare(old, new) else {
-            self.init(changes: Self.changes(old: old.declarations, new: new.declarations, context: context,
-                                            platforms: context.platforms))
+            self.init(
+                changes: Self.changes(
+                    old: old.declarations, new: new.declarations, context: context,
+                    platforms: context.platforms))
             return
         }
         var merged: [APIChange] = []
         var positions: [APIChange: Int] = [:]
         var found: [[String]] = []
         for platform in platforms {
-            for change in Self.changes(old: old.declarations(onPlatform: platform), new: new.declarations(onPlatform: platform),
-                                           context: context, platforms: [platform]) {
+            for change in Self.changes(
+                old: old.declarations(onPlatform: platform), new: new.declarations(onPlatform: platform),
+                context: context, platforms: [platform])
+            {
                 if let position = positions[change] {
                     found[position].append(platform)
                 } else {
@@ -152,7 +156,11 @@ public struct APIDiff: Sendable, Hashable {
         if old.kind == "typealias", new.kind == "typealias", isSameGenericAlias(old.signature, new.signature) { return }
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
         // Lockstep cannot type: nothing is known to have changed.
-        if ["var", "let"].contains(old.kind), old.kind == new.kind, differsOnlyByUnknownType(old.signature, new.signature) { return }
+        if ["var", "let"].contains(old.kind), old.kind == new.kind,
+            differsOnlyByUnknownType(old.signature, new.signature)
+        {
+            return
+        }
         // `wrappedValue: Value … where Value == [E]` and `wrappedValue: [E] … where Value == [E]` are one signature.
         if substitutingSameTypes(old.signature) == substitutingSameTypes(new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
@@ -160,8 +168,10 @@ public struct APIDiff: Sendable, Hashable {
         } else if let reason = compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
         } else if old.kind == "enum", new.kind == "enum", addsRawType(old.signature, new.signature) {
-            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive,
-                                     note: "a raw type added: `rawValue` and `init?(rawValue:)` only add to what clients can write"))
+            changes.append(
+                APIChange(
+                    kind: .changed, key: key, old: old, new: new, impact: .additive,
+                    note: "a raw type added: `rawValue` and `init?(rawValue:)` only add to what clients can write"))
         } else {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .breaking))
         }
@@ -180,12 +190,16 @@ public struct APIDiff: Sendable, Hashable {
         // A `where` clause restating the type's own requirements (`Heap<T> = Heap<T> where T: Comparable`) is
         // kept by the alias as by the type; the rest must match.
         let head = new[..<equals.lowerBound]
-        let target = new.range(of: " where ", range: equals.upperBound..<new.endIndex).map { new[equals.upperBound..<$0.lowerBound] }
+        let target =
+            new.range(of: " where ", range: equals.upperBound..<new.endIndex).map {
+                new[equals.upperBound..<$0.lowerBound]
+            }
             ?? new[equals.upperBound...]
         guard let open = head.firstIndex(of: "<"), head.hasSuffix(">") else { return false }
         let parameters = head[open...]
         guard target.hasSuffix(parameters) else { return false }
-        return old[..<oldEquals.lowerBound] == head[..<open] && old[oldEquals.upperBound...] == target.dropLast(parameters.count)
+        return old[..<oldEquals.lowerBound] == head[..<open]
+            && old[oldEquals.upperBound...] == target.dropLast(parameters.count)
     }
 
     /// The signature with each generic parameter that a `where` requirement makes equal to a type (`τ0_0 == [τ_0]`)
@@ -199,7 +213,8 @@ public struct APIDiff: Sendable, Hashable {
         for requirement in SignatureShape.splitTopLevel(String(list), at: ",") {
             let sides = requirement.components(separatedBy: " == ")
             guard sides.count == 2, sides[0].hasPrefix("τ"), !sides[1].contains(sides[0]),
-                  sides[0].dropFirst().allSatisfy({ $0.isNumber || $0 == "_" }) else { continue }
+                sides[0].dropFirst().allSatisfy({ $0.isNumber || $0 == "_" })
+            else { continue }
             head = replacingParameter(sides[0], with: sides[1], in: head)
         }
         return head + signature[whereRange.lowerBound...]
@@ -224,14 +239,19 @@ public struct APIDiff: Sendable, Hashable {
             // The binding's name ends at the first `: ` after the last `var `/`let ` (attributes come before it).
             let words = signature.split(separator: " ", omittingEmptySubsequences: false)
             guard let binding = words.lastIndex(where: { $0 == "var" || $0 == "let" }), binding + 1 < words.count,
-                  words[binding + 1].hasSuffix(":") else { return nil }
+                words[binding + 1].hasSuffix(":")
+            else { return nil }
             let headCount = words[...(binding + 1)].map(\.count).reduce(0, +) + binding + 2
             let head = signature.prefix(headCount)
             let rest = signature.dropFirst(headCount)
             let type = rest.prefix { $0 != "{" }
-            return (head, Substring(type.hasSuffix(" ") ? String(type.dropLast()) : String(type)), rest.dropFirst(type.count))
+            return (
+                head, Substring(type.hasSuffix(" ") ? String(type.dropLast()) : String(type)),
+                rest.dropFirst(type.count)
+            )
         }
-        guard let before = parts(old), let after = parts(new), before.head == after.head, before.tail == after.tail else { return false }
+        guard let before = parts(old), let after = parts(new), before.head == after.head, before.tail == after.tail
+        else { return false }
         return (before.type == "_") != (after.type == "_")
     }
 
@@ -239,8 +259,11 @@ public struct APIDiff: Sendable, Hashable {
     static func addsRawType(_ old: String, _ new: String) -> Bool {
         guard new.hasPrefix(old + ": ") else { return false }
         let added = new.dropFirst(old.count + 2)
-        return ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character",
-                "Double", "Float"].contains(String(added))
+        return [
+            "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+            "Character",
+            "Double", "Float",
+        ].contains(String(added))
     }
 
     /// True when the only difference is `public` becoming `open`: clients may now subclass or

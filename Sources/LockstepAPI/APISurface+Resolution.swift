@@ -93,8 +93,11 @@ struct NameResolver {
                 let lookup = bytes[index] == 1 ? scope : nil
                 var end = index + 1
                 var firstEnd: Int?
-                while end < bytes.count, Self.continues(bytes[end]) || bytes[end] == UInt8(ascii: ".")
-                        && end + 1 < bytes.count && Self.continues(bytes[end + 1]) {
+                while end < bytes.count,
+                    Self.continues(bytes[end])
+                        || bytes[end] == UInt8(ascii: ".")
+                            && end + 1 < bytes.count && Self.continues(bytes[end + 1])
+                {
                     if firstEnd == nil, bytes[end] == UInt8(ascii: ".") { firstEnd = end }
                     end += 1
                 }
@@ -115,7 +118,9 @@ struct NameResolver {
                 var end = index + 1
                 while end < bytes.count, bytes[end] != 4 { end += 1 }
                 let entries = bytes[(index + 1)..<end].split(separator: 3)
-                    .flatMap { Self.primaryAssociatedTypesSpelledOut(finish(String(decoding: $0, as: UTF8.self), in: scope)) }
+                    .flatMap {
+                        Self.primaryAssociatedTypesSpelledOut(finish(String(decoding: $0, as: UTF8.self), in: scope))
+                    }
                 out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).utf8)
                 index = end + 1
             default:
@@ -131,26 +136,32 @@ struct NameResolver {
     /// `Collection` with `Element == Int`).
     private static let primaryAssociatedTypes: [String: [String]] = [
         "Sequence": ["Element"], "Collection": ["Element"], "BidirectionalCollection": ["Element"],
-        "RandomAccessCollection": ["Element"], "MutableCollection": ["Element"], "RangeReplaceableCollection": ["Element"],
-        "IteratorProtocol": ["Element"], "SetAlgebra": ["Element"], "RangeExpression": ["Bound"], "Identifiable": ["ID"],
+        "RandomAccessCollection": ["Element"], "MutableCollection": ["Element"],
+        "RangeReplaceableCollection": ["Element"],
+        "IteratorProtocol": ["Element"], "SetAlgebra": ["Element"], "RangeExpression": ["Bound"],
+        "Identifiable": ["ID"],
         "RawRepresentable": ["RawValue"], "Strideable": ["Stride"], "AsyncSequence": ["Element", "Failure"],
         "AsyncIteratorProtocol": ["Element", "Failure"], "Clock": ["Duration"], "InstantProtocol": ["Duration"],
     ]
 
     /// `T: Collection<E>` as `T: Collection` and `T.Element == E`: one requirement, two spellings.
     static func primaryAssociatedTypesSpelledOut(_ entry: String) -> [String] {
-        guard entry.hasSuffix(">"), let colon = entry.range(of: ": "), !entry.contains(" == "), !entry.contains(" & ") else {
+        guard entry.hasSuffix(">"), let colon = entry.range(of: ": "), !entry.contains(" == "), !entry.contains(" & ")
+        else {
             return [entry]
         }
         let subject = entry[..<colon.lowerBound]
         let constraint = entry[colon.upperBound...]
         guard let open = constraint.firstIndex(of: "<"),
-              let names = primaryAssociatedTypes[String(constraint[..<open]).replacingOccurrences(of: "Swift.", with: "")]
+            let names = primaryAssociatedTypes[String(constraint[..<open]).replacingOccurrences(of: "Swift.", with: "")]
         else { return [entry] }
-        let arguments = SignatureShape.splitTopLevel(String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]), at: ",")
+        let arguments = SignatureShape.splitTopLevel(
+            String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]), at: ",")
         guard arguments.count <= names.count else { return [entry] }
         var result = [String(subject) + ": " + String(constraint[..<open])]
-        for (name, argument) in zip(names, arguments) { result.append(String(subject) + "." + name + " == " + argument) }
+        for (name, argument) in zip(names, arguments) {
+            result.append(String(subject) + "." + name + " == " + argument)
+        }
         return result
     }
 
@@ -254,7 +265,9 @@ struct NameResolver {
             }
             return member == "Element" ? inner : nil
         }
-        if target.hasPrefix("Set<"), target.hasSuffix(">"), member == "Element" { return String(target.dropFirst(4).dropLast()) }
+        if target.hasPrefix("Set<"), target.hasSuffix(">"), member == "Element" {
+            return String(target.dropFirst(4).dropLast())
+        }
         if target.hasSuffix("?"), member == "Wrapped" { return String(target.dropLast()) }
         return nil
     }
@@ -263,7 +276,7 @@ struct NameResolver {
     private static func continues(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
             return true
         default:
             return false

@@ -22,15 +22,19 @@ public struct APISurface: Sendable, Hashable, Codable {
         self.init(declarations: Self.keyed(items))
         let all = PlatformMask.all(platforms.count)
         guard items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
-        platformViews = PlatformViews(platforms: platforms, declarations: platforms.indices.map { index in
-            Self.keyed(items.filter { $0.platforms.contains(index) })
-        })
+        platformViews = PlatformViews(
+            platforms: platforms,
+            declarations: platforms.indices.map { index in
+                Self.keyed(items.filter { $0.platforms.contains(index) })
+            })
     }
 
-    /// The declarations that exist on the named platform (all of them when the surface has no views or no such platform).
+    /// The declarations that exist on the named platform (all of them when the surface has no views or no such
+    /// platform).
     func declarations(onPlatform name: String) -> [String: APIDeclaration] {
         guard let views = platformViews, let index = views.platforms.firstIndex(of: name),
-              index < views.declarations.count else { return declarations }
+            index < views.declarations.count
+        else { return declarations }
         return views.declarations[index]
     }
 
@@ -84,7 +88,8 @@ extension APISurface {
         var result: [CollectedDeclaration] = []
         result.reserveCapacity(declarations.count)
         // Platform-dependent typealiases: a declaration naming one is finished once per platform.
-        let variantNames = Set(names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
+        let variantNames = Set(
+            names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
         var platformResolvers: [Int: NameResolver] = [:]
         for var item in declarations {
             if let extended = item.extendedType, hidden.contains(extended) { continue }
@@ -105,21 +110,28 @@ extension APISurface {
                 if hidden.contains(conformed), item.declaration.container != "protocol" { continue }
             }
             if item.conformedTo == nil, item.declaration.container == "extension",
-               let extended = item.extendedType, protocols.contains(resolver.following(extended)) {
+                let extended = item.extendedType, protocols.contains(resolver.following(extended))
+            {
                 item.declaration.baseKey += " (extension)"
                 item.declaration.key = item.declaration.baseKey
             }
             if !variantNames.isEmpty, names.platformCount > 1,
-               variantNames.contains(where: { item.declaration.signature.contains($0) || item.parameterTypes.contains($0) }) {
+                variantNames.contains(where: {
+                    item.declaration.signature.contains($0) || item.parameterTypes.contains($0)
+                })
+            {
                 var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
                 for index in 0..<names.platformCount where item.platforms.contains(index) {
                     var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
                     var variant = item
-                    variant.declaration.signature = platformResolver.finish(item.declaration.signature, in: item.lookupScope)
+                    variant.declaration.signature = platformResolver.finish(
+                        item.declaration.signature, in: item.lookupScope)
                     variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
                     platformResolvers[index] = platformResolver
-                    if let same = variants.firstIndex(where: { $0.item.declaration.signature == variant.declaration.signature
-                        && $0.item.parameterTypes == variant.parameterTypes }) {
+                    if let same = variants.firstIndex(where: {
+                        $0.item.declaration.signature == variant.declaration.signature
+                            && $0.item.parameterTypes == variant.parameterTypes
+                    }) {
                         variants[same].bits |= UInt32(1) << UInt32(index)
                     } else {
                         variants.append((variant, UInt32(1) << UInt32(index)))
@@ -144,7 +156,8 @@ extension APISurface {
     /// `T: Old where …` → `T: New where …`: the protocol after the first `: `.
     private static func replacingConformed(_ text: String, _ old: String, _ new: String) -> String {
         guard let range = text.range(of: ": " + old),
-              text[range.upperBound...].first.map({ $0 == " " }) ?? true else { return text }
+            text[range.upperBound...].first.map({ $0 == " " }) ?? true
+        else { return text }
         return text.replacingCharacters(in: range, with: ": " + new)
     }
 
@@ -175,8 +188,10 @@ extension APISurface {
             for item in distinct {
                 var declaration = item.declaration
                 let types = item.parameterTypes
-                declaration.key = baseKey + " "
-                    + (!types.isEmpty && typeCounts[types] == 1 ? String(types.drop { $0 == " " }) : "[" + declaration.signature + "]")
+                declaration.key =
+                    baseKey + " "
+                    + (!types.isEmpty && typeCounts[types] == 1
+                        ? String(types.drop { $0 == " " }) : "[" + declaration.signature + "]")
                 declarations[declaration.key] = declaration
             }
         }

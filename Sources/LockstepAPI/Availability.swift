@@ -58,8 +58,10 @@ struct Availability: Equatable {
     ///
     /// `minimums` are the package's own minimum deployment versions (lower-case platform names): no client builds
     /// below them, so a minimum at or below one restricts nobody.
-    static func widening(from old: [String], to new: [String], supported: [String]? = nil,
-                         concurrency: Bool = false, minimums: [String: [Int]] = [:]) -> String?? {
+    static func widening(
+        from old: [String], to new: [String], supported: [String]? = nil,
+        concurrency: Bool = false, minimums: [String: [Int]] = [:]
+    ) -> String?? {
         let before = Availability(old), after = Availability(new)
         if before == after { return old == new ? .some(nil) : .some(spelledOnly) }
         for (platform, restriction) in after.platforms where !isUnsupported(platform, supported) {
@@ -67,7 +69,8 @@ struct Availability: Equatable {
             // Unavailable before: any minimum now is a widening.
             if previous.unavailable, !restriction.unavailable { continue }
             if Self.less(previous.introduced, restriction.introduced),
-               !Self.atOrBelowFloor(platform, restriction.introduced, concurrency: concurrency, minimums: minimums) {
+                !Self.atOrBelowFloor(platform, restriction.introduced, concurrency: concurrency, minimums: minimums)
+            {
                 return nil
             }
             if restriction.unavailable && !previous.unavailable { return nil }
@@ -80,17 +83,22 @@ struct Availability: Equatable {
         // Minimums at or below what every client builds for anyway read as none: the same for everybody.
         func seen(_ platform: String, _ restriction: Restriction?) -> Restriction {
             var result = restriction ?? Restriction()
-            if atOrBelowFloor(platform, result.introduced, concurrency: concurrency, minimums: minimums) { result.introduced = [] }
+            if atOrBelowFloor(platform, result.introduced, concurrency: concurrency, minimums: minimums) {
+                result.introduced = []
+            }
             return result
         }
-        if relevant.allSatisfy({ seen($0, before.platforms[$0]) == seen($0, after.platforms[$0]) }) { return .some(belowFloorsOnly) }
+        if relevant.allSatisfy({ seen($0, before.platforms[$0]) == seen($0, after.platforms[$0]) }) {
+            return .some(belowFloorsOnly)
+        }
         return .some("availability widened")
     }
 
     /// The names `@available` takes for platforms (and `swift`, `_PackageDescription`); anything else in a
     /// short form is an availability macro.
     static func isPlatform(_ name: String) -> Bool {
-        APIContext.osName(withoutExtensionSuffix(name)) != nil || ["swift", "_packagedescription"].contains(name.lowercased())
+        APIContext.osName(withoutExtensionSuffix(name)) != nil
+            || ["swift", "_packagedescription"].contains(name.lowercased())
     }
 
     /// `iOSApplicationExtension` → `iOS`: an app extension's restriction is its platform's.
@@ -119,12 +127,14 @@ struct Availability: Equatable {
     /// narrowing).
     /// Keyed like `atOrBelowFloor` looks up (lower case, app extensions and `OSX` folded into their platform).
     private static let deploymentFloor: [String: [Int]] = [
-        "ios": [12], "maccatalyst": [13, 1], "macos": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1], "xros": [1],
+        "ios": [12], "maccatalyst": [13, 1], "macos": [10, 13], "tvos": [12], "watchos": [4], "visionos": [1],
+        "xros": [1],
     ]
 
     /// Where Swift concurrency (back-deployed) starts: an `async` declaration is unusable below it anyway.
     private static let concurrencyFloor: [String: [Int]] = [
-        "ios": [13], "maccatalyst": [13, 1], "macos": [10, 15], "tvos": [13], "watchos": [6], "visionos": [1], "xros": [1],
+        "ios": [13], "maccatalyst": [13, 1], "macos": [10, 15], "tvos": [13], "watchos": [6], "visionos": [1],
+        "xros": [1],
     ]
 
     private static func atOrBelowFloor(
@@ -150,7 +160,8 @@ struct Availability: Equatable {
     /// Apple means anything on Linux.
     private static func isUnsupported(_ platform: String, _ supported: [String]?) -> Bool {
         guard let supported else { return false }
-        guard let os = APIContext.osName(withoutExtensionSuffix(platform)), APIContext.applePlatforms.contains(os) else {
+        guard let os = APIContext.osName(withoutExtensionSuffix(platform)), APIContext.applePlatforms.contains(os)
+        else {
             return false
         }
         return !supported.compactMap(APIContext.osName).contains(os)

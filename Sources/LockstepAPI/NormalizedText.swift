@@ -16,7 +16,8 @@ enum NormalizedText {
             let kind = Kind(tokenKind)
             if kind == .atSign { sawAttribute = true }
             if let previous,
-               needsSpace(between: previous.kind, and: kind, after: previous.token, attributes: sawAttribute) {
+                needsSpace(between: previous.kind, and: kind, after: previous.token, attributes: sawAttribute)
+            {
                 out.append(" ")
             }
             // An identifier's kind already carries its text; reuse it rather than build it twice.

@@ -35,8 +35,11 @@ struct SignatureShape: Equatable {
     init?(_ signature: String) {
         let words = Self.topLevelWords(signature)
         // `class` is also a modifier (`class func`): the keyword after it wins.
-        guard let keywordIndex = words.firstIndex(where: { $0 != "class" && Self.keywords.contains(Self.keywordPart($0)) })
-            ?? words.firstIndex(of: "class") else { return nil }
+        guard
+            let keywordIndex = words.firstIndex(where: { $0 != "class" && Self.keywords.contains(Self.keywordPart($0)) }
+            )
+                ?? words.firstIndex(of: "class")
+        else { return nil }
         for word in words[..<keywordIndex] {
             if word.hasPrefix("@available(") { availability.append(word) } else { modifiers.append(word) }
         }
@@ -46,12 +49,14 @@ struct SignatureShape: Equatable {
         var rest = String(head.dropFirst(keyword.count))
         var index = keywordIndex + 1
         if rest.isEmpty, keyword != "init", keyword != "init?", keyword != "init!", keyword != "subscript",
-           index < words.count {
+            index < words.count
+        {
             rest = words[index]
             index += 1
             // An operator's name is followed by a space: `func == (_: A, _: A)`, `func < <T>(…)`.
             if keyword == "func", !rest.contains("("), index < words.count,
-               words[index].hasPrefix("(") || words[index].hasPrefix("<") {
+                words[index].hasPrefix("(") || words[index].hasPrefix("<")
+            {
                 let operatorName = rest
                 rest = words[index]
                 index += 1

@@ -37,8 +37,12 @@ enum StandardConformances {
         "String": strings,
         "Substring": strings.subtracting(["Codable", "Encodable", "Decodable"]),
         "Bool": valueBasics.union(["ExpressibleByBooleanLiteral"]),
-        "Character": ["Equatable", "Hashable", "Comparable", "Sendable", "CustomStringConvertible", "TextOutputStreamable"],
-        "Data": valueBasics.subtracting(["LosslessStringConvertible"]).union(byteArrays).subtracting(["ExpressibleByArrayLiteral"]),
+        "Character": [
+            "Equatable", "Hashable", "Comparable", "Sendable", "CustomStringConvertible", "TextOutputStreamable",
+        ],
+        "Data": valueBasics.subtracting(["LosslessStringConvertible"]).union(byteArrays).subtracting([
+            "ExpressibleByArrayLiteral"
+        ]),
     ]
 
     /// Whether `type` conforms to every protocol of `constraint` (`P`, `P & Q`, `Swift.P`); `Any` always holds.
@@ -72,7 +76,8 @@ enum StandardConformances {
         if type.hasPrefix("["), type.hasSuffix("]"), !type.dropFirst().dropLast().contains(":") || isNested(type) {
             return String(type.dropFirst().dropLast())
         }
-        for generic in ["Array<", "ContiguousArray<", "ArraySlice<"] where type.hasPrefix(generic) && type.hasSuffix(">") {
+        for generic in ["Array<", "ContiguousArray<", "ArraySlice<"]
+        where type.hasPrefix(generic) && type.hasSuffix(">") {
             return String(type.dropFirst(generic.count).dropLast())
         }
         return nil
@@ -102,8 +107,10 @@ enum StandardConformances {
         "RandomAccessCollection": ["BidirectionalCollection"], "MutableCollection": ["Collection"],
         "RangeReplaceableCollection": ["Collection"], "LazySequenceProtocol": ["Sequence"],
         "LazyCollectionProtocol": ["Collection", "LazySequenceProtocol"],
-        "StringProtocol": ["BidirectionalCollection", "Comparable", "Hashable", "TextOutputStream", "TextOutputStreamable",
-                           "LosslessStringConvertible", "ExpressibleByStringInterpolation"],
+        "StringProtocol": [
+            "BidirectionalCollection", "Comparable", "Hashable", "TextOutputStream", "TextOutputStreamable",
+            "LosslessStringConvertible", "ExpressibleByStringInterpolation",
+        ],
         "LosslessStringConvertible": ["CustomStringConvertible"],
         "ExpressibleByStringInterpolation": ["ExpressibleByStringLiteral"],
         "ExpressibleByStringLiteral": ["ExpressibleByExtendedGraphemeClusterLiteral"],
@@ -112,7 +119,8 @@ enum StandardConformances {
     ]
 
     /// Whether a type known to conform to all of `protocols` also conforms to `proto`: one of them is it or refines it.
-    /// A suppression (`~Copyable`, `~Escapable`) requires nothing: it lifts the implicit requirement, so it always holds.
+    /// A suppression (`~Copyable`, `~Escapable`) requires nothing: it lifts the implicit requirement, so it always
+    /// holds.
     static func implies(_ protocols: Set<String>, _ proto: String) -> Bool {
         if proto.hasPrefix("~") { return true }
         var seen: Set<String> = []
@@ -126,7 +134,9 @@ enum StandardConformances {
     }
 
     private static func strip(_ name: String) -> String {
-        for module in ["Swift.", "Foundation."] where name.hasPrefix(module) { return String(name.dropFirst(module.count)) }
+        for module in ["Swift.", "Foundation."] where name.hasPrefix(module) {
+            return String(name.dropFirst(module.count))
+        }
         return name
     }
 }

@@ -64,7 +64,8 @@ struct TypeCanonical {
             if let any = type.as(SomeOrAnyTypeSyntax.self), any.someOrAnySpecifier.tokenKind == .keyword(.any) {
                 type = any.constraint
             } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
-                      let only = tuple.elements.first, only.firstName == nil, only.ellipsis == nil {
+                let only = tuple.elements.first, only.firstName == nil, only.ellipsis == nil
+            {
                 type = only.type
             } else {
                 break
@@ -86,8 +87,9 @@ struct TypeCanonical {
     private mutating func rendered(_ type: TypeSyntax) -> (text: String, atomic: Bool) {
         switch type.as(TypeSyntaxEnum.self) {
         case .identifierType(let node):
-            return named(NormalizedText.name(of: node.name), node.genericArgumentClause,
-                         mark: marksNames && Self.isIdentifier(node.name), generic: true)
+            return named(
+                NormalizedText.name(of: node.name), node.genericArgumentClause,
+                mark: marksNames && Self.isIdentifier(node.name), generic: true)
         case .memberType(let node):
             return member(node)
         case .arrayType(let node):
@@ -184,8 +186,9 @@ struct TypeCanonical {
         if let base = node.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil {
             if base.name.tokenKind == .keyword(.Self) {
                 // `Self.Level` inside `Logger` (or `Self.Item` in a protocol) is what `Level` (`Item`) names there.
-                return named(NormalizedText.name(of: node.name), node.genericArgumentClause, mark: marksNames,
-                             generic: false)
+                return named(
+                    NormalizedText.name(of: node.name), node.genericArgumentClause, mark: marksNames,
+                    generic: false)
             }
             let module = String(NormalizedText.name(of: base.name))
             if module == "Swift" || modules.contains(module), generics[module] == nil {
@@ -215,8 +218,9 @@ struct TypeCanonical {
     /// `any P.Type` is `P.Type`; `(any P).Type`, the metatype of the existential itself, is `P.Protocol`.
     private mutating func metatype(_ node: MetatypeTypeSyntax) -> (text: String, atomic: Bool) {
         if node.metatypeSpecifier.tokenKind == .keyword(.Type), let tuple = node.baseType.as(TupleTypeSyntax.self),
-           tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil,
-           let any = only.type.as(SomeOrAnyTypeSyntax.self), any.someOrAnySpecifier.tokenKind == .keyword(.any) {
+            tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil,
+            let any = only.type.as(SomeOrAnyTypeSyntax.self), any.someOrAnySpecifier.tokenKind == .keyword(.any)
+        {
             return (postfixable(any.constraint) + ".Protocol", true)
         }
         return (postfixable(node.baseType) + "." + node.metatypeSpecifier.text, true)

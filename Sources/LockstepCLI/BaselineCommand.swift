@@ -33,7 +33,9 @@ struct BaselineCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputCo
     var dryRun = false
 
     func validate() throws {
-        if let reason, reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason must say why the findings are accepted") }
+        if let reason, reason.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--reason must say why the findings are accepted")
+        }
     }
 
     var jsonCommand: String? { format == .json ? "baseline" : nil }
@@ -47,18 +49,22 @@ struct BaselineCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputCo
             previous = try Baseline.load(for: config)
         } catch let error as ConfigError {
             // The file is about to be replaced: a broken one must not stop its own regeneration.
-            console.error("warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
+            console.error(
+                "warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
         }
         let raw = try Rules.run(Rules.all, on: RuleContext(snapshot: snapshot))
         let reviewed = FindingReview.apply(raw, config: config, baseline: nil)
         let baseline = Baseline.recording(reviewed, snapshot: snapshot, previous: previous, reason: reason)
         let text = baseline.text
-        let added = baseline.findings.filter { entry in previous?.findings.contains { $0.fingerprint == entry.fingerprint } != true }.count
+        let added = baseline.findings.filter { entry in
+            previous?.findings.contains { $0.fingerprint == entry.fingerprint } != true
+        }.count
         let dropped = (previous?.findings.count ?? 0) - (baseline.findings.count - added)
         func report(written: Bool) throws {
-            let json = BaselineJSON(file: file.path, written: written, dryRun: dryRun, findings: baseline.findings.count,
-                                    components: baseline.components.count, added: added, dropped: dropped,
-                                    text: dryRun ? text : nil)
+            let json = BaselineJSON(
+                file: file.path, written: written, dryRun: dryRun, findings: baseline.findings.count,
+                components: baseline.components.count, added: added, dropped: dropped,
+                text: dryRun ? text : nil)
             console.line(try JSONText.document("baseline", json))
         }
         if dryRun {
@@ -68,16 +74,25 @@ struct BaselineCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputCo
         let old = try? String(contentsOf: file, encoding: .utf8)
         guard old != text else {
             if format == .json { return try report(written: false) }
-            console.line("\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
+            console.line(
+                "\(Baseline.fileName) is up to date: \(baseline.findings.count) accepted finding(s), nothing new.")
             return
         }
         do {
             try Data(text.utf8).write(to: file, options: .atomic)
         } catch {
-            throw WorkspaceError("cannot write \(file.path): \(FileErrorText.reason(error)); check that the workspace folder is writable")
+            throw WorkspaceError(
+                "cannot write \(file.path): \(FileErrorText.reason(error)); check that the workspace folder is writable"
+            )
         }
         if format == .json { return try report(written: true) }
-        console.line("Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep check` now counts only what comes after; review and commit the file.")
+        console.line(
+            """
+            Wrote \(Baseline.fileName): \(baseline.findings.count) accepted finding(s) over \
+            \(baseline.components.count) component(s) (\(added) new, \(dropped) no longer found). `lockstep \
+            check` now counts only what comes after; review and commit the file.
+            """
+        )
     }
 }
 

@@ -35,7 +35,12 @@ struct BuildCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
 
     func validate() throws {
         if timeout <= 0 || timeout > IntegrateCommand.maximumTimeout {
-            throw ValidationError("--timeout must be a number of seconds from 1 to \(IntegrateCommand.maximumTimeout) (a week), not \(timeout)")
+            throw ValidationError(
+                """
+                --timeout must be a number of seconds from 1 to \(IntegrateCommand.maximumTimeout) (a week), not \
+                \(timeout)
+                """
+            )
         }
     }
 
@@ -47,17 +52,23 @@ struct BuildCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
         settings.environment = console.environment
         settings.temporaryDirectory = console.temporaryDirectory
         let display = ProgressDisplay(console: console, linesToStderr: false)
-        let planned = try phases.prepareBuild(app, plan: plan, resultOut: resultOut, integrator: try {
-            let config = try options.loadConfig(console)
-            return (Integrator(config: config, options: settings) { display.show($0) }, config)
-        }())
+        let planned = try phases.prepareBuild(
+            app, plan: plan, resultOut: resultOut,
+            integrator: try {
+                let config = try options.loadConfig(console)
+                return (Integrator(config: config, options: settings) { display.show($0) }, config)
+            }())
         let signals = SignalTrap.install(for: console)
         defer { withExtendedLifetime(signals) {} }
         let outcome = try await phases.wrapAsync { try await planned.integrator.buildOne(app, plan: planned.plan) }
         display.clear()
-        let result = try phases.writeResult(outcome, of: planned, toolchain: planned.integrator.toolchain, to: resultOut)
+        let result = try phases.writeResult(
+            outcome, of: planned, toolchain: planned.integrator.toolchain, to: resultOut)
         console.line("\(app): \(outcome.statusText); wrote \(resultOut)")
-        if !result.isGreen { throw CommandFailure(code: 1, message: "error: \(app) failed: \(outcome.statusText) (log: \(outcome.log.path))") }
+        if !result.isGreen {
+            throw CommandFailure(
+                code: 1, message: "error: \(app) failed: \(outcome.statusText) (log: \(outcome.log.path))")
+        }
     }
 }
 
@@ -65,13 +76,21 @@ struct BuildCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
 struct PlanCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child pipeline, or JSON.",
+        abstract:
+            """
+            Print the builds of a plan (`integrate --plan-out`) as a GitHub Actions matrix, a GitLab child \
+            pipeline, or JSON.
+            """,
         discussion: """
-            github-matrix: the object for `strategy.matrix` (`{"include":[{"app":…,"role":…,"key":…,"runner":"linux"|"macos"}]}`, macos \
+            github-matrix: the object for `strategy.matrix` \
+            (`{"include":[{"app":…,"role":…,"key":…,"runner":"linux"|"macos"}]}`, macos \
             for an app whose build command runs xcodebuild, xcrun, CocoaPods or fastlane), one job per \
-            build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: the jobs of a child pipeline, to append to \
-            the job templates of ci/pipelines/gitlab-child.yml (`.lockstep-build`, `.lockstep-macos`, `.lockstep-finish`): one \
-            build job per app (LOCKSTEP_APP names it; an xcodebuild app also extends .lockstep-macos) and one finish job that \
+            build; pass it on with `fromJSON(needs.plan.outputs.matrix)`. gitlab: the jobs of a child pipeline, to \
+            append to \
+            the job templates of ci/pipelines/gitlab-child.yml (`.lockstep-build`, `.lockstep-macos`, \
+            `.lockstep-finish`): one \
+            build job per app (LOCKSTEP_APP names it; an xcodebuild app also extends .lockstep-macos) and one finish \
+            job that \
             needs them all. The plan itself is not changed; it holds all it prints, so --workspace (accepted like \
             every command's) is only checked to hold a lockstep.yml.
             """

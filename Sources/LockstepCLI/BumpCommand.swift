@@ -51,8 +51,12 @@ struct BumpCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
             throw ValidationError("pass at most one of --major, --minor, --patch, --level")
         }
         if let reason {
-            guard requested != nil else { throw ValidationError("--reason goes with the level it explains: add --level patch|minor|major") }
-            if reason.allSatisfy(\.isWhitespace) { throw ValidationError("--reason must say why the lower level is right") }
+            guard requested != nil else {
+                throw ValidationError("--reason goes with the level it explains: add --level patch|minor|major")
+            }
+            if reason.allSatisfy(\.isWhitespace) {
+                throw ValidationError("--reason must say why the lower level is right")
+            }
         }
     }
 
@@ -65,16 +69,24 @@ struct BumpCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
 
     func run(console: Console) async throws {
         let snapshot = try console.timed("read the workspace") { try options.loadSnapshot(console) }
-        let plan = try console.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") { try Bumper.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot) }
+        let plan = try console.timed(dryRun ? "planned the bump" : "planned the bump and wrote its tag") {
+            try Bumper.bump(component, requested: requested, reason: reason, dryRun: dryRun, snapshot: snapshot)
+        }
         switch format {
         case .text:
-            let outcome = dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
+            let outcome =
+                dryRun ? "would tag \(plan.commit.short) (dry run: nothing written)" : "tagged at \(plan.commit.short)"
             console.line("\(plan.summary) \(outcome)")
             if let accepted = plan.accepted {
-                console.line("  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)")
+                console.line(
+                    "  \(accepted.chosen.flagName) instead of the \(accepted.required.flagName) the API diff requires, accepted: \(accepted.reason) (kept in the tag; LS203 honours it)"
+                )
             }
-            // The rc is made; what remains is integrate (with any component whose rc this one needs), never another bump.
-            let command = (try? snapshot.integrateCommand(for: plan.component, at: plan.commit)) ?? "lockstep integrate \(plan.component)"
+            // The rc is made; what remains is integrate (with any component whose rc this one needs), never another
+            // bump.
+            let command =
+                (try? snapshot.integrateCommand(for: plan.component, at: plan.commit))
+                ?? "lockstep integrate \(plan.component)"
             console.line("next: `\(command)` builds the apps against it, then releases and pins it")
         case .json:
             console.line(try JSONText.document("bump", BumpJSON(plan, dryRun: dryRun)))

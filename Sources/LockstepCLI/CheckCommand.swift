@@ -6,7 +6,8 @@ import LockstepCore
 struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfigurable {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run every rule (LS101–LS410, see docs/rules.md) over the workspace and print one diagnostic per finding.",
+        abstract:
+            "Run every rule (LS101–LS410, see docs/rules.md) over the workspace and print one diagnostic per finding.",
         discussion: """
             Exits 1 when any error is found that nobody accepted, 0 otherwise. Name components to judge only those. \
             Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown; \
@@ -35,10 +36,14 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
     func run(console: Console) async throws {
         let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
-        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
+            try SnapshotLoader.load(config)
+        }
         let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
         let rules = Rules.all
-        let raw = try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components))) }
+        let raw = try console.timed("ran \(rules.count) rules") {
+            try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
+        }
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
@@ -51,17 +56,26 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
             }
             console.line(shown.isEmpty ? style.green("All \(rules.count) rules pass.") : FindingText.summary(shown))
             if hidden > 0 {
-                console.line("\(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown (`lockstep check --no-baseline` shows them).")
+                console.line(
+                    """
+                    \(hidden) finding\(hidden == 1 ? "" : "s") accepted by \(Baseline.fileName) not shown \
+                    (`lockstep check --no-baseline` shows them).
+                    """
+                )
             }
         case .json:
             let open = findings.filter { $0.accepted == nil }
-            let report = CheckJSON(findings: findings,
-                                   errors: open.filter { $0.severity == .error }.count,
-                                   warnings: open.filter { $0.severity == .warning }.count,
-                                   accepted: findings.count - open.count - hidden, baselined: hidden)
+            let report = CheckJSON(
+                findings: findings,
+                errors: open.filter { $0.severity == .error }.count,
+                warnings: open.filter { $0.severity == .warning }.count,
+                accepted: findings.count - open.count - hidden, baselined: hidden)
             console.line(try JSONText.document("check", report))
         case .junit:
-            console.line(JUnitReport(suites: [JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted?.by != .baseline })]).xml)
+            console.line(
+                JUnitReport(suites: [
+                    JUnitReport.ruleSuite(rules: rules, findings: findings.filter { $0.accepted?.by != .baseline })
+                ]).xml)
         }
         if findings.contains(where: \.counts) { throw CommandFailure(code: 1) }
     }

@@ -5,7 +5,9 @@ import LockstepCore
 /// Completes COMPONENT arguments with the component names of the workspace's `lockstep.yml`.
 enum ComponentCompletion {
     /// The completion kind for COMPONENT arguments.
-    static let kind = CompletionKind.custom { arguments, index, prefix in names(arguments: arguments, index: index, prefix: prefix) }
+    static let kind = CompletionKind.custom { arguments, index, prefix in
+        names(arguments: arguments, index: index, prefix: prefix)
+    }
 
     /// The names that complete `prefix`: the workspace is `--workspace DIR` from the words typed so far, else the
     /// current folder's or a parent's. Never throws and never prints: a shell shows whatever a completer prints,
@@ -13,7 +15,8 @@ enum ComponentCompletion {
     static func names(arguments: [String], index: Int, prefix: String, from folder: URL? = nil) -> [String] {
         let cwd = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let file = configFile(arguments: arguments, cwd: cwd),
-              let config = try? WorkspaceConfig.load(from: file) else { return [] }
+            let config = try? WorkspaceConfig.load(from: file)
+        else { return [] }
         let typed = Set(arguments.enumerated().filter { $0.offset != index }.map(\.element))
         return config.components.map(\.name).filter { $0.hasPrefix(prefix) && !typed.contains($0) }
     }
@@ -26,7 +29,8 @@ enum ComponentCompletion {
             if word.hasPrefix("--workspace=") { workspace = String(word.dropFirst("--workspace=".count)) }
         }
         if let workspace {
-            let file = URL(fileURLWithPath: workspace, relativeTo: cwd).standardizedFileURL.appendingPathComponent(WorkspaceConfig.fileName)
+            let file = URL(fileURLWithPath: workspace, relativeTo: cwd).standardizedFileURL.appendingPathComponent(
+                WorkspaceConfig.fileName)
             return FileManager.default.fileExists(atPath: file.path) ? file : nil
         }
         return WorkspaceConfig.locate(from: cwd)
@@ -37,7 +41,10 @@ enum ComponentCompletion {
         let known = config.components.map(\.name)
         let unknown = names.filter { !known.contains($0) }
         guard !unknown.isEmpty else { return }
-        let what = unknown.count == 1 ? "unknown component `\(unknown[0])`" : "unknown components " + unknown.map { "`\($0)`" }.joined(separator: ", ")
+        let what =
+            unknown.count == 1
+            ? "unknown component `\(unknown[0])`"
+            : "unknown components " + unknown.map { "`\($0)`" }.joined(separator: ", ")
         throw WorkspaceError("\(what); components: \(known.joined(separator: ", "))")
     }
 }

@@ -29,9 +29,12 @@ public struct Console: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
 
-    public init(environment: [String: String], currentDirectory: URL, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-                verbosity: Verbosity = .normal, handlesSignals: Bool = false,
-                stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void) {
+    public init(
+        environment: [String: String], currentDirectory: URL, stdoutIsTerminal: Bool = false,
+        stderrIsTerminal: Bool = false,
+        verbosity: Verbosity = .normal, handlesSignals: Bool = false,
+        stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void
+    ) {
         self.environment = environment
         // A folder URL (trailing slash): relative paths resolve inside it, not beside it.
         self.currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
@@ -45,19 +48,23 @@ public struct Console: Sendable {
 
     /// The process's own streams, environment and current folder (what the `lockstep` executable runs with).
     public static func process() -> Console {
-        Console(environment: ProcessInfo.processInfo.environment,
-                currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-                handlesSignals: true,
-                stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                stderr: { FileHandle.standardError.write(Data($0.utf8)) })
+        Console(
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            handlesSignals: true,
+            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            stderr: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
     /// A console whose streams are kept in `output` (neither is a terminal), for running commands in-process.
-    public static func capturing(environment: [String: String], currentDirectory: URL) -> (console: Console, output: CapturedOutput) {
+    public static func capturing(environment: [String: String], currentDirectory: URL) -> (
+        console: Console, output: CapturedOutput
+    ) {
         let output = CapturedOutput()
-        let console = Console(environment: environment, currentDirectory: currentDirectory,
-                              stdout: { output.append($0, toError: false) }, stderr: { output.append($0, toError: true) })
+        let console = Console(
+            environment: environment, currentDirectory: currentDirectory,
+            stdout: { output.append($0, toError: false) }, stderr: { output.append($0, toError: true) })
         return (console, output)
     }
 

@@ -7,10 +7,18 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Replay the sample workspace into real git repos and show Lockstep at work on it.",
-        discussion: "The sample (a shopping app split into components) comes from Fixtures/sample, or from $LOCKSTEP_FIXTURES; its CocoaPods and Xcode half from Fixtures/pods (or pods beside $LOCKSTEP_FIXTURES), replayed into DIR/cocoapods."
+        discussion:
+            """
+            The sample (a shopping app split into components) comes from Fixtures/sample, or from \
+            $LOCKSTEP_FIXTURES; its CocoaPods and Xcode half from Fixtures/pods (or pods beside \
+            $LOCKSTEP_FIXTURES), replayed into DIR/cocoapods.
+            """
     )
 
-    @Option(help: ArgumentHelp("Where to create the sample workspace (must be empty or absent). Default: a new temporary folder.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to create the sample workspace (must be empty or absent). Default: a new temporary folder.",
+            valueName: "dir"))
     var dir: String?
 
     /// `--workspace DIR`, accepted as every command accepts it: here the same as --dir.
@@ -22,7 +30,10 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(help: "Output format: text, or json (the workspace, both matrices, the bump and the integration as one document).")
+    @Option(
+        help:
+            "Output format: text, or json (the workspace, both matrices, the bump and the integration as one document)."
+    )
     var format: Format = .text
 
     @OptionGroup var output: OutputOptions
@@ -66,11 +77,26 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         // repo and pins a Podfile and a project.pbxproj.
         console.line("")
         console.line(style.bold("CocoaPods and Xcode: \(demo.pods.path)"))
-        console.line("Components shipped with a Package.swift and a podspec, a main app on CocoaPods (Podfile), a main app that is an")
-        console.line("Xcode project, and the team's spec repo (specs: Specs). Their builds are stand-ins here: see each app's build.sh.")
+        console.line(
+            """
+            Components shipped with a Package.swift and a podspec, a main app on CocoaPods (Podfile), a main app \
+            that is an
+            """
+        )
+        console.line(
+            """
+            Xcode project, and the team's spec repo (specs: Specs). Their builds are stand-ins here: see each \
+            app's build.sh.
+            """
+        )
         console.line("")
         try await Self.showWorld(demo.pods, component: "Payments", console: console)
-        console.line("PodShop (Podfile) and XcodeShop (project.pbxproj) now pin Payments 1.0.1, and the spec repo serves it. Explore: lockstep check --workspace \(demo.pods.path)")
+        console.line(
+            """
+            PodShop (Podfile) and XcodeShop (project.pbxproj) now pin Payments 1.0.1, and the spec repo serves \
+            it. Explore: lockstep check --workspace \(demo.pods.path)
+            """
+        )
     }
 
     /// One world's steps in text, as the commands print them: matrix, bump, integrate, matrix.
@@ -101,7 +127,8 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
     /// with its reason) and of its implementation (moved to the same line by the tie), and `integrate` of both,
     /// refused by the rules while the shell and Detail admit only the old line. As text, or collected for JSON
     /// (the step lines then go to stderr).
-    static func showProtocolSetStory(_ demo: DemoWorkspace, console: Console, text: Bool) async throws -> DemoStoryJSON {
+    static func showProtocolSetStory(_ demo: DemoWorkspace, console: Console, text: Bool) async throws -> DemoStoryJSON
+    {
         let style = console.style
         let say: (String) -> Void = { text ? console.line($0) : console.error($0) }
         let config = try DemoWorkspace.config(of: demo.root)
@@ -122,16 +149,22 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         let integrator = Integrator(config: config, options: options(console)) { display.show($0) }
         var refusal: String?
         do {
-            _ = try await IntegrationRun.integrate(DemoWorkspace.storyCandidates, with: integrator, display: display, console: console)
+            _ = try await IntegrationRun.integrate(
+                DemoWorkspace.storyCandidates, with: integrator, display: display, console: console)
         } catch let failure as CommandFailure where failure.code == 1 {
             refusal = failure.message
             say(failure.message)
         }
         say("")
-        say(refusal == nil ? "Released both." : """
-            Nothing was built, tagged or pinned. The shell and Detail must admit the 0.2 line first (the help lines say \
-            how), then `lockstep integrate CartProtocols Cart` releases the protocol set and its implementation together.
-            """)
+        say(
+            refusal == nil
+                ? "Released both."
+                : """
+                Nothing was built, tagged or pinned. The shell and Detail must admit the 0.2 line first (the help \
+                lines say \
+                how), then `lockstep integrate CartProtocols Cart` releases the protocol set and its implementation \
+                together.
+                """)
         return DemoStoryJSON(edits: edits, bumps: bumps, refusal: refusal)
     }
 
@@ -146,10 +179,11 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
     /// One world's steps (matrix, bump, integrate, matrix) as JSON; progress and step lines go to stderr.
     static func world(_ folder: URL, component: String, console: Console) async throws -> DemoJSON {
         let display = ProgressDisplay(console: console, linesToStderr: true)
-        return try await DemoWorkspace.world(folder, component: component, options: options(console), matrix: { try console.matrix($0) },
-                                             integrate: { candidates, integrator in
-            try await IntegrationRun.integrate(candidates, with: integrator, display: display, console: console)
-        }, events: { display.show($0) })
+        return try await DemoWorkspace.world(
+            folder, component: component, options: options(console), matrix: { try console.matrix($0) },
+            integrate: { candidates, integrator in
+                try await IntegrationRun.integrate(candidates, with: integrator, display: display, console: console)
+            }, events: { display.show($0) })
     }
 
     /// The integration settings of the demo's runs: the defaults, in the run's environment.

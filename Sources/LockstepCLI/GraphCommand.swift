@@ -24,15 +24,19 @@ struct GraphCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
     @Option(help: "Output format: dot (Graphviz), mermaid (Markdown diagrams) or json (see docs/json/graph.md).")
     var format: Format = .dot
 
-    @Option(help: ArgumentHelp("Show only this component or app, what it depends on and what depends on it.", valueName: "name"),
-            completion: ComponentCompletion.kind)
+    @Option(
+        help: ArgumentHelp(
+            "Show only this component or app, what it depends on and what depends on it.", valueName: "name"),
+        completion: ComponentCompletion.kind)
     var focus: String?
 
     var jsonCommand: String? { format == .json ? "graph" : nil }
 
     func run(console: Console) async throws {
         let config = try options.loadConfig(console)
-        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
+            try SnapshotLoader.load(config)
+        }
         var graph = DependencyGraph.make(snapshot)
         if let focus { graph = try graph.focused(on: focus) }
         switch format {

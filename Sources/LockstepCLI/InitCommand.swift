@@ -55,8 +55,9 @@ struct InitCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         let proposal = try WorkspaceInit.propose(in: folder)
         if format == .text { for line in proposal.summary where console.verbosity >= .normal { console.error(line) } }
         func report(file: URL?) throws {
-            let json = InitJSON(file: file?.path, written: file != nil, dryRun: dryRun, components: proposal.componentCount,
-                                apps: proposal.appCount, guesses: proposal.summary, text: proposal.text)
+            let json = InitJSON(
+                file: file?.path, written: file != nil, dryRun: dryRun, components: proposal.componentCount,
+                apps: proposal.appCount, guesses: proposal.summary, text: proposal.text)
             console.line(try JSONText.document("init", json))
         }
         if dryRun {
@@ -67,7 +68,12 @@ struct InitCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         do {
             let file = try WorkspaceInit.write(proposal, force: force)
             if format == .json { return try report(file: file) }
-            console.line("wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the lines marked REVIEW, then run `lockstep matrix`")
+            console.line(
+                """
+                wrote \(file.path): \(proposal.componentCount) components, \(proposal.appCount) apps; review the \
+                lines marked REVIEW, then run `lockstep matrix`
+                """
+            )
         } catch let refusal as WorkspaceInit.Refusal {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }

@@ -5,20 +5,28 @@ import LockstepCore
 /// `integrate --plan-out` / `--finish`: the gate split into phases for CI runners (plan, `lockstep build` per app
 /// anywhere, finish).
 struct PhaseOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("""
-        Run the rules and every check a real run makes, then write the plan (candidates, each app build with its exact \
-        versions and cache key) to this file and build nothing; see `lockstep plan` and `lockstep build`.
-        """, valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Run the rules and every check a real run makes, then write the plan (candidates, each app build with its \
+            exact \
+            versions and cache key) to this file and build nothing; see `lockstep plan` and `lockstep build`.
+            """, valueName: "file"))
     var planOut: String?
 
-    @Option(help: ArgumentHelp("""
-        Finish a planned integration: the arguments are `lockstep build` result files, one per planned build. Checks \
-        that this clone still matches the plan and every result is green and for this plan, then tags and pins.
-        """, valueName: "plan"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Finish a planned integration: the arguments are `lockstep build` result files, one per planned build. \
+            Checks \
+            that this clone still matches the plan and every result is green and for this plan, then tags and pins.
+            """, valueName: "plan"))
     var finish: String?
 
     func validate() throws {
-        if planOut != nil, finish != nil { throw ValidationError("--plan-out and --finish are two different phases; give one") }
+        if planOut != nil, finish != nil {
+            throw ValidationError("--plan-out and --finish are two different phases; give one")
+        }
     }
 }
 
@@ -30,9 +38,15 @@ extension IntegrateCommand {
     }
 
     /// `--finish PLAN RESULT…`: checks, then the normal run, whose builds are all found green.
-    func finishPlan(_ path: String, integrator: Integrator, config: WorkspaceConfig, console: Console) throws -> [String] {
-        let publisher = pushing.push ? Publisher(config: config, remote: pushing.remote, environment: console.environment,
-                                                 pinBranch: pushing.pinBranch) : nil
-        return try console.phases.finish(path, results: candidates, integrator: integrator, config: config, publisher: publisher)
+    func finishPlan(_ path: String, integrator: Integrator, config: WorkspaceConfig, console: Console) throws
+        -> [String]
+    {
+        let publisher =
+            pushing.push
+            ? Publisher(
+                config: config, remote: pushing.remote, environment: console.environment,
+                pinBranch: pushing.pinBranch) : nil
+        return try console.phases.finish(
+            path, results: candidates, integrator: integrator, config: config, publisher: publisher)
     }
 }

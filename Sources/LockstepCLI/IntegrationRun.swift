@@ -6,8 +6,10 @@ import LockstepCore
 enum IntegrationRun {
     /// Runs the gate with signals trapped (Ctrl-C stops builds and cleans up); a failure is reported through
     /// `onFailure` (for the JUnit report) and becomes the command's exit code.
-    static func integrate(_ candidates: [String], with integrator: Integrator, display: ProgressDisplay, console: Console,
-                          onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }) async throws -> IntegrationResult {
+    static func integrate(
+        _ candidates: [String], with integrator: Integrator, display: ProgressDisplay, console: Console,
+        onFailure: (IntegrationPlan, [BuildOutcome]) -> Void = { _, _ in }
+    ) async throws -> IntegrationResult {
         let signals = SignalTrap.install(for: console)
         defer { withExtendedLifetime(signals) {} }
         do {
@@ -19,8 +21,9 @@ enum IntegrationRun {
             display.clear()
             if let plan = try? integrator.plan(candidates) { onFailure(plan, integrator.buildOutcomes) }
             guard let error = error as? IntegrationError else { throw error }
-            throw IntegrationText.failure(error, style: console.errorStyle, released: integrator.releasedTags, pinned: integrator.pinnedApps,
-                                          rerun: IntegrationText.rerunCommand(candidates))
+            throw IntegrationText.failure(
+                error, style: console.errorStyle, released: integrator.releasedTags, pinned: integrator.pinnedApps,
+                rerun: IntegrationText.rerunCommand(candidates))
         }
     }
 }
@@ -124,19 +127,45 @@ final class ProgressDisplay: @unchecked Sendable {
             say("↻ completing an earlier run: \(candidates.map(\.summary).joined(separator: ", "))")
         case .buildStarted(let build, let attempt):
             let versions = build.versions.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
-            progress("→ building \(build.app.name) at \(build.commit.short)\(attempt > 1 ? " (attempt \(attempt))" : ""): `\(build.app.build)` with \(versions)")
+            progress(
+                """
+                → building \(build.app.name) at \
+                \(build.commit.short)\(attempt > 1 ? " (attempt \(attempt))" : ""): `\(build.app.build)` with \
+                \(versions)
+                """
+            )
         case .buildFinished(let outcome):
-            if console.verbosity == .verbose, outcome.status != .cached { showOutputLine(outcome.lastLogLine, of: outcome.app) }
+            if console.verbosity == .verbose, outcome.status != .cached {
+                showOutputLine(outcome.lastLogLine, of: outcome.app)
+            }
             let mark = outcome.isGreen ? style.green("✓") : style.red("✗")
-            say("\(mark) \(outcome.app): \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")")
+            say(
+                """
+                \(mark) \(outcome.app): \
+                \(outcome.statusText)\(outcome.status == .cached ? "" : " (log: \(outcome.log.path))")
+                """
+            )
         case .tagged(let candidate, let tag):
-            say(style.green("✓") + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))")
+            say(
+                style.green("✓")
+                    + " tagged \(candidate.component.name) \(tag) on \(candidate.commit.short) (from \(candidate.tag.name))"
+            )
         case .publishedSpecs(let repo, let branch, let commit, let files):
-            say(style.green("✓") + " published \(files.joined(separator: ", ")) to the spec repo \(repo) on branch \(branch) (commit \(commit.short))")
+            say(
+                style.green("✓")
+                    + " published \(files.joined(separator: ", ")) to the spec repo \(repo) on branch \(branch) (commit \(commit.short))"
+            )
         case .mainMoved(let app, let from, let to, let attempt):
-            say("↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head (try \(attempt) of 3)")
+            say(
+                """
+                ↻ \(app) moved from \(from.short) to \(to.short) while building; building again on the new head \
+                (try \(attempt) of 3)
+                """
+            )
         case .pinned(let app, let branch, let commit, let pins, let checkout):
-            say(style.green("✓") + " pinned \(pins) in \(app) on branch \(branch) (commit \(commit.short); \(checkout))")
+            say(
+                style.green("✓") + " pinned \(pins) in \(app) on branch \(branch) (commit \(commit.short); \(checkout))"
+            )
         case .waiting(let message):
             progress("… \(message)")
         case .buildProgress:

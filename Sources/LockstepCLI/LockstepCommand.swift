@@ -21,7 +21,11 @@ public struct LockstepCommand: ParsableCommand {
             configuration or an unreadable repo.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, MatrixCommand.self, GraphCommand.self, ReportCommand.self, PlanCommand.self, BuildCommand.self, CheckCommand.self, BaselineCommand.self, DiffCommand.self, BumpCommand.self, IntegrateCommand.self, SyncCommand.self, DemoCommand.self]
+        subcommands: [
+            InitCommand.self, MatrixCommand.self, GraphCommand.self, ReportCommand.self, PlanCommand.self,
+            BuildCommand.self, CheckCommand.self, BaselineCommand.self, DiffCommand.self, BumpCommand.self,
+            IntegrateCommand.self, SyncCommand.self, DemoCommand.self,
+        ]
     )
 
     public init() {}
@@ -43,7 +47,7 @@ public struct LockstepCommand: ParsableCommand {
             if let command = command as? ConsoleCommand {
                 try await command.run(console: console)
             } else {
-                try command.run() // the root without a command: ArgumentParser's help
+                try command.run()  // the root without a command: ArgumentParser's help
             }
             return 0
         } catch {

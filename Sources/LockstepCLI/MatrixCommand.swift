@@ -23,7 +23,13 @@ struct MatrixCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConf
     @Argument(help: "Components to show (default: all).", completion: ComponentCompletion.kind)
     var components: [String] = []
 
-    @Option(help: "Output format: table (for people), json (stable schema, see docs/json/matrix.md) or markdown (for a CI job summary).")
+    @Option(
+        help:
+            """
+            Output format: table (for people), json (stable schema, see docs/json/matrix.md) or markdown (for a \
+            CI job summary).
+            """
+    )
     var format: Format = .table
 
     @Flag(help: "One column per app (each main's pin, each shell's requirement) instead of the PINS summary.")
@@ -34,7 +40,9 @@ struct MatrixCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConf
     func run(console: Console) async throws {
         let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
-        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
+            try SnapshotLoader.load(config)
+        }
         let matrix = try console.matrix(snapshot).filtered(to: components)
         switch format {
         case .table: console.line(matrix.table(style: console.style, wide: wide))

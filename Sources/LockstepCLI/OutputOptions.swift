@@ -4,10 +4,19 @@ import LockstepCore
 
 /// `--quiet` and `--verbose`, shared by every command (also accepted before the command's name).
 struct OutputOptions: ParsableArguments {
-    @Flag(name: [.customShort("q"), .long], help: "Print only errors and the final result (no progress, no warnings or notes).")
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: "Print only errors and the final result (no progress, no warnings or notes).")
     var quiet = false
 
-    @Flag(name: [.customShort("v"), .long], help: "Also print progress and details on stderr (what was read with timings, the builds' output lines as they come).")
+    @Flag(
+        name: [.customShort("v"), .long],
+        help:
+            """
+            Also print progress and details on stderr (what was read with timings, the builds' output lines as \
+            they come).
+            """
+    )
     var verbose = false
 
     func validate() throws {

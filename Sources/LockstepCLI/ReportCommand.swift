@@ -19,27 +19,43 @@ struct ReportCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
     @OptionGroup var options: WorkspaceOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(name: .customLong("output"), help: ArgumentHelp("A folder (the page is written as lockstep-report.html in it, created if needed) or a file ending in .html.", valueName: "path"))
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            """
+            A folder (the page is written as lockstep-report.html in it, created if needed) or a file ending in \
+            .html.
+            """,
+            valueName: "path"))
     var outputPath: String
 
-    @Option(name: .customLong("integration"), help: ArgumentHelp("An `integrate --format json` output to list under recent integrations (repeatable).", valueName: "file"))
+    @Option(
+        name: .customLong("integration"),
+        help: ArgumentHelp(
+            "An `integrate --format json` output to list under recent integrations (repeatable).", valueName: "file"))
     var integrations: [String] = []
 
     func run(console: Console) async throws {
         let target = try Self.target(outputPath, in: console)
         let records = try integrations.map { try IntegrationRecord.read(console.url($0)) }
         let config = try options.loadConfig(console)
-        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") { try SnapshotLoader.load(config) }
+        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
+            try SnapshotLoader.load(config)
+        }
         let context = RuleContext(snapshot: snapshot)
         let raw = try console.timed("ran \(Rules.all.count) rules") { try Rules.run(Rules.all, on: context) }
-        let findings = FindingReview.apply(raw, config: snapshot.config, baseline: try Baseline.load(for: snapshot.config))
+        let findings = FindingReview.apply(
+            raw, config: snapshot.config, baseline: try Baseline.load(for: snapshot.config))
         let matrix = MatrixPipeline.build(snapshot, allFindings: raw, context: context)
-        let report = HTMLReport(matrix: matrix.json, findings: findings, graph: DependencyGraph.make(snapshot), integrations: records,
-                                generated: ISO8601DateFormatter().string(from: Date()))
+        let report = HTMLReport(
+            matrix: matrix.json, findings: findings, graph: DependencyGraph.make(snapshot), integrations: records,
+            generated: ISO8601DateFormatter().string(from: Date()))
         do {
             try Data(report.html.utf8).write(to: target, options: .atomic)
         } catch {
-            throw CommandFailure(code: 2, message: "error: cannot write \(target.path): \(error.localizedDescription); choose another --output")
+            throw CommandFailure(
+                code: 2,
+                message: "error: cannot write \(target.path): \(error.localizedDescription); choose another --output")
         }
         console.line("wrote \(target.path)")
     }
@@ -49,15 +65,25 @@ struct ReportCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
         let url = console.url(path)
         if url.pathExtension.lowercased() == "html" {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw CommandFailure(code: 2, message: "error: --output \(path): the folder \(url.deletingLastPathComponent().path) does not exist; create it first")
+            guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder),
+                isFolder.boolValue
+            else {
+                throw CommandFailure(
+                    code: 2,
+                    message:
+                        """
+                        error: --output \(path): the folder \(url.deletingLastPathComponent().path) does not \
+                        exist; create it first
+                        """
+                )
             }
             return url
         }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure(code: 2, message: "error: --output \(path) cannot be a folder here: \(error.localizedDescription)")
+            throw CommandFailure(
+                code: 2, message: "error: --output \(path) cannot be a folder here: \(error.localizedDescription)")
         }
         return url.appendingPathComponent("lockstep-report.html")
     }

@@ -25,7 +25,10 @@ struct SyncCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
     @Option(help: ArgumentHelp("The remote to fetch from, in every repo.", valueName: "name"))
     var remote = "origin"
 
-    @Option(help: ArgumentHelp("The branch to check out in repos whose HEAD is detached (default: the remote's default branch).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The branch to check out in repos whose HEAD is detached (default: the remote's default branch).",
+            valueName: "name"))
     var branch: String?
 
     @Option(help: "Output format: text, or json (see docs/json/sync.md).")
@@ -34,15 +37,21 @@ struct SyncCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
     var jsonCommand: String? { format == .json ? "sync" : nil }
 
     func validate() throws {
-        guard !remote.isEmpty, !remote.hasPrefix("-") else { throw ValidationError("--remote needs a remote's name, e.g. origin") }
-        if let branch, !Publisher.isValidBranchName(branch) { throw ValidationError("--branch: `\(branch)` is not a valid branch name") }
+        guard !remote.isEmpty, !remote.hasPrefix("-") else {
+            throw ValidationError("--remote needs a remote's name, e.g. origin")
+        }
+        if let branch, !Publisher.isValidBranchName(branch) {
+            throw ValidationError("--branch: `\(branch)` is not a valid branch name")
+        }
     }
 
     func run(console: Console) async throws {
         let config = try options.loadConfig(console)
         let outcomes: [SyncOutcome]
         do {
-            outcomes = try WorkspaceSync(config: config, remote: remote, environment: console.environment, branch: branch).run()
+            outcomes = try WorkspaceSync(
+                config: config, remote: remote, environment: console.environment, branch: branch
+            ).run()
         } catch IntegrationError.usage(let message) {
             throw CommandFailure(code: 2, message: "error: \(message)")
         } catch IntegrationError.refused(let message) {
@@ -57,15 +66,23 @@ struct SyncCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
             switch outcome.change {
             case "fast-forwarded": detail = "fast-forwarded \(outcome.forwarded) commit(s)"
             case "ahead": detail = "\(outcome.ahead) local commit(s) not on \(remote) yet, kept"
-            case "checked-out": detail = "checked out" + (outcome.ahead > 0 ? ", \(outcome.ahead) local commit(s) not on \(remote) yet, kept" : "")
+            case "checked-out":
+                detail =
+                    "checked out"
+                    + (outcome.ahead > 0 ? ", \(outcome.ahead) local commit(s) not on \(remote) yet, kept" : "")
             default: detail = "up to date"
             }
             console.line("\(outcome.name): \(outcome.branch) at \(outcome.commit.prefix(7)) (\(detail))")
             if !outcome.differingTags.isEmpty {
-                if console.verbosity > .quiet { console.error("""
-                    warning: \(outcome.name): local tag(s) \(outcome.differingTags.joined(separator: ", ")) name other commits than \(remote)'s; \
-                    kept as they are (delete them with `git -C \(outcome.path) tag -d NAME` and sync again to take \(remote)'s)
-                    """) }
+                if console.verbosity > .quiet {
+                    console.error(
+                        """
+                        warning: \(outcome.name): local tag(s) \(outcome.differingTags.joined(separator: ", ")) name \
+                        other commits than \(remote)'s; \
+                        kept as they are (delete them with `git -C \(outcome.path) tag -d NAME` and sync again to take \
+                        \(remote)'s)
+                        """)
+                }
             }
         }
     }

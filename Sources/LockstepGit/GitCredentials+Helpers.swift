@@ -30,15 +30,21 @@ public struct CredentialHelper: Sendable, Equatable {
     /// Asks the helper for `url` (git's credential protocol: `protocol=`, `host=`, `username=` on stdin; `username=`
     /// and `password=` lines back). Nil when it fails, answers without a password, or says `quit=1`.
     func fill(url: String, user: String?) -> (user: String, password: String)? {
-        guard let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host else { return nil }
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host else {
+            return nil
+        }
         var request = "protocol=\(scheme)\nhost=\(host)\(parts.port.map { ":\($0)" } ?? "")\n"
         if let name = user ?? parts.user { request += "username=\(name)\n" }
         request += "\n"
         // The request goes in through a file, not a pipe: a helper that exits without reading its input (many
         // `!echo …` helpers do) would make a write to a pipe raise SIGPIPE and end this process.
-        let requestFile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lockstep-credential-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: requestFile.path, contents: Data(request.utf8), attributes: [.posixPermissions: 0o600]),
-              let input = FileHandle(forReadingAtPath: requestFile.path) else { return nil }
+        let requestFile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "lockstep-credential-\(UUID().uuidString)")
+        guard
+            FileManager.default.createFile(
+                atPath: requestFile.path, contents: Data(request.utf8), attributes: [.posixPermissions: 0o600]),
+            let input = FileHandle(forReadingAtPath: requestFile.path)
+        else { return nil }
         defer {
             try? input.close()
             try? FileManager.default.removeItem(at: requestFile)
@@ -59,7 +65,8 @@ public struct CredentialHelper: Sendable, Equatable {
             guard let equals = line.firstIndex(of: "=") else { continue }
             answer[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        guard answer["quit"] != "1", answer["quit"] != "true", let password = answer["password"], !password.isEmpty else { return nil }
+        guard answer["quit"] != "1", answer["quit"] != "true", let password = answer["password"], !password.isEmpty
+        else { return nil }
         return (answer["username"] ?? user ?? parts.user ?? "git", password)
     }
 }
@@ -72,7 +79,9 @@ extension Repository {
         try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot", path: path)
         defer { git_config_free(config) }
         var iterator: OpaquePointer?
-        try check(git_config_iterator_glob_new(&iterator, config, "^credential\\..*helper$"), "git_config_iterator_glob_new", path: path)
+        try check(
+            git_config_iterator_glob_new(&iterator, config, "^credential\\..*helper$"), "git_config_iterator_glob_new",
+            path: path)
         defer { git_config_iterator_free(iterator) }
         var helpers: [CredentialHelper] = []
         var entry: UnsafeMutablePointer<git_config_entry>?

@@ -34,9 +34,11 @@ public struct GitCredentials: Sendable, Equatable {
     /// `SSL_CERT_DIR`); the git configuration is read per transfer.
     public var tls: TLSEnvironment
 
-    public init(token: String? = nil, tokenUser: String = "oauth2", useSSHAgent: Bool = true, askpass: String? = nil,
-                helpers: [CredentialHelper] = [], home: String? = nil, sshKey: String? = nil, sshPassphrase: String? = nil,
-                tls: TLSEnvironment = TLSEnvironment()) {
+    public init(
+        token: String? = nil, tokenUser: String = "oauth2", useSSHAgent: Bool = true, askpass: String? = nil,
+        helpers: [CredentialHelper] = [], home: String? = nil, sshKey: String? = nil, sshPassphrase: String? = nil,
+        tls: TLSEnvironment = TLSEnvironment()
+    ) {
         self.token = token
         self.tokenUser = tokenUser
         self.useSSHAgent = useSSHAgent
@@ -51,14 +53,18 @@ public struct GitCredentials: Sendable, Equatable {
     /// Reads `LOCKSTEP_PUSH_TOKEN` (and `LOCKSTEP_PUSH_USER`, default `oauth2`), `SSH_AUTH_SOCK`, `GIT_ASKPASS`,
     /// `HOME`, `LOCKSTEP_SSH_KEY`, `LOCKSTEP_SSH_PASSPHRASE` and the TLS variables from `environment`. Empty values
     /// count as unset.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> GitCredentials {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> GitCredentials
+    {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
-        return GitCredentials(token: value("LOCKSTEP_PUSH_TOKEN"), tokenUser: value("LOCKSTEP_PUSH_USER") ?? "oauth2",
-                              useSSHAgent: value("SSH_AUTH_SOCK") != nil, askpass: value("GIT_ASKPASS"), home: value("HOME"),
-                              sshKey: value("LOCKSTEP_SSH_KEY"), sshPassphrase: value("LOCKSTEP_SSH_PASSPHRASE"),
-                              tls: TLSEnvironment(caInfo: value("GIT_SSL_CAINFO"), caPath: value("GIT_SSL_CAPATH"),
-                                                  noVerify: value("GIT_SSL_NO_VERIFY") != nil,
-                                                  certFile: value("SSL_CERT_FILE"), certDir: value("SSL_CERT_DIR")))
+        return GitCredentials(
+            token: value("LOCKSTEP_PUSH_TOKEN"), tokenUser: value("LOCKSTEP_PUSH_USER") ?? "oauth2",
+            useSSHAgent: value("SSH_AUTH_SOCK") != nil, askpass: value("GIT_ASKPASS"), home: value("HOME"),
+            sshKey: value("LOCKSTEP_SSH_KEY"), sshPassphrase: value("LOCKSTEP_SSH_PASSPHRASE"),
+            tls: TLSEnvironment(
+                caInfo: value("GIT_SSL_CAINFO"), caPath: value("GIT_SSL_CAPATH"),
+                noVerify: value("GIT_SSL_NO_VERIFY") != nil,
+                certFile: value("SSL_CERT_FILE"), certDir: value("SSL_CERT_DIR")))
     }
 
     /// Runs the askpass program with `prompt`; its first output line, nil when it fails or prints nothing.
@@ -74,7 +80,8 @@ public struct GitCredentials: Sendable, Equatable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first
+            .map(String.init)
         return line?.isEmpty == false ? line : nil
     }
 }
@@ -91,7 +98,10 @@ public struct TLSEnvironment: Sendable, Equatable {
     public var certFile: String?
     public var certDir: String?
 
-    public init(caInfo: String? = nil, caPath: String? = nil, noVerify: Bool = false, certFile: String? = nil, certDir: String? = nil) {
+    public init(
+        caInfo: String? = nil, caPath: String? = nil, noVerify: Bool = false, certFile: String? = nil,
+        certDir: String? = nil
+    ) {
         self.caInfo = caInfo
         self.caPath = caPath
         self.noVerify = noVerify

@@ -28,15 +28,18 @@ extension Repository {
     public func indexEntry(_ path: String) throws -> IndexEntry? {
         try withIndex(reload: true) { index in
             if let entry = git_index_get_bypath(index, path, 0) {
-                return IndexEntry(blob: ObjectID(entry.pointee.id), mode: entry.pointee.mode,
-                                  assumeUnchanged: Int32(entry.pointee.flags) & Int32(GIT_INDEX_ENTRY_VALID.rawValue) != 0,
-                                  skipWorktree: Int32(entry.pointee.flags_extended) & Int32(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0,
-                                  isConflicted: false)
+                return IndexEntry(
+                    blob: ObjectID(entry.pointee.id), mode: entry.pointee.mode,
+                    assumeUnchanged: Int32(entry.pointee.flags) & Int32(GIT_INDEX_ENTRY_VALID.rawValue) != 0,
+                    skipWorktree: Int32(entry.pointee.flags_extended) & Int32(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue)
+                        != 0,
+                    isConflicted: false)
             }
             for stage in 1...3 {
                 if let entry = git_index_get_bypath(index, path, Int32(stage)) {
-                    return IndexEntry(blob: ObjectID(entry.pointee.id), mode: entry.pointee.mode,
-                                      assumeUnchanged: false, skipWorktree: false, isConflicted: true)
+                    return IndexEntry(
+                        blob: ObjectID(entry.pointee.id), mode: entry.pointee.mode,
+                        assumeUnchanged: false, skipWorktree: false, isConflicted: true)
                 }
             }
             return nil
@@ -49,8 +52,10 @@ extension Repository {
     public func replaceIndexEntry(_ path: String, expected: ObjectID, contents: Data) throws {
         try withIndex(reload: true) { index in
             guard let current = git_index_get_bypath(index, path, 0), ObjectID(current.pointee.id) == expected else {
-                throw GitError(code: GIT_EMODIFIED.rawValue, errorClass: 0, message: "the index entry for \(path) changed meanwhile",
-                               function: "replaceIndexEntry", path: self.path)
+                throw GitError(
+                    code: GIT_EMODIFIED.rawValue, errorClass: 0,
+                    message: "the index entry for \(path) changed meanwhile",
+                    function: "replaceIndexEntry", path: self.path)
             }
             var entry = current.pointee
             // No cached stat data: git must compare the work-tree file by content, never trust an old mtime.
@@ -59,7 +64,9 @@ extension Repository {
             _ = try contents.withUnsafeBytes { bytes in
                 try path.withCString { cPath in
                     entry.path = cPath
-                    try check(git_index_add_from_buffer(index, &entry, bytes.baseAddress, bytes.count), "git_index_add_from_buffer", path: self.path)
+                    try check(
+                        git_index_add_from_buffer(index, &entry, bytes.baseAddress, bytes.count),
+                        "git_index_add_from_buffer", path: self.path)
                 }
             }
             try check(git_index_write(index), "git_index_write", path: self.path)
@@ -111,9 +118,13 @@ extension Repository {
         switch git_repository_state(pointer) {
         case Int32(GIT_REPOSITORY_STATE_NONE.rawValue), Int32(GIT_REPOSITORY_STATE_BISECT.rawValue): return nil
         case Int32(GIT_REPOSITORY_STATE_MERGE.rawValue): return "a merge"
-        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue): return "a revert"
-        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue): return "a cherry-pick"
-        case Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue), Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue): return "a `git am`"
+        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue):
+            return "a revert"
+        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue):
+            return "a cherry-pick"
+        case Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue),
+            Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue):
+            return "a `git am`"
         default: return "a rebase"
         }
     }
@@ -122,15 +133,19 @@ extension Repository {
     /// to the form git stores (`toWorkTree: false`, "clean") or the form the work tree holds ("smudge").
     public func filtered(_ data: Data, path: String, toWorkTree: Bool) throws -> Data {
         var filters: OpaquePointer?
-        try check(git_filter_list_load(&filters, pointer, nil, path, toWorkTree ? GIT_FILTER_TO_WORKTREE : GIT_FILTER_TO_ODB,
-                                       GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load", path: self.path)
+        try check(
+            git_filter_list_load(
+                &filters, pointer, nil, path, toWorkTree ? GIT_FILTER_TO_WORKTREE : GIT_FILTER_TO_ODB,
+                GIT_FILTER_DEFAULT.rawValue), "git_filter_list_load", path: self.path)
         guard let filters else { return data }
         defer { git_filter_list_free(filters) }
         var out = git_buf()
         defer { git_buf_dispose(&out) }
         try data.withUnsafeBytes { bytes in
             let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(emptyBuffer)
-            try check(git_filter_list_apply_to_buffer(&out, filters, start, bytes.count), "git_filter_list_apply_to_buffer", path: self.path)
+            try check(
+                git_filter_list_apply_to_buffer(&out, filters, start, bytes.count), "git_filter_list_apply_to_buffer",
+                path: self.path)
         }
         guard let result = out.ptr, out.size > 0 else { return Data() }
         return Data(bytes: result, count: out.size)
@@ -145,9 +160,15 @@ extension Repository {
             try ours.withUnsafeBytes { ourBytes in
                 try theirs.withUnsafeBytes { theirBytes in
                     var ancestor = git_merge_file_input(), mine = git_merge_file_input(), other = git_merge_file_input()
-                    try check(git_merge_file_input_init(&ancestor, UInt32(GIT_MERGE_FILE_INPUT_VERSION)), "git_merge_file_input_init")
-                    try check(git_merge_file_input_init(&mine, UInt32(GIT_MERGE_FILE_INPUT_VERSION)), "git_merge_file_input_init")
-                    try check(git_merge_file_input_init(&other, UInt32(GIT_MERGE_FILE_INPUT_VERSION)), "git_merge_file_input_init")
+                    try check(
+                        git_merge_file_input_init(&ancestor, UInt32(GIT_MERGE_FILE_INPUT_VERSION)),
+                        "git_merge_file_input_init")
+                    try check(
+                        git_merge_file_input_init(&mine, UInt32(GIT_MERGE_FILE_INPUT_VERSION)),
+                        "git_merge_file_input_init")
+                    try check(
+                        git_merge_file_input_init(&other, UInt32(GIT_MERGE_FILE_INPUT_VERSION)),
+                        "git_merge_file_input_init")
                     fill(&ancestor, baseBytes)
                     fill(&mine, ourBytes)
                     fill(&other, theirBytes)

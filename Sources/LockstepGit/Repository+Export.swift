@@ -1,9 +1,9 @@
 internal import CLibgit2
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A commit's tree that cannot be written out safely (a name `git checkout` refuses), or a write that failed.
@@ -42,8 +42,10 @@ extension Repository {
                 let tree = owned ?? root
                 for index in 0..<git_tree_entrycount(tree) {
                     guard let entry = git_tree_entry_byindex(tree, index) else { continue }
-                    let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(git_tree_entry_name(entry)).assumingMemoryBound(to: UInt8.self),
-                                                        count: strlen(git_tree_entry_name(entry))))
+                    let raw = Array(
+                        UnsafeBufferPointer(
+                            start: UnsafeRawPointer(git_tree_entry_name(entry)).assumingMemoryBound(to: UInt8.self),
+                            count: strlen(git_tree_entry_name(entry))))
                     let name = String(decoding: raw, as: UTF8.self)
                     let entryPath = prefix + name
                     func refuse(_ reason: String) -> ExportError {
@@ -59,10 +61,12 @@ extension Repository {
                         pending.append((git_tree_entry_id(entry).pointee, target, entryPath + "/"))
                     case GIT_FILEMODE_BLOB, GIT_FILEMODE_BLOB_EXECUTABLE:
                         let data = try blobData(git_tree_entry_id(entry).pointee)
-                        let mode: mode_t = git_tree_entry_filemode(entry) == GIT_FILEMODE_BLOB_EXECUTABLE ? 0o777 : 0o666
+                        let mode: mode_t =
+                            git_tree_entry_filemode(entry) == GIT_FILEMODE_BLOB_EXECUTABLE ? 0o777 : 0o666
                         if let problem = Self.writeNewFile(target, data, mode: mode) { throw refuse(problem) }
                     case GIT_FILEMODE_LINK:
-                        let destination = String(decoding: try blobData(git_tree_entry_id(entry).pointee), as: UTF8.self)
+                        let destination = String(
+                            decoding: try blobData(git_tree_entry_id(entry).pointee), as: UTF8.self)
                         guard symlink(destination, target) == 0 else { throw refuse(Self.writeProblem(errno)) }
                     default:
                         // Submodule commits: like `git archive`, nothing to write.
@@ -76,12 +80,18 @@ extension Repository {
     /// Why `git checkout` would refuse an entry with this name, or nil when the name is fine.
     static func checkoutProblem(_ raw: [UInt8]) -> String? {
         if raw.isEmpty { return "has an empty name, which git refuses to check out" }
-        if raw == [0x2E] || raw == [0x2E, 0x2E] { return "is named `\(String(decoding: raw, as: UTF8.self))`, which git refuses to check out" }
+        if raw == [0x2E] || raw == [0x2E, 0x2E] {
+            return "is named `\(String(decoding: raw, as: UTF8.self))`, which git refuses to check out"
+        }
         if raw.contains(0x2F) || raw.contains(0x5C) || raw.contains(0) {
             return "has a `/`, `\\` or NUL in its name, which git refuses to check out"
         }
         if isGitFolderName(String(decoding: raw, as: UTF8.self)) {
-            return "would be read as `.git` on some disks; git refuses to check it out, as it could replace the repository's own data"
+            return
+                """
+                would be read as `.git` on some disks; git refuses to check it out, as it could replace the \
+                repository's own data
+                """
         }
         return nil
     }
@@ -90,7 +100,8 @@ extension Repository {
     /// with trailing dots or spaces or an alternate data stream (NTFS), or the 8.3 short name `git~1`.
     static func isGitFolderName(_ name: String) -> Bool {
         let ignorable: Set<UInt32> = Set(0x200C...0x200F).union(0x202A...0x202E).union(0x206A...0x206F).union([0xFEFF])
-        var text = String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignorable.contains($0.value) })).lowercased()
+        var text = String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignorable.contains($0.value) }))
+            .lowercased()
         if text.hasPrefix(".git:") { return true }
         while let last = text.last, last == "." || last == " " { text.removeLast() }
         return text == ".git" || text == "git~1"
@@ -117,7 +128,11 @@ extension Repository {
 
     static func writeProblem(_ code: Int32) -> String {
         if code == EEXIST {
-            return "clashes with an entry written before (the same name twice, or names equal ignoring case on this disk); git refuses such a tree too"
+            return
+                """
+                clashes with an entry written before (the same name twice, or names equal ignoring case on this \
+                disk); git refuses such a tree too
+                """
         }
         return "could not be written: \(String(cString: strerror(code)))"
     }
@@ -126,8 +141,8 @@ extension Repository {
 /// open(2) with a mode; `Repository.open` hides the C function's name inside the type.
 private func createFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #if canImport(Glibc)
-    return Glibc.open(path, flags, mode)
+        return Glibc.open(path, flags, mode)
     #else
-    return Darwin.open(path, flags, mode)
+        return Darwin.open(path, flags, mode)
     #endif
 }

@@ -60,8 +60,9 @@ extension Repository {
         for index in 0..<git_commit_parentcount(commit) {
             parents.append(ObjectID(git_commit_parent_id(commit, index).pointee))
         }
-        return CommitInfo(id: id, message: String(cString: git_commit_message(commit)),
-                          author: Signature(git_commit_author(commit)), parents: parents)
+        return CommitInfo(
+            id: id, message: String(cString: git_commit_message(commit)),
+            author: Signature(git_commit_author(commit)), parents: parents)
     }
 }
 

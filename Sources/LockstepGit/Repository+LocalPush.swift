@@ -31,11 +31,14 @@ extension Repository {
         for spec in refspecs {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].hasPrefix("+") else {
-                throw GitError(code: -1, errorClass: 0, message: "refspec `\(spec)` must be SOURCE:DESTINATION without `+`",
-                               function: "push", path: path)
+                throw GitError(
+                    code: -1, errorClass: 0, message: "refspec `\(spec)` must be SOURCE:DESTINATION without `+`",
+                    function: "push", path: path)
             }
             guard let new = try referenceTarget(parts[0]) else {
-                throw GitError(code: GIT_ENOTFOUND.rawValue, errorClass: 0, message: "no reference \(parts[0]) to push", function: "push", path: path)
+                throw GitError(
+                    code: GIT_ENOTFOUND.rawValue, errorClass: 0, message: "no reference \(parts[0]) to push",
+                    function: "push", path: path)
             }
             updates.append((parts[0], parts[1], new))
         }
@@ -46,14 +49,19 @@ extension Repository {
             if current == update.new { continue }
             if let current {
                 if update.destination.hasPrefix("refs/tags/") {
-                    rejections.append(PushRejection(reference: update.destination, reason: "already exists on the remote (a tag is never rewritten)",
-                                                    isNonFastForward: true))
+                    rejections.append(
+                        PushRejection(
+                            reference: update.destination,
+                            reason: "already exists on the remote (a tag is never rewritten)",
+                            isNonFastForward: true))
                     continue
                 }
                 guard try isDescendant(update.new, of: current) else {
-                    rejections.append(PushRejection(reference: update.destination,
-                                                    reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
-                                                    isNonFastForward: true))
+                    rejections.append(
+                        PushRejection(
+                            reference: update.destination,
+                            reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
+                            isNonFastForward: true))
                     continue
                 }
             }

@@ -11,15 +11,19 @@ extension Repository {
         let mirror = try Repository.create(at: mirrorPath, bare: true)
         let objects = URL(fileURLWithPath: gitDirectory).appendingPathComponent("objects").path
         let alternates = URL(fileURLWithPath: mirror.gitDirectory).appendingPathComponent("objects/info/alternates")
-        try FileManager.default.createDirectory(at: alternates.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: alternates.deletingLastPathComponent(), withIntermediateDirectories: true)
         try (objects + "\n").write(to: alternates, atomically: true, encoding: .utf8)
         // Re-open so libgit2 picks up the alternates file we just wrote.
         let reopened = try Repository.open(at: mirrorPath)
-        for (name, target) in try referenceTargets() where name.hasPrefix("refs/heads/") || name.hasPrefix("refs/tags/") {
+        for (name, target) in try referenceTargets() where name.hasPrefix("refs/heads/") || name.hasPrefix("refs/tags/")
+        {
             try reopened.setRawReference(name, to: target)
         }
         if let branch = try head().branch {
-            try check(git_repository_set_head(reopened.pointer, "refs/heads/\(branch)"), "git_repository_set_head", path: mirrorPath)
+            try check(
+                git_repository_set_head(reopened.pointer, "refs/heads/\(branch)"), "git_repository_set_head",
+                path: mirrorPath)
         }
         return reopened
     }

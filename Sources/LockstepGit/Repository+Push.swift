@@ -30,29 +30,35 @@ extension Repository {
     /// Returns the references the remote refused, empty when every one landed. A push that would not
     /// fast-forward (another run pushed first) is a rejection, not an error: the caller fetches and decides.
     /// Transport and authentication failures throw `GitError`.
-    public func push(_ refspecs: [String], to remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [PushRejection] {
+    public func push(_ refspecs: [String], to remote: String, credentials: GitCredentials = .fromEnvironment()) throws
+        -> [PushRejection]
+    {
         guard !refspecs.isEmpty else { return [] }
         if let local = try localRemotePath(remote) { return try pushLocally(refspecs, to: local) }
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
         var options = git_push_options()
-        try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
+        try check(
+            git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init", path: path)
         state.install(in: &options.callbacks)
         options.callbacks.push_update_reference = { reference, status, payload in
             guard let payload, let reference, let status else { return 0 }
             let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
             let reason = ServerText.clean(String(cString: status))
-            state.rejections.append(PushRejection(reference: String(cString: reference), reason: reason,
-                                                  isNonFastForward: reason.contains("non-fast-forward") || reason.contains("fetch first")))
+            state.rejections.append(
+                PushRejection(
+                    reference: String(cString: reference), reason: reason,
+                    isNonFastForward: reason.contains("non-fast-forward") || reason.contains("fetch first")))
             return 0
         }
         let code = try transfer(state) { withStrArray(refspecs) { array in git_remote_push(handle, array, &options) } }
         if code == GIT_ENONFASTFORWARD.rawValue {
             return refspecs.map { spec in
-                PushRejection(reference: spec.split(separator: ":").last.map(String.init) ?? spec,
-                              reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
-                              isNonFastForward: true)
+                PushRejection(
+                    reference: spec.split(separator: ":").last.map(String.init) ?? spec,
+                    reason: "non-fast-forward: the remote has commits this clone does not have (fetch first)",
+                    isNonFastForward: true)
             }
         }
         try transferCheck(code, "git_remote_push", state)
@@ -63,7 +69,9 @@ extension Repository {
         return state.rejections.map { rejection in
             var rejection = rejection
             rejection.serverMessages = messages
-            if lostLock && (rejection.reason.contains("failed to update ref") || rejection.reason.contains("failed to lock")) {
+            if lostLock
+                && (rejection.reason.contains("failed to update ref") || rejection.reason.contains("failed to lock"))
+            {
                 rejection.isNonFastForward = true
             }
             return rejection
@@ -72,12 +80,16 @@ extension Repository {
 
     /// Fetches `refspecs` (e.g. `+refs/heads/main:refs/remotes/origin/main`, `refs/tags/*:refs/tags/*`) from
     /// `remote` (a configured remote's name or a URL) through libgit2. Throws `GitError` on failure.
-    public func fetch(_ refspecs: [String], from remote: String, credentials: GitCredentials = .fromEnvironment()) throws {
+    public func fetch(_ refspecs: [String], from remote: String, credentials: GitCredentials = .fromEnvironment())
+        throws
+    {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
         var options = try fetchOptions(state)
-        let code = try transfer(state) { withStrArray(refspecs) { array in git_remote_fetch(handle, array, &options, "lockstep: fetch") } }
+        let code = try transfer(state) {
+            withStrArray(refspecs) { array in git_remote_fetch(handle, array, &options, "lockstep: fetch") }
+        }
         try transferCheck(code, "git_remote_fetch", state)
     }
 
@@ -100,18 +112,24 @@ extension Repository {
     /// One connection for `sync`: the remote's HEAD, every branch into `refs/remotes/<remote>/`, and every tag
     /// (added like `fetchTags`), where `fetch` + `fetchTags` + `remoteDefaultBranch` would open three (each a whole
     /// ssh session).
-    public func fetchBranchesAndTags(from remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> SyncFetch {
+    public func fetchBranchesAndTags(from remote: String, credentials: GitCredentials = .fromEnvironment()) throws
+        -> SyncFetch
+    {
         let refspecs = ["+refs/heads/*:refs/remotes/\(remote)/*", "+refs/tags/*:\(Self.fetchedTags)*"]
         if try localRemotePath(remote) != nil {
             try fetch(refspecs, from: remote, credentials: credentials)
-            return SyncFetch(defaultBranch: try remoteDefaultBranch(remote, credentials: credentials), differingTags: try adoptFetchedTags())
+            return SyncFetch(
+                defaultBranch: try remoteDefaultBranch(remote, credentials: credentials),
+                differingTags: try adoptFetchedTags())
         }
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
         var options = try fetchOptions(state)
         let defaultBranch: String? = try transfer(state) {
-            try transferCheck(git_remote_connect(handle, GIT_DIRECTION_FETCH, &options.callbacks, &options.proxy_opts, nil), "git_remote_connect", state)
+            try transferCheck(
+                git_remote_connect(handle, GIT_DIRECTION_FETCH, &options.callbacks, &options.proxy_opts, nil),
+                "git_remote_connect", state)
             defer { git_remote_disconnect(handle) }
             var buffer = git_buf()
             defer { git_buf_dispose(&buffer) }
@@ -122,8 +140,10 @@ extension Repository {
             }
             try withStrArray(refspecs) { array in
                 try transferCheck(git_remote_download(handle, array, &options), "git_remote_download", state)
-                try transferCheck(git_remote_update_tips(handle, &options.callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE, "lockstep: sync"),
-                                  "git_remote_update_tips", state)
+                try transferCheck(
+                    git_remote_update_tips(
+                        handle, &options.callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE, "lockstep: sync"),
+                    "git_remote_update_tips", state)
             }
             return branch
         }
@@ -149,7 +169,9 @@ extension Repository {
     }
 
     /// The references a remote advertises (name → object), read through libgit2 without fetching anything.
-    public func remoteReferences(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String: ObjectID] {
+    public func remoteReferences(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> [String:
+        ObjectID]
+    {
         try withConnectedRemote(remote, credentials: credentials) { handle in
             var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
             var count = 0
@@ -175,7 +197,9 @@ extension Repository {
     }
 
     /// The branch the remote's HEAD names (`main`), read through libgit2; nil when the remote does not say.
-    public func remoteDefaultBranch(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws -> String? {
+    public func remoteDefaultBranch(_ remote: String, credentials: GitCredentials = .fromEnvironment()) throws
+        -> String?
+    {
         try withConnectedRemote(remote, credentials: credentials) { handle in
             var buffer = git_buf()
             defer { git_buf_dispose(&buffer) }
@@ -190,13 +214,17 @@ extension Repository {
 
     /// Runs `body` with `remote` connected (for fetching unless `direction` says push; credentials installed),
     /// disconnecting afterwards.
-    private func withConnectedRemote<T>(_ remote: String, direction: git_direction = GIT_DIRECTION_FETCH, credentials: GitCredentials,
-                                        _ body: (OpaquePointer) throws -> T) throws -> T {
+    private func withConnectedRemote<T>(
+        _ remote: String, direction: git_direction = GIT_DIRECTION_FETCH, credentials: GitCredentials,
+        _ body: (OpaquePointer) throws -> T
+    ) throws -> T {
         let handle = try openRemote(remote)
         defer { git_remote_free(handle) }
         let state = transferState(handle, credentials)
         var callbacks = git_remote_callbacks()
-        try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks", path: path)
+        try check(
+            git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "git_remote_init_callbacks",
+            path: path)
         state.install(in: &callbacks)
         return try transfer(state) {
             try transferCheck(git_remote_connect(handle, direction, &callbacks, nil, nil), "git_remote_connect", state)
@@ -208,27 +236,34 @@ extension Repository {
     /// Fetch options with `state`'s callbacks installed; tags only as the refspecs name them.
     private func fetchOptions(_ state: TransferState) throws -> git_fetch_options {
         var options = git_fetch_options()
-        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
+        try check(
+            git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init", path: path)
         state.install(in: &options.callbacks)
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         return options
     }
 
-    /// The callbacks' state for a transfer with `handle`: credentials plus configured helpers, the TLS trust for its URL.
-    /// An ssh URL whose host is an alias in ~/.ssh/config (`HostName`, `Port`, `User`) is connected to as OpenSSH would.
+    /// The callbacks' state for a transfer with `handle`: credentials plus configured helpers, the TLS trust for its
+    /// URL.
+    /// An ssh URL whose host is an alias in ~/.ssh/config (`HostName`, `Port`, `User`) is connected to as OpenSSH
+    /// would.
     private func transferState(_ handle: OpaquePointer, _ credentials: GitCredentials) -> TransferState {
         var url = git_remote_url(handle).map { String(cString: $0) } ?? ""
         var configHost: String?
-        if let resolved = SSHKeys.resolved(url, home: credentials.home), git_remote_set_instance_url(handle, resolved) == 0 {
+        if let resolved = SSHKeys.resolved(url, home: credentials.home),
+            git_remote_set_instance_url(handle, resolved) == 0
+        {
             configHost = SSHKeys.host(of: url)
             url = resolved
         }
         if let pushURL = git_remote_pushurl(handle).map({ String(cString: $0) }),
-           let resolved = SSHKeys.resolved(pushURL, home: credentials.home) {
+            let resolved = SSHKeys.resolved(pushURL, home: credentials.home)
+        {
             _ = git_remote_set_instance_pushurl(handle, resolved)
         }
-        return TransferState(credentials: withConfiguredHelpers(credentials), url: url,
-                             tls: tlsSettings(for: url, environment: credentials.tls), configHost: configHost)
+        return TransferState(
+            credentials: withConfiguredHelpers(credentials), url: url,
+            tls: tlsSettings(for: url, environment: credentials.tls), configHost: configHost)
     }
 
     /// Runs one network call with the TLS trust its URL needs, keeping `state` alive for libgit2's callbacks.
@@ -278,15 +313,18 @@ extension Repository {
     /// an untracked file in the way, stops it before any reference moves.
     public func checkOutBranch(_ branch: String, at commit: ObjectID, from expected: ObjectID?) throws {
         guard try !hasTrackedChanges() else {
-            throw GitError(code: -1, errorClass: 0, message: "the work tree has local changes; commit or stash them first",
-                           function: "checkout", path: path)
+            throw GitError(
+                code: -1, errorClass: 0, message: "the work tree has local changes; commit or stash them first",
+                function: "checkout", path: path)
         }
         var oid = commit.raw
         var object: OpaquePointer?
         try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "git_object_lookup", path: path)
         defer { git_object_free(object) }
         var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init", path: path)
+        try check(
+            git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init",
+            path: path)
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
         try check(git_checkout_tree(pointer, object, &options), "git_checkout_tree", path: path)
         if let expected {

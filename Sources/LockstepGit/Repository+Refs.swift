@@ -35,6 +35,8 @@ extension Repository {
     /// The direct references whose names start with `prefix` (e.g. `refs/heads/`, `refs/remotes/`), with the object
     /// each points at, sorted by name.
     public func references(withPrefix prefix: String) throws -> [(name: String, target: ObjectID)] {
-        try referenceTargets().filter { $0.0.hasPrefix(prefix) }.map { (name: $0.0, target: ObjectID($0.1)) }.sorted { $0.name < $1.name }
+        try referenceTargets().filter { $0.0.hasPrefix(prefix) }.map { (name: $0.0, target: ObjectID($0.1)) }.sorted {
+            $0.name < $1.name
+        }
     }
 }

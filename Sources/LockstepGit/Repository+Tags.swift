@@ -26,7 +26,9 @@ extension Repository {
     /// lightweight tag's type comes from the object header. Only loose annotated tags are read and peeled.
     public func tags() throws -> [Tag] {
         var iterator: OpaquePointer?
-        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/*"), "git_reference_iterator_glob_new", path: path)
+        try check(
+            git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/*"), "git_reference_iterator_glob_new",
+            path: path)
         defer { git_reference_iterator_free(iterator) }
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb", path: path)
@@ -38,7 +40,7 @@ extension Repository {
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "git_reference_next", path: path)
             defer { git_reference_free(reference) }
-            guard let target = git_reference_target(reference) else { continue } // symbolic
+            guard let target = git_reference_target(reference) else { continue }  // symbolic
             let name = String(cString: git_reference_name(reference)).dropFirst("refs/tags/".count)
             var size = 0
             var type = GIT_OBJECT_INVALID
@@ -46,7 +48,9 @@ extension Repository {
                 // packed-refs name the fully peeled object: usually a commit, sometimes a tree.
                 var id = peeled.pointee
                 try check(git_odb_read_header(&size, &type, odb, &id), "git_odb_read_header", path: path)
-                if type == GIT_OBJECT_COMMIT { result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: true)) }
+                if type == GIT_OBJECT_COMMIT {
+                    result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: true))
+                }
                 continue
             }
             var id = target.pointee
@@ -83,15 +87,18 @@ extension Repository {
         guard git_tag_lookup(&tag, pointer, &oid) == 0 else { return nil }
         defer { git_tag_free(tag) }
         let tagger = git_tag_tagger(tag).map { Signature($0) }
-        return TagObject(name: String(cString: git_tag_name(tag)),
-                         target: ObjectID(git_tag_target_id(tag).pointee),
-                         message: String(cString: git_tag_message(tag)),
-                         tagger: tagger)
+        return TagObject(
+            name: String(cString: git_tag_name(tag)),
+            target: ObjectID(git_tag_target_id(tag).pointee),
+            message: String(cString: git_tag_message(tag)),
+            tagger: tagger)
     }
 
     /// Creates an annotated tag; fails with `isExists` when the name is taken (never overwrites).
     @discardableResult
-    public func createAnnotatedTag(named name: String, commit: ObjectID, message: String, tagger: Signature) throws -> ObjectID {
+    public func createAnnotatedTag(named name: String, commit: ObjectID, message: String, tagger: Signature) throws
+        -> ObjectID
+    {
         var target: OpaquePointer?
         var id = commit.raw
         try check(git_object_lookup(&target, pointer, &id, GIT_OBJECT_COMMIT), "git_object_lookup", path: path)

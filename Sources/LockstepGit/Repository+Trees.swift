@@ -60,26 +60,31 @@ extension Repository {
         return try withTree(of: commit) { tree in
             let collector = TreeCollector(prefix: prefix)
             let box = Unmanaged.passUnretained(collector).toOpaque()
-            let code = git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
-                guard let root, let entry, let payload else { return 0 }
-                let collector = Unmanaged<TreeCollector>.fromOpaque(payload).takeUnretainedValue()
-                let rootPath = String(cString: root)
-                let name = String(cString: git_tree_entry_name(entry))
-                let full = rootPath + name
-                if git_tree_entry_type(entry) == GIT_OBJECT_TREE {
-                    // Skip folders outside the prefix (return 1 = do not descend).
-                    let folder = full + "/"
-                    return (collector.prefix.hasPrefix(folder) || folder.hasPrefix(collector.prefix)) ? 0 : 1
-                }
-                guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, full.hasPrefix(collector.prefix) else { return 0 }
-                collector.files.append((full, git_tree_entry_id(entry).pointee, git_tree_entry_filemode(entry)))
-                return 0
-            }, box)
+            let code = git_tree_walk(
+                tree, GIT_TREEWALK_PRE,
+                { root, entry, payload in
+                    guard let root, let entry, let payload else { return 0 }
+                    let collector = Unmanaged<TreeCollector>.fromOpaque(payload).takeUnretainedValue()
+                    let rootPath = String(cString: root)
+                    let name = String(cString: git_tree_entry_name(entry))
+                    let full = rootPath + name
+                    if git_tree_entry_type(entry) == GIT_OBJECT_TREE {
+                        // Skip folders outside the prefix (return 1 = do not descend).
+                        let folder = full + "/"
+                        return (collector.prefix.hasPrefix(folder) || folder.hasPrefix(collector.prefix)) ? 0 : 1
+                    }
+                    guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, full.hasPrefix(collector.prefix) else {
+                        return 0
+                    }
+                    collector.files.append((full, git_tree_entry_id(entry).pointee, git_tree_entry_filemode(entry)))
+                    return 0
+                }, box)
             try check(code, "git_tree_walk", path: path)
             return collector.files.map { path, oid, mode in
-                TreeFile(path: path, blob: ObjectID(oid),
-                         isExecutable: mode == GIT_FILEMODE_BLOB_EXECUTABLE,
-                         isSymlink: mode == GIT_FILEMODE_LINK)
+                TreeFile(
+                    path: path, blob: ObjectID(oid),
+                    isExecutable: mode == GIT_FILEMODE_BLOB_EXECUTABLE,
+                    isSymlink: mode == GIT_FILEMODE_LINK)
             }
         }
     }

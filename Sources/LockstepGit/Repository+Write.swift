@@ -16,29 +16,36 @@ extension Repository {
         var treeID = git_oid()
         try check(git_index_write_tree(&treeID, index), "git_index_write_tree", path: path)
         let parent = try head().commit
-        return try createCommit(tree: treeID, parents: parent.map { [$0] } ?? [], message: message,
-                                author: author, committer: committer ?? author, updating: "HEAD")
+        return try createCommit(
+            tree: treeID, parents: parent.map { [$0] } ?? [], message: message,
+            author: author, committer: committer ?? author, updating: "HEAD")
     }
 
     /// Commits `contents` as `file` on top of `branch`, only if the branch still points at `expectedTip`.
     ///
     /// The ref update is a compare-and-swap: when another writer moved the branch meanwhile, this throws a
     /// `GitError` with `isModified` and nothing is changed. The work tree is not touched.
-    public func commitFile(_ file: String, contents: Data, onBranch branch: String, expectedTip: ObjectID,
-                           message: String, author: Signature) throws -> ObjectID {
-        try commitFiles([(file, contents)], onBranch: branch, expectedTip: expectedTip, message: message, author: author)
+    public func commitFile(
+        _ file: String, contents: Data, onBranch branch: String, expectedTip: ObjectID,
+        message: String, author: Signature
+    ) throws -> ObjectID {
+        try commitFiles(
+            [(file, contents)], onBranch: branch, expectedTip: expectedTip, message: message, author: author)
     }
 
     /// Commits several files in one commit on top of `branch` (compare-and-swap, as `commitFile`): a pin in
     /// `Package.swift`, its `Package@swift-X.Y.swift` variants and `Package.resolved` land together or not at all.
-    public func commitFiles(_ files: [(path: String, contents: Data)], onBranch branch: String, expectedTip: ObjectID,
-                            message: String, author: Signature) throws -> ObjectID {
+    public func commitFiles(
+        _ files: [(path: String, contents: Data)], onBranch branch: String, expectedTip: ObjectID,
+        message: String, author: Signature
+    ) throws -> ObjectID {
         var blobs: [git_oid] = []
         for file in files {
             var blob = git_oid()
             _ = try file.contents.withUnsafeBytes { bytes in
-                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
-                          "git_blob_create_from_buffer", path: path)
+                try check(
+                    git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count),
+                    "git_blob_create_from_buffer", path: path)
             }
             blobs.append(blob)
         }
@@ -57,16 +64,22 @@ extension Repository {
             try withStrArray(files.map(\.path)) { paths in
                 var updates: [git_tree_update] = []
                 for index in files.indices {
-                    updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: modes[index],
-                                                   path: UnsafePointer(paths.pointee.strings[index])))
+                    updates.append(
+                        git_tree_update(
+                            action: GIT_TREE_UPDATE_UPSERT, id: blobs[index], filemode: modes[index],
+                            path: UnsafePointer(paths.pointee.strings[index])))
                 }
-                try check(git_tree_create_updated(&out, pointer, baseline, updates.count, &updates), "git_tree_create_updated", path: path)
+                try check(
+                    git_tree_create_updated(&out, pointer, baseline, updates.count, &updates),
+                    "git_tree_create_updated", path: path)
             }
             return out
         }
-        let commit = try createCommit(tree: treeID, parents: [expectedTip], message: message,
-                                      author: author, committer: author, updating: nil)
-        try moveBranch(branch, to: commit, from: expectedTip, reason: "lockstep: \(message.split(separator: "\n").first ?? "")")
+        let commit = try createCommit(
+            tree: treeID, parents: [expectedTip], message: message,
+            author: author, committer: author, updating: nil)
+        try moveBranch(
+            branch, to: commit, from: expectedTip, reason: "lockstep: \(message.split(separator: "\n").first ?? "")")
         return commit
     }
 
@@ -74,8 +87,9 @@ extension Repository {
     public func moveBranch(_ branch: String, to commit: ObjectID, from expected: ObjectID, reason: String) throws {
         var reference: OpaquePointer?
         var new = commit.raw, old = expected.raw
-        try check(git_reference_create_matching(&reference, pointer, "refs/heads/\(branch)", &new, 1, &old, reason),
-                  "git_reference_create_matching", path: path)
+        try check(
+            git_reference_create_matching(&reference, pointer, "refs/heads/\(branch)", &new, 1, &old, reason),
+            "git_reference_create_matching", path: path)
         git_reference_free(reference)
     }
 
@@ -83,7 +97,9 @@ extension Repository {
     public func setReference(_ name: String, to target: ObjectID, force: Bool = true) throws {
         var reference: OpaquePointer?
         var oid = target.raw
-        try check(git_reference_create(&reference, pointer, name, &oid, force ? 1 : 0, nil), "git_reference_create", path: path)
+        try check(
+            git_reference_create(&reference, pointer, name, &oid, force ? 1 : 0, nil), "git_reference_create",
+            path: path)
         git_reference_free(reference)
     }
 
@@ -104,8 +120,10 @@ extension Repository {
         try check(git_repository_set_head(pointer, "refs/heads/\(branch)"), "git_repository_set_head", path: path)
     }
 
-    private func createCommit(tree: git_oid, parents: [ObjectID], message: String,
-                              author: Signature, committer: Signature, updating ref: String?) throws -> ObjectID {
+    private func createCommit(
+        tree: git_oid, parents: [ObjectID], message: String,
+        author: Signature, committer: Signature, updating ref: String?
+    ) throws -> ObjectID {
         var treeID = tree
         var treeObject: OpaquePointer?
         try check(git_tree_lookup(&treeObject, pointer, &treeID), "git_tree_lookup", path: path)
@@ -122,8 +140,10 @@ extension Repository {
         _ = try author.withGitSignature { authorSignature in
             try committer.withGitSignature { committerSignature in
                 try parentObjects.withUnsafeMutableBufferPointer { buffer in
-                    try check(git_commit_create(&out, pointer, ref, authorSignature, committerSignature, "UTF-8", message,
-                                                treeObject, buffer.count, buffer.baseAddress), "git_commit_create", path: path)
+                    try check(
+                        git_commit_create(
+                            &out, pointer, ref, authorSignature, committerSignature, "UTF-8", message,
+                            treeObject, buffer.count, buffer.baseAddress), "git_commit_create", path: path)
                 }
             }
         }

@@ -18,17 +18,20 @@ public final class Repository {
     public static func open(at path: String) throws -> Repository {
         Git.bootstrap()
         var pointer: OpaquePointer?
-        try check(git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
-                  "git_repository_open_ext", path: path)
+        try check(
+            git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
+            "git_repository_open_ext", path: path)
         return Repository(pointer: pointer!, path: path)
     }
 
     /// Creates a repository at `path` with `initialBranch` as its unborn HEAD.
-    public static func create(at path: String, bare: Bool = false, initialBranch: String = "main") throws -> Repository {
+    public static func create(at path: String, bare: Bool = false, initialBranch: String = "main") throws -> Repository
+    {
         Git.bootstrap()
         var options = git_repository_init_options()
-        try check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
-                  "git_repository_init_options_init")
+        try check(
+            git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
+            "git_repository_init_options_init")
         options.flags = GIT_REPOSITORY_INIT_MKPATH.rawValue | (bare ? GIT_REPOSITORY_INIT_BARE.rawValue : 0)
         var pointer: OpaquePointer?
         try initialBranch.withCString { branch in
@@ -66,7 +69,8 @@ public final class Repository {
         try check(code, "git_repository_head", path: path)
         defer { git_reference_free(reference) }
         let commit = try peelToCommit(reference: reference!)
-        let branch = git_repository_head_detached(pointer) == 1
+        let branch =
+            git_repository_head_detached(pointer) == 1
             ? nil : Self.shortBranchName(String(cString: git_reference_name(reference)))
         return Head(commit: commit, branch: branch)
     }

@@ -2,7 +2,7 @@ internal import CLibgit2
 internal import CLibssh2
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A push, fetch or listing that failed, sorted by its cause so that the message can name the fix.
@@ -40,8 +40,10 @@ public struct TransferError: Error, CustomStringConvertible, Sendable {
     /// `remote: …` lines the server sent.
     public var serverMessages: [String]
 
-    public init(kind: Kind, url: String, message: String, offered: [String] = [], fingerprint: String? = nil,
-                knownHostsFiles: [String] = [], serverMessages: [String] = []) {
+    public init(
+        kind: Kind, url: String, message: String, offered: [String] = [], fingerprint: String? = nil,
+        knownHostsFiles: [String] = [], serverMessages: [String] = []
+    ) {
         self.kind = kind
         self.url = url
         self.message = message
@@ -112,9 +114,12 @@ final class TransferState {
 
     /// The server's lines, without progress counters and blank lines.
     var serverMessages: [String] {
-        sideband.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { ServerText.clean(String($0)).trimmingCharacters(in: .whitespaces) }.filter { line in
+        sideband.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map {
+            ServerText.clean(String($0)).trimmingCharacters(in: .whitespaces)
+        }.filter { line in
             !line.isEmpty && !line.hasPrefix("Resolving deltas") && !line.hasPrefix("Counting objects")
-                && !line.hasPrefix("Compressing objects") && !line.hasPrefix("Total ") && !line.hasPrefix("Enumerating objects")
+                && !line.hasPrefix("Compressing objects") && !line.hasPrefix("Total ")
+                && !line.hasPrefix("Enumerating objects")
         }.reduce(into: [String]()) { lines, line in if lines.last != line { lines.append(line) } }
     }
 
@@ -131,35 +136,49 @@ final class TransferState {
             if credentials.useSSHAgent, offer("agent", "the ssh agent's keys (SSH_AUTH_SOCK)") {
                 if git_credential_ssh_key_from_agent(&result, name) == 0 { return result }
             }
-            if keysToOffer == nil { keysToOffer = SSHKeys.files(for: self.url, credentials: credentials, configHost: configHost) }
+            if keysToOffer == nil {
+                keysToOffer = SSHKeys.files(for: self.url, credentials: credentials, configHost: configHost)
+            }
             while let key = keysToOffer?.first {
                 keysToOffer?.removeFirst()
                 let locked = credentials.sshPassphrase == nil && SSHKeys.isEncrypted(key)
-                let label = "key \(SSHKeys.display(key, home: credentials.home))" + (locked ? " (it has a passphrase and LOCKSTEP_SSH_PASSPHRASE is not set)" : "")
+                let label =
+                    "key \(SSHKeys.display(key, home: credentials.home))"
+                    + (locked ? " (it has a passphrase and LOCKSTEP_SSH_PASSPHRASE is not set)" : "")
                 guard SSHKeys.isReadableFile(key) else {
                     // As OpenSSH does: a key that cannot be loaded is passed over, the next one is offered.
-                    if offered.insert("key:" + key).inserted { offeredNames.append("key \(SSHKeys.display(key, home: credentials.home)) (not offered: not a readable file)") }
+                    if offered.insert("key:" + key).inserted {
+                        offeredNames.append(
+                            "key \(SSHKeys.display(key, home: credentials.home)) (not offered: not a readable file)")
+                    }
                     continue
                 }
                 guard offer("key:" + key, label) else { continue }
                 let publicKey = FileManager.default.fileExists(atPath: key + ".pub") ? key + ".pub" : nil
-                if git_credential_ssh_key_new(&result, name, publicKey, key, credentials.sshPassphrase) == 0 { return result }
+                if git_credential_ssh_key_new(&result, name, publicKey, key, credentials.sshPassphrase) == 0 {
+                    return result
+                }
             }
         }
         if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
-            if let token = credentials.token, offer("token", "the token in LOCKSTEP_PUSH_TOKEN (user \(credentials.tokenUser))") {
+            if let token = credentials.token,
+                offer("token", "the token in LOCKSTEP_PUSH_TOKEN (user \(credentials.tokenUser))")
+            {
                 if git_credential_userpass_plaintext_new(&result, credentials.tokenUser, token) == 0 { return result }
             }
             if offered.insert("helpers").inserted {
                 for helper in credentials.helpers where helper.applies(to: url) {
                     guard let answer = helper.fill(url: url, user: user) else { continue }
                     offeredNames.append("what the credential helper `\(helper.command)` answered (user \(answer.user))")
-                    if git_credential_userpass_plaintext_new(&result, answer.user, answer.password) == 0 { return result }
+                    if git_credential_userpass_plaintext_new(&result, answer.user, answer.password) == 0 {
+                        return result
+                    }
                 }
             }
             if credentials.askpass != nil, offer("askpass", "what GIT_ASKPASS answered"),
-               let name = user ?? credentials.ask("Username for '\(url)': "),
-               let password = credentials.ask("Password for '\(url)': ") {
+                let name = user ?? credentials.ask("Username for '\(url)': "),
+                let password = credentials.ask("Password for '\(url)': ")
+            {
                 if git_credential_userpass_plaintext_new(&result, name, password) == 0 { return result }
             }
         }
@@ -176,7 +195,12 @@ final class TransferState {
         case GIT_CERT_X509:
             if valid { return 0 }
             if !tls.verify {
-                TransferWarnings.warn("warning: the TLS certificate of \(host) was not verified (\(tls.verifySource)); anyone on the network path can read and change this transfer")
+                TransferWarnings.warn(
+                    """
+                    warning: the TLS certificate of \(host) was not verified (\(tls.verifySource)); anyone on the \
+                    network path can read and change this transfer
+                    """
+                )
                 return 0
             }
             tlsFailed = true
@@ -186,8 +210,11 @@ final class TransferState {
             let check = KnownHosts.check(key, host: host, port: SSHKeys.port(of: url), home: credentials.home)
             if check.kind == nil || (valid && check.kind == .hostKeyUnknown) { return 0 }
             hostKey = (check.kind!, check.fingerprint, check.files)
-            let message = check.kind == .hostKeyChanged ? "the ssh host key of \(host) changed"
-                : check.kind == .hostKeyRevoked ? "the ssh host key of \(host) is revoked" : "the ssh host key of \(host) is not in known_hosts"
+            let message =
+                check.kind == .hostKeyChanged
+                ? "the ssh host key of \(host) changed"
+                : check.kind == .hostKeyRevoked
+                    ? "the ssh host key of \(host) is revoked" : "the ssh host key of \(host) is not in known_hosts"
             git_error_set_str(Int32(GIT_ERROR_SSH.rawValue), message)
             return GIT_ECERTIFICATE.rawValue
         default:
@@ -204,23 +231,30 @@ final class TransferState {
         } else if tlsFailed || error.code == GIT_ECERTIFICATE.rawValue || error.errorClass == GIT_ERROR_SSL.rawValue {
             kind = .tls
         } else if error.code == GIT_EAUTH.rawValue || text.contains("authentication") || text.contains("passphrase")
-                    || text.contains("status code: 401") || text.contains("unable to extract public key") {
+            || text.contains("status code: 401") || text.contains("unable to extract public key")
+        {
             kind = .authentication
         } else if text.contains("unsupported url protocol") && !url.contains("://") {
             // A local path that is not a repository (libgit2 then takes it for a URL of an unknown kind).
             kind = .notFound
         } else if text.contains("status code: 404") || text.contains("status code: 403") || text.contains("not found")
-                    || text.contains("does not appear to be a git repository") || text.contains("not a git repository") {
+            || text.contains("does not appear to be a git repository") || text.contains("not a git repository")
+        {
             kind = .notFound
-        } else if text.contains("failed to resolve") || text.contains("failed to connect") || text.contains("connection")
-                    || text.contains("timed out") || text.contains("could not connect") || text.contains("failed to start ssh session")
-                    || text.contains("early eof") || text.contains("broken pipe") || text.contains("unexpected disconnect") {
+        } else if text.contains("failed to resolve") || text.contains("failed to connect")
+            || text.contains("connection")
+            || text.contains("timed out") || text.contains("could not connect")
+            || text.contains("failed to start ssh session")
+            || text.contains("early eof") || text.contains("broken pipe") || text.contains("unexpected disconnect")
+        {
             kind = .connection
         } else {
             kind = .other
         }
-        return TransferError(kind: kind, url: SSHKeys.redacted(url), message: ServerText.clean(error.message, limit: 2_000), offered: offeredNames,
-                             fingerprint: hostKey?.fingerprint, knownHostsFiles: hostKey?.files ?? [], serverMessages: serverMessages)
+        return TransferError(
+            kind: kind, url: SSHKeys.redacted(url), message: ServerText.clean(error.message, limit: 2_000),
+            offered: offeredNames,
+            fingerprint: hostKey?.fingerprint, knownHostsFiles: hostKey?.files ?? [], serverMessages: serverMessages)
     }
 }
 
@@ -228,8 +262,10 @@ private let credentialCallback: git_credential_acquire_cb = { out, url, user, al
     guard let out, let payload else { return GIT_PASSTHROUGH.rawValue }
     let state = Unmanaged<TransferState>.fromOpaque(payload).takeUnretainedValue()
     let name = user.map { String(cString: $0) }
-    guard let credential = state.credential(url: url.map { String(cString: $0) } ?? "", user: name, allowed: allowed) else {
-        git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "authentication failed: the server refused every credential offered")
+    guard let credential = state.credential(url: url.map { String(cString: $0) } ?? "", user: name, allowed: allowed)
+    else {
+        git_error_set_str(
+            Int32(GIT_ERROR_NET.rawValue), "authentication failed: the server refused every credential offered")
         return GIT_EAUTH.rawValue
     }
     out.pointee = credential
@@ -288,10 +324,14 @@ enum TLSTrust {
                 if code < 0 {
                     condition.unlock()
                     var message = "libgit2 could not load the CA certificates"
-                    if let last = git_error_last(), let text = last.pointee.message { message += ": " + String(cString: text) }
-                    throw TransferError(kind: .tls, url: SSHKeys.redacted(url),
-                                        message: message + " (\([settings.caFile, settings.caPath].compactMap { $0 }.joined(separator: ", ")))",
-                                        offered: [], fingerprint: nil, knownHostsFiles: [], serverMessages: [])
+                    if let last = git_error_last(), let text = last.pointee.message {
+                        message += ": " + String(cString: text)
+                    }
+                    throw TransferError(
+                        kind: .tls, url: SSHKeys.redacted(url),
+                        message: message
+                            + " (\([settings.caFile, settings.caPath].compactMap { $0 }.joined(separator: ", ")))",
+                        offered: [], fingerprint: nil, knownHostsFiles: [], serverMessages: [])
                 }
             }
             current = settings
@@ -314,8 +354,11 @@ enum TLSTrust {
 
     /// The system's CA bundle, to go back to after a configured CA.
     private static var systemBundle: String? {
-        ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem", "/usr/local/etc/openssl/cert.pem"]
-            .first { FileManager.default.fileExists(atPath: $0) }
+        [
+            "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+            "/usr/local/etc/openssl/cert.pem",
+        ]
+        .first { FileManager.default.fileExists(atPath: $0) }
     }
 }
 
@@ -338,7 +381,9 @@ enum SSHKeys {
     /// True when `path` is a regular file this process can read (not a folder, not a file it may not open).
     static func isReadableFile(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return false
+        }
         return FileManager.default.isReadableFile(atPath: path)
     }
 
@@ -355,7 +400,9 @@ enum SSHKeys {
         let magic = Array("openssh-key-v1".utf8) + [0]
         guard bytes.starts(with: magic) else { return false }
         let offset = magic.count
-        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        let length =
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+            | Int(bytes[offset + 3])
         guard length > 0, offset + 4 + length <= bytes.count else { return false }
         return String(decoding: bytes[(offset + 4)..<(offset + 4 + length)], as: UTF8.self) != "none"
     }
@@ -382,13 +429,16 @@ enum SSHKeys {
         for (keyword, value) in configLines(home + "/.ssh/config", home: home, depth: 0) {
             switch keyword {
             case "host":
-                let patterns = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                let patterns = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
                 let negated = patterns.contains { $0.hasPrefix("!") && matches(host, String($0.dropFirst())) }
                 applies = !negated && patterns.contains { !$0.hasPrefix("!") && matches(host, $0) }
             case "match":
                 applies = false
             case "identityfile" where applies:
-                result.identityFiles.append(expand(value.replacingOccurrences(of: "%h", with: result.hostName ?? host), home: home))
+                result.identityFiles.append(
+                    expand(value.replacingOccurrences(of: "%h", with: result.hostName ?? host), home: home))
             case "hostname" where applies && result.hostName == nil:
                 result.hostName = value.replacingOccurrences(of: "%h", with: host)
             case "port" where applies && result.port == nil:
@@ -411,14 +461,16 @@ enum SSHKeys {
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
             guard parts.count == 2 else { continue }
-            let keyword = parts[0].lowercased(), value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t=\""))
+            let keyword = parts[0].lowercased(),
+                value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t=\""))
             guard keyword == "include" else {
                 lines.append((keyword, value))
                 continue
             }
             for pattern in value.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
                 let name = pattern.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                let full = name.hasPrefix("/") || name.hasPrefix("~") ? expand(name, home: home) : home + "/.ssh/" + name
+                let full =
+                    name.hasPrefix("/") || name.hasPrefix("~") ? expand(name, home: home) : home + "/.ssh/" + name
                 for file in glob(full) { lines += configLines(file, home: home, depth: depth + 1) }
             }
         }
@@ -457,7 +509,8 @@ enum SSHKeys {
         init?(_ url: String) {
             if let scheme = url.range(of: "://") {
                 guard ["ssh", "ssh+git", "git+ssh"].contains(url[..<scheme.lowerBound].lowercased()),
-                      let parts = URLComponents(string: url), let host = parts.host, !host.isEmpty else { return nil }
+                    let parts = URLComponents(string: url), let host = parts.host, !host.isEmpty
+                else { return nil }
                 self.user = parts.user
                 self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
                 self.port = parts.port
@@ -484,10 +537,15 @@ enum SSHKeys {
         let t = Array(text.lowercased()), p = Array(pattern.lowercased())
         var ti = 0, pi = 0, star = -1, mark = 0
         while ti < t.count {
-            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) { ti += 1; pi += 1 }
-            else if pi < p.count && p[pi] == "*" { star = pi; mark = ti; pi += 1 }
-            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
-            else { return false }
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
+                ti += 1; pi += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
         }
         while pi < p.count && p[pi] == "*" { pi += 1 }
         return pi == p.count
@@ -563,10 +621,15 @@ enum KnownHosts {
         // the plain host's entries: a key known for port 22 accepted, or another one there called a changed key).
         let name = port == 22 ? host : "[\(host)]:\(port)"
         // Every file is read: a `@revoked` line in any of them refuses the key, as in OpenSSH.
-        let results = files.map { lockstep_known_host_check($0, name, -1, raw, key.hostkey_len, Int32(key.raw_type.rawValue)) }
-        if let index = results.firstIndex(of: 3) { return Check(kind: .hostKeyRevoked, fingerprint: fingerprint, files: [files[index]]) }
+        let results = files.map {
+            lockstep_known_host_check($0, name, -1, raw, key.hostkey_len, Int32(key.raw_type.rawValue))
+        }
+        if let index = results.firstIndex(of: 3) {
+            return Check(kind: .hostKeyRevoked, fingerprint: fingerprint, files: [files[index]])
+        }
         if results.contains(0) { return Check(kind: nil, fingerprint: fingerprint, files: files) }
-        return Check(kind: results.contains(1) ? .hostKeyChanged : .hostKeyUnknown, fingerprint: fingerprint, files: files)
+        return Check(
+            kind: results.contains(1) ? .hostKeyChanged : .hostKeyUnknown, fingerprint: fingerprint, files: files)
     }
 }
 
@@ -576,8 +639,12 @@ extension Repository {
     func tlsSettings(for url: String, environment: TLSEnvironment) -> TLSSettings {
         var settings = TLSSettings()
         let configured = (try? httpConfig(for: url)) ?? [:]
-        settings.caFile = environment.caInfo ?? configured["sslcainfo"] ?? (configured["sslcapath"] == nil ? environment.certFile : nil)
-        settings.caPath = environment.caPath ?? configured["sslcapath"] ?? (configured["sslcainfo"] == nil ? environment.certDir : nil)
+        settings.caFile =
+            environment.caInfo ?? configured["sslcainfo"]
+            ?? (configured["sslcapath"] == nil ? environment.certFile : nil)
+        settings.caPath =
+            environment.caPath ?? configured["sslcapath"]
+            ?? (configured["sslcainfo"] == nil ? environment.certDir : nil)
         if environment.noVerify {
             settings.verify = false
             settings.verifySource = "GIT_SSL_NO_VERIFY is set"
@@ -595,7 +662,9 @@ extension Repository {
         try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot", path: path)
         defer { git_config_free(config) }
         var iterator: OpaquePointer?
-        try check(git_config_iterator_glob_new(&iterator, config, "^http\\..*(sslcainfo|sslcapath|sslverify)$"), "git_config_iterator_glob_new", path: path)
+        try check(
+            git_config_iterator_glob_new(&iterator, config, "^http\\..*(sslcainfo|sslcapath|sslverify)$"),
+            "git_config_iterator_glob_new", path: path)
         defer { git_config_iterator_free(iterator) }
         var result: [String: (length: Int, value: String)] = [:]
         var entry: UnsafeMutablePointer<git_config_entry>?
@@ -629,7 +698,8 @@ public enum ServerText {
         while let scalar = scalars.next() {
             let value = scalar.value
             if value == 0x1B || value == 0x9B || value == 0x9D {
-                // CSI (ESC [ … final byte) and OSC (ESC ] … BEL or ESC \\): dropped whole; other escapes: ESC and one more.
+                // CSI (ESC [ … final byte) and OSC (ESC ] … BEL or ESC \\): dropped whole; other escapes: ESC and one
+                // more.
                 let kind: UInt32 = value == 0x9B ? 0x5B : value == 0x9D ? 0x5D : (scalars.next()?.value ?? 0)
                 if kind == 0x5B {
                     while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
@@ -643,7 +713,9 @@ public enum ServerText {
             let replaced: Unicode.Scalar
             if value == 0x09 {
                 replaced = " "
-            } else if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+            } else if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            {
                 replaced = "?"
             } else {
                 replaced = scalar

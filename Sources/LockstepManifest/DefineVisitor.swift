@@ -49,16 +49,20 @@ final class DefineVisitor: SyntaxVisitor {
             }
         }
         defines = pending.map { item in
-            ManifestDefine(name: item.name, platforms: item.platforms.flatMap(platforms(of:)), traits: item.traits,
-                           debugOnly: item.debugOnly)
+            ManifestDefine(
+                name: item.name, platforms: item.platforms.flatMap(platforms(of:)), traits: item.traits,
+                debugOnly: item.debugOnly)
         }
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let list = binding.initializer?.value.as(ArrayExprSyntax.self) else { continue }
-            let members = list.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+                let list = binding.initializer?.value.as(ArrayExprSyntax.self)
+            else { continue }
+            let members = list.elements.compactMap {
+                $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            }
             if members.count == list.elements.count, !members.isEmpty { platformLists[name] = members }
         }
         let type = node.bindings.first?.typeAnnotation.map { $0.type.trimmedDescription } ?? ""
@@ -70,10 +74,14 @@ final class DefineVisitor: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         if elements.count == 3, let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
-           elements[1].is(AssignmentExprSyntax.self), let list = elements[2].as(ArrayExprSyntax.self) {
-            let members = list.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+            elements[1].is(AssignmentExprSyntax.self), let list = elements[2].as(ArrayExprSyntax.self)
+        {
+            let members = list.elements.compactMap {
+                $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            }
             if members.count == list.elements.count, !members.isEmpty {
-                platformLists[name, default: []].append(contentsOf: members.filter { !(platformLists[name] ?? []).contains($0) })
+                platformLists[name, default: []].append(
+                    contentsOf: members.filter { !(platformLists[name] ?? []).contains($0) })
             }
         }
         return .visitChildren
@@ -90,7 +98,8 @@ final class DefineVisitor: SyntaxVisitor {
             return .skipChildren
         case "trait":
             if let nameExpression = LayoutVisitor.argument("name", of: node), let name = stringLiteral(nameExpression),
-               let enabled = LayoutVisitor.argument("enabledTraits", of: node)?.as(ArrayExprSyntax.self) {
+                let enabled = LayoutVisitor.argument("enabledTraits", of: node)?.as(ArrayExprSyntax.self)
+            {
                 traitImplications[name, default: []] += enabled.elements.compactMap { stringLiteral($0.expression) }
             }
             return .skipChildren
@@ -100,23 +109,29 @@ final class DefineVisitor: SyntaxVisitor {
             }
             return .skipChildren
         case "enableExperimentalFeature", "enableUpcomingFeature":
-            if let first = node.arguments.first, let name = stringLiteral(first.expression), !LayoutVisitor.isInRuntimeBranch(node),
-               !name.contains("=") {
+            if let first = node.arguments.first, let name = stringLiteral(first.expression),
+                !LayoutVisitor.isInRuntimeBranch(node),
+                !name.contains("=")
+            {
                 features.append(name)
             }
             return .skipChildren
         case "define":
             guard let first = node.arguments.first, first.label == nil, let defined = stringLiteral(first.expression),
-                  !LayoutVisitor.isInRuntimeBranch(node) else { return .skipChildren }
+                !LayoutVisitor.isInRuntimeBranch(node)
+            else { return .skipChildren }
             var platforms: ExprSyntax?
             var traits: [String]?
             var debugOnly = false
             if let condition = node.arguments.dropFirst().first?.expression.as(FunctionCallExprSyntax.self),
-               LayoutVisitor.memberCallName(ExprSyntax(condition)) == "when" {
+                LayoutVisitor.memberCallName(ExprSyntax(condition)) == "when"
+            {
                 platforms = LayoutVisitor.argument("platforms", of: condition)
                 traits = LayoutVisitor.argument("traits", of: condition)?.as(ArrayExprSyntax.self)
                     .map { $0.elements.compactMap { stringLiteral($0.expression) } }
-                if let configuration = LayoutVisitor.argument("configuration", of: condition)?.as(MemberAccessExprSyntax.self) {
+                if let configuration = LayoutVisitor.argument("configuration", of: condition)?.as(
+                    MemberAccessExprSyntax.self)
+                {
                     debugOnly = configuration.declName.baseName.text == "debug"
                 }
             }
@@ -133,7 +148,9 @@ final class DefineVisitor: SyntaxVisitor {
         if let list = expression.as(ArrayExprSyntax.self) {
             return list.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return platformLists[reference.baseName.text] ?? [] }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return platformLists[reference.baseName.text] ?? []
+        }
         return []
     }
 }

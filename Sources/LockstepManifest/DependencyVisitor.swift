@@ -25,8 +25,11 @@ final class DependencyVisitor: SyntaxVisitor {
     /// Reads Tuist's `Project.swift` DSL: `.remote(url:requirement:)` and `.local(path:)` besides `.package(...)`.
     let tuist: Bool
 
-    init(file: ManifestFile, converter: SourceLocationConverter, constants: [String: String] = [:], toolchain: [Int]? = nil, languageMode: Int = 5,
-         tuist: Bool = false) {
+    init(
+        file: ManifestFile, converter: SourceLocationConverter, constants: [String: String] = [:],
+        toolchain: [Int]? = nil, languageMode: Int = 5,
+        tuist: Bool = false
+    ) {
         self.tuist = tuist
         self.file = file
         self.converter = converter
@@ -43,8 +46,10 @@ final class DependencyVisitor: SyntaxVisitor {
         var child = Syntax(node)
         while let parent = child.parent {
             defer { child = parent }
-            if let clause = parent.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self),
-               let declaration = list.parent?.as(IfConfigDeclSyntax.self) {
+            if let clause = parent.as(IfConfigClauseSyntax.self),
+                let list = clause.parent?.as(IfConfigClauseListSyntax.self),
+                let declaration = list.parent?.as(IfConfigDeclSyntax.self)
+            {
                 let clauses = Array(list)
                 guard let index = clauses.firstIndex(where: { $0.id == clause.id }) else { continue }
                 var undecidedBefore = false
@@ -64,8 +69,10 @@ final class DependencyVisitor: SyntaxVisitor {
             } else if let ifExpression = parent.as(IfExprSyntax.self) {
                 // A runtime `if` (an environment lookup): its body and its `else` are alternatives.
                 if child.id == ifExpression.body.id {
-                    result.append(ConditionBranch(id: ifExpression.position.utf8Offset, clause: 0,
-                                                  text: "if " + ifExpression.conditions.trimmedDescription))
+                    result.append(
+                        ConditionBranch(
+                            id: ifExpression.position.utf8Offset, clause: 0,
+                            text: "if " + ifExpression.conditions.trimmedDescription))
                 } else if let keyword = ifExpression.elseKeyword, child.position >= keyword.endPosition {
                     result.append(ConditionBranch(id: ifExpression.position.utf8Offset, clause: 1, text: "else"))
                 }
@@ -75,7 +82,7 @@ final class DependencyVisitor: SyntaxVisitor {
     }
 
     private func value(of clause: IfConfigClauseSyntax) -> ManifestConditions.Value {
-        guard let condition = clause.condition else { return .active } // #else
+        guard let condition = clause.condition else { return .active }  // #else
         let key = clause.position.utf8Offset
         if let known = decided[key] { return known }
         let value = ManifestConditions.evaluate(condition, toolchain: toolchain, languageMode: languageMode)
@@ -102,7 +109,8 @@ final class DependencyVisitor: SyntaxVisitor {
         }
         let names: Set<String> = tuist ? ["package", "remote", "local"] : ["package"]
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              names.contains(member.declName.baseName.text), tuist || isDependencyBase(member.base) else {
+            names.contains(member.declName.baseName.text), tuist || isDependencyBase(member.base)
+        else {
             return .visitChildren
         }
         // In Project.swift only the `packages:` list declares packages (`.package(product:)` in a target's
@@ -127,7 +135,9 @@ final class DependencyVisitor: SyntaxVisitor {
     static func isInPackagesArgument(_ node: some SyntaxProtocol) -> Bool {
         var current = Syntax(node).parent
         while let parent = current {
-            if let labeled = parent.as(LabeledExprSyntax.self), let label = labeled.label?.text { return label == "packages" }
+            if let labeled = parent.as(LabeledExprSyntax.self), let label = labeled.label?.text {
+                return label == "packages"
+            }
             current = parent.parent
         }
         return false
@@ -136,7 +146,8 @@ final class DependencyVisitor: SyntaxVisitor {
     /// `Package(`, `PackageDescription.Package(`, `Package.init(` and `PackageDescription.Package.init(`.
     static func isPackageInitializer(_ called: ExprSyntax) -> Bool {
         let text = String(called.trimmedDescription.filter { !$0.isWhitespace })
-        return ["Package", "PackageDescription.Package", "Package.init", "PackageDescription.Package.init"].contains(text)
+        return ["Package", "PackageDescription.Package", "Package.init", "PackageDescription.Package.init"].contains(
+            text)
     }
 
     private func isDependencyBase(_ base: ExprSyntax?) -> Bool {
@@ -162,7 +173,14 @@ final class DependencyVisitor: SyntaxVisitor {
             let expression = argument.expression
             func literal() throws -> String {
                 guard let value = stringValue(expression) else {
-                    throw fail(expression, "expected a string literal (or a `let` string constant of this file) for `\(label ?? "_"):` in .package(...), found `\(expression.trimmedDescription)`; Lockstep reads manifests statically")
+                    throw fail(
+                        expression,
+                        """
+                        expected a string literal (or a `let` string constant of this file) for \
+                        `\(label ?? "_"):` in .package(...), found `\(expression.trimmedDescription)`; Lockstep \
+                        reads manifests statically
+                        """
+                    )
                 }
                 return value
             }
@@ -182,7 +200,7 @@ final class DependencyVisitor: SyntaxVisitor {
             case "revision": requirement = .revision(try literal()); markRequirement()
             // Unlabeled always; `requirement:` only in Tuist's `.remote(url:requirement:)`.
             case nil,
-                 "requirement" where tuist:
+                "requirement" where tuist:
                 requirement = try readUnlabeledRequirement(expression); markRequirement()
             default:
                 // Traits and other future arguments do not affect the version; leave them be.
@@ -190,15 +208,23 @@ final class DependencyVisitor: SyntaxVisitor {
             }
         }
         guard let requirement, let requirementStart, let requirementEnd else {
-            throw fail(call, "this .package(...) has no version requirement Lockstep understands (expected exact:, from:, a range, branch:, revision: or path:)")
+            throw fail(
+                call,
+                """
+                this .package(...) has no version requirement Lockstep understands (expected exact:, from:, a \
+                range, branch:, revision: or path:)
+                """
+            )
         }
-        if url == nil, case .path = requirement {} else if url == nil && registryID == nil {
+        if url == nil, case .path = requirement {
+        } else if url == nil && registryID == nil {
             throw fail(call, "this .package(...) names no url:, path: or id:")
         }
         let location = call.startLocation(converter: converter)
-        return PackageDependency(url: url, explicitName: name, registryID: registryID, requirement: requirement,
-                                 line: location.line, column: location.column,
-                                 requirementRange: requirementStart.utf8Offset..<requirementEnd.utf8Offset)
+        return PackageDependency(
+            url: url, explicitName: name, registryID: registryID, requirement: requirement,
+            line: location.line, column: location.column,
+            requirementRange: requirementStart.utf8Offset..<requirementEnd.utf8Offset)
     }
 
     private func readUnlabeledRequirement(_ expression: ExprSyntax) throws -> Requirement {
@@ -206,7 +232,8 @@ final class DependencyVisitor: SyntaxVisitor {
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count == 3, let lower = stringValue(elements[0]), let upper = stringValue(elements[2]),
-               let op = elements[1].as(BinaryOperatorExprSyntax.self) {
+                let op = elements[1].as(BinaryOperatorExprSyntax.self)
+            {
                 switch op.operator.text {
                 case "..<": return .range(lower, upper)
                 case "...": return .closedRange(lower, upper)
@@ -215,7 +242,8 @@ final class DependencyVisitor: SyntaxVisitor {
             }
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
-           let lower = stringValue(infix.leftOperand), let upper = stringValue(infix.rightOperand) {
+            let lower = stringValue(infix.leftOperand), let upper = stringValue(infix.rightOperand)
+        {
             switch infix.operator.trimmedDescription {
             case "..<": return .range(lower, upper)
             case "...": return .closedRange(lower, upper)
@@ -223,14 +251,17 @@ final class DependencyVisitor: SyntaxVisitor {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-           let argument = call.arguments.first, let value = stringValue(argument.expression) {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let argument = call.arguments.first, let value = stringValue(argument.expression)
+        {
             switch (member.declName.baseName.text, argument.label?.text) {
             case ("upToNextMajor", "from"): return .upToNextMajor(value)
             case ("upToNextMinor", "from"): return .upToNextMinor(value)
             case ("range", "from") where tuist:
                 // Tuist's `.range(from: "1.0.0", to: "2.0.0")`.
-                if let upper = call.arguments.dropFirst().first, upper.label?.text == "to", let to = stringValue(upper.expression) {
+                if let upper = call.arguments.dropFirst().first, upper.label?.text == "to",
+                    let to = stringValue(upper.expression)
+                {
                     return .range(value, to)
                 }
             case ("exact", nil): return .exact(value)
@@ -239,7 +270,13 @@ final class DependencyVisitor: SyntaxVisitor {
             default: break
             }
         }
-        throw fail(expression, "cannot read the version requirement `\(expression.trimmedDescription)`; use exact:, from:, .upToNextMinor(from:), a \"a\"..<\"b\" range, branch: or revision:")
+        throw fail(
+            expression,
+            """
+            cannot read the version requirement `\(expression.trimmedDescription)`; use exact:, from:, \
+            .upToNextMinor(from:), a \"a\"..<\"b\" range, branch: or revision:
+            """
+        )
     }
 }
 
@@ -262,7 +299,9 @@ enum ConstantCollector {
         var values: [String: String] = [:]
         var twice = Set<String>()
         for item in tree.statements {
-            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+            guard let declaration = item.item.as(VariableDeclSyntax.self),
+                declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            else { continue }
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if values[name] != nil || twice.contains(name) { values[name] = nil; twice.insert(name); continue }

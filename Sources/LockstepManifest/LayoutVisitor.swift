@@ -19,9 +19,11 @@ final class LayoutVisitor: SyntaxVisitor {
     /// depends on the host (`os`, `arch`, `canImport`) keeps every clause, as before.
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
         for clause in node.clauses {
-            let value = clause.condition.map {
-                ManifestConditions.evaluate($0, toolchain: toolchain, languageMode: languageMode, customFlagsUnset: true)
-            } ?? .active
+            let value =
+                clause.condition.map {
+                    ManifestConditions.evaluate(
+                        $0, toolchain: toolchain, languageMode: languageMode, customFlagsUnset: true)
+                } ?? .active
             switch value {
             case .inactive: continue
             case .active:
@@ -36,10 +38,14 @@ final class LayoutVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if DependencyVisitor.isPackageInitializer(node.calledExpression) {
-            if let list = node.arguments.first(where: { $0.label?.text == "platforms" })?.expression.as(ArrayExprSyntax.self) {
+            if let list = node.arguments.first(where: { $0.label?.text == "platforms" })?.expression.as(
+                ArrayExprSyntax.self)
+            {
                 platforms = list.elements.compactMap { Self.memberCallName($0.expression) }
                 for element in list.elements {
-                    if let name = Self.memberCallName(element.expression), let version = Self.platformVersion(element.expression) {
+                    if let name = Self.memberCallName(element.expression),
+                        let version = Self.platformVersion(element.expression)
+                    {
                         platformVersions[name] = version
                     }
                 }
@@ -47,7 +53,8 @@ final class LayoutVisitor: SyntaxVisitor {
             return .visitChildren
         }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), Self.isDescriptionBase(member.base),
-              let name = Self.argument("name", of: node).flatMap(stringLiteral) else {
+            let name = Self.argument("name", of: node).flatMap(stringLiteral)
+        else {
             return .visitChildren
         }
         let call = member.declName.baseName.text
@@ -59,14 +66,16 @@ final class LayoutVisitor: SyntaxVisitor {
             if Self.isInRuntimeBranch(node) { return .skipChildren }
             guard let list = listedTargets?.as(ArrayExprSyntax.self) else { return .skipChildren }
             let names = list.elements.compactMap { stringLiteral($0.expression) }
-            products.append(ManifestProduct(name: name, kind: ManifestProduct.Kind(rawValue: call) ?? .library, targets: names))
+            products.append(
+                ManifestProduct(name: name, kind: ManifestProduct.Kind(rawValue: call) ?? .library, targets: names))
             return .skipChildren
         }
         guard let kind = TargetKind(rawValue: call) else { return .visitChildren }
         // `.target(name:)` also names a dependency; those sit inside a target's call, whose children are skipped.
         guard !targets.contains(where: { $0.name == name }) else { return .skipChildren }
         let path = Self.argument("path", of: node).flatMap(stringLiteral)
-        let dependencies = Self.argument("dependencies", of: node)?.as(ArrayExprSyntax.self)
+        let dependencies =
+            Self.argument("dependencies", of: node)?.as(ArrayExprSyntax.self)
             .map { $0.elements.compactMap { Self.dependencyName($0.expression) } } ?? []
         targets.append(ManifestTarget(name: name, kind: kind, path: path, dependencies: dependencies))
         return .skipChildren
@@ -76,21 +85,24 @@ final class LayoutVisitor: SyntaxVisitor {
     static func dependencyName(_ expression: ExprSyntax) -> String? {
         if let literal = stringLiteral(expression) { return literal }
         guard let call = expression.as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              ["target", "byName", "product"].contains(member.declName.baseName.text) else { return nil }
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["target", "byName", "product"].contains(member.declName.baseName.text)
+        else { return nil }
         return argument("name", of: call).flatMap(stringLiteral)
     }
 
     /// `.macOS(.v12)` → `macOS`; nil for anything else.
     static func memberCallName(_ expression: ExprSyntax) -> String? {
         guard let call = expression.as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return nil }
         return member.declName.baseName.text
     }
 
     /// The version of `.macOS(.v10_15)`, `.iOS(.v13)` or `.macOS("10.15")`; nil when computed.
     static func platformVersion(_ expression: ExprSyntax) -> [Int]? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), let argument = call.arguments.first?.expression else {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let argument = call.arguments.first?.expression
+        else {
             return nil
         }
         let text: String
@@ -99,7 +111,8 @@ final class LayoutVisitor: SyntaxVisitor {
             guard name.hasPrefix("v") else { return nil }
             text = name.dropFirst().replacingOccurrences(of: "_", with: ".")
         } else if let literal = argument.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-                  let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
+            let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        {
             text = segment.content.text
         } else {
             return nil
@@ -114,7 +127,8 @@ final class LayoutVisitor: SyntaxVisitor {
         var current = node.parent
         while let parent = current {
             if parent.is(IfExprSyntax.self) || parent.is(SwitchExprSyntax.self) || parent.is(TernaryExprSyntax.self)
-                || parent.is(GuardStmtSyntax.self) {
+                || parent.is(GuardStmtSyntax.self)
+            {
                 return true
             }
             current = parent.parent

@@ -18,18 +18,24 @@ extension Manifest {
             let before = text.utf8.prefix(dependency.requirementRange.lowerBound)
             let line = before.reversed().prefix { $0 != UInt8(ascii: "\n") }.reversed()
             let indent = line.prefix { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: " ") }
-            return XcodeProjectReader.exactRequirementText(version, indent: String(decoding: Array(indent), as: UTF8.self))
+            return XcodeProjectReader.exactRequirementText(
+                version, indent: String(decoding: Array(indent), as: UTF8.self))
         }
         if format == .xcodeGen { return XcodeGenReader.exactRequirementText(version) }
         if format == .tuist {
-            // Tuist spells an exact version `requirement: .exact("1.2.3")` in `.remote(…)`, `.exact("1.2.3")` in `.package(url:_:)`.
+            // Tuist spells an exact version `requirement: .exact("1.2.3")` in `.remote(…)`, `.exact("1.2.3")` in
+            // `.package(url:_:)`.
             let written = String(decoding: Array(text.utf8)[dependency.requirementRange], as: UTF8.self)
             let exact = ".exact(\(SwiftLiteral.string(version)))"
             return written.hasPrefix("requirement") ? "requirement: \(exact)" : exact
         }
-        if format == .podfile { return PodfileReader.pinText(version, replacing: dependency.requirementRange, in: text) }
+        if format == .podfile {
+            return PodfileReader.pinText(version, replacing: dependency.requirementRange, in: text)
+        }
         let exact = "exact: \(SwiftLiteral.string(version))"
-        if dependency.url == nil, dependency.registryID == nil, let url { return "url: \(SwiftLiteral.string(url)), \(exact)" }
+        if dependency.url == nil, dependency.registryID == nil, let url {
+            return "url: \(SwiftLiteral.string(url)), \(exact)"
+        }
         return exact
     }
 
@@ -43,8 +49,11 @@ extension Manifest {
     /// Applies several pins at once (e.g. main's pins for a release), from the end so offsets stay valid.
     public func pinning(_ pins: [(dependency: PackageDependency, version: String, url: String?)]) -> String {
         var bytes = Array(text.utf8)
-        for pin in pins.sorted(by: { $0.dependency.requirementRange.lowerBound > $1.dependency.requirementRange.lowerBound }) {
-            bytes.replaceSubrange(pin.dependency.requirementRange, with: Array(pinText(pin.dependency, pin.version, url: pin.url).utf8))
+        for pin in pins.sorted(by: {
+            $0.dependency.requirementRange.lowerBound > $1.dependency.requirementRange.lowerBound
+        }) {
+            bytes.replaceSubrange(
+                pin.dependency.requirementRange, with: Array(pinText(pin.dependency, pin.version, url: pin.url).utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -59,18 +68,24 @@ extension Manifest {
             let finder = DependenciesArrayFinder(viewMode: .sourceAccurate)
             finder.walk(tree)
             guard let array = finder.array else { return nil }
-            let offset = array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
+            let offset =
+                array.elements.last.map { $0.endPositionBeforeTrailingTrivia.utf8Offset }
                 ?? array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset
             return (offset, array.elements.last.map { $0.trailingComma == nil } ?? false)
         }
         guard let (offset, needsComma) = found else {
-            throw ManifestError(file: file, line: 1, column: 1,
-                                reason: "found no `dependencies: [...]` argument in Package(...) to add pins to")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "found no `dependencies: [...]` argument in Package(...) to add pins to")
         }
         let indent = "        "
         var insertion = needsComma ? "," : ""
         for entry in entries {
-            insertion += "\n\(indent).package(url: \(SwiftLiteral.string(entry.url)), exact: \(SwiftLiteral.string(entry.version))),"
+            insertion +=
+                """
+                \n\(indent).package(url: \(SwiftLiteral.string(entry.url)), exact: \
+                \(SwiftLiteral.string(entry.version))),
+                """
         }
         var bytes = Array(text.utf8)
         bytes.insert(contentsOf: Array(insertion.utf8), at: offset)

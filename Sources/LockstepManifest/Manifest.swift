@@ -48,8 +48,9 @@ public struct Manifest: Sendable {
     /// `if`s are kept as alternatives (`PackageDependency.branches`).
     public static func parse(_ text: String, file: ManifestFile, toolchain: [Int]? = nil) throws -> Manifest {
         try parsed(text, file: file, named: "Package.swift") { tree, converter in
-            let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree),
-                                            toolchain: toolchain, languageMode: ManifestSelection.toolsVersion(of: text)[0])
+            let visitor = DependencyVisitor(
+                file: file, converter: converter, constants: ConstantCollector.constants(in: tree),
+                toolchain: toolchain, languageMode: ManifestSelection.toolsVersion(of: text)[0])
             visitor.walk(tree)
             let layout = LayoutVisitor()
             layout.toolchain = toolchain
@@ -57,12 +58,14 @@ public struct Manifest: Sendable {
             layout.walk(tree)
             let defines = DefineVisitor()
             defines.collect(tree)
-            return Manifest(packageName: visitor.packageName, dependencies: visitor.dependencies,
-                            products: layout.products, targets: layout.targets, platforms: layout.platforms,
-                            platformVersions: layout.platformVersions, defaultTraits: defines.defaultTraits,
-                            defines: defines.defines, features: defines.features,
-                            packageDeclarationCount: visitor.packageDeclarations,
-                            unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text, file: file)
+            return Manifest(
+                packageName: visitor.packageName, dependencies: visitor.dependencies,
+                products: layout.products, targets: layout.targets, platforms: layout.platforms,
+                platformVersions: layout.platformVersions, defaultTraits: defines.defaultTraits,
+                defines: defines.defines, features: defines.features,
+                packageDeclarationCount: visitor.packageDeclarations,
+                unreadableDependencies: visitor.unreadable, inactiveDependencies: visitor.inactive, text: text,
+                file: file)
         }
     }
 
@@ -70,18 +73,29 @@ public struct Manifest: Sendable {
     /// `.local(path:)`) with their places, as a manifest of format `.tuist`.
     public static func parseTuistProject(_ text: String, file: ManifestFile) throws -> Manifest {
         try parsed(text, file: file, named: "Project.swift") { tree, converter in
-            let visitor = DependencyVisitor(file: file, converter: converter, constants: ConstantCollector.constants(in: tree), tuist: true)
+            let visitor = DependencyVisitor(
+                file: file, converter: converter, constants: ConstantCollector.constants(in: tree), tuist: true)
             visitor.walk(tree)
             // `packages: list` (a variable, a function call): what it holds is not in the text at that place.
             for call in tree.tokens(viewMode: .sourceAccurate) where call.tokenKind == .identifier("packages") {
                 guard let argument = call.parent?.as(LabeledExprSyntax.self), argument.label?.id == call.id,
-                      !argument.expression.is(ArrayExprSyntax.self) else { continue }
+                    !argument.expression.is(ArrayExprSyntax.self)
+                else { continue }
                 let location = argument.expression.startLocation(converter: converter)
-                visitor.unreadable.append(ManifestError(file: file, line: location.line, column: location.column,
-                                                        reason: "`packages:` is not a literal list (`\(argument.expression.trimmedDescription.prefix(40))`); Lockstep reads Project.swift statically, so list the packages in place"))
+                visitor.unreadable.append(
+                    ManifestError(
+                        file: file, line: location.line, column: location.column,
+                        reason:
+                            """
+                            `packages:` is not a literal list \
+                            (`\(argument.expression.trimmedDescription.prefix(40))`); Lockstep reads \
+                            Project.swift statically, so list the packages in place
+                            """
+                    ))
             }
-            var manifest = Manifest(packageName: nil, dependencies: visitor.dependencies, unreadableDependencies: visitor.unreadable,
-                                    text: text, file: file)
+            var manifest = Manifest(
+                packageName: nil, dependencies: visitor.dependencies, unreadableDependencies: visitor.unreadable,
+                text: text, file: file)
             manifest.format = .tuist
             return manifest
         }
@@ -90,25 +104,36 @@ public struct Manifest: Sendable {
     /// Parses Swift manifest text in bounded time and stack and hands the tree to `read` on the parser's large-stack
     /// thread (the visitors recurse as deep as the tree); a syntax error or hostile nesting is a `ManifestError`
     /// naming the place.
-    private static func parsed(_ text: String, file: ManifestFile, named name: String,
-                               _ read: @escaping (SourceFileSyntax, SourceLocationConverter) throws -> Manifest) throws -> Manifest {
+    private static func parsed(
+        _ text: String, file: ManifestFile, named name: String,
+        _ read: @escaping (SourceFileSyntax, SourceLocationConverter) throws -> Manifest
+    ) throws -> Manifest {
         do {
             return try BoundedParser.parse(text) { tree in
                 let converter = SourceLocationConverter(fileName: file.description, tree: tree)
                 if tree.hasError {
                     let location = firstErrorLocation(in: tree, converter: converter, file: file)
-                    throw ManifestError(file: file, line: location.line, column: location.column,
-                                        reason: "\(name) has a syntax error here; fix it so the manifest parses")
+                    throw ManifestError(
+                        file: file, line: location.line, column: location.column,
+                        reason: "\(name) has a syntax error here; fix it so the manifest parses")
                 }
                 return try read(tree, converter)
             }
         } catch let problem as NestingScan.Problem {
-            throw ManifestError(file: file, line: problem.line, column: problem.column,
-                                reason: "\(problem.reason); Lockstep does not read a manifest nested this deep (swift-syntax would take too long or overflow its stack)")
+            throw ManifestError(
+                file: file, line: problem.line, column: problem.column,
+                reason:
+                    """
+                    \(problem.reason); Lockstep does not read a manifest nested this deep (swift-syntax would \
+                    take too long or overflow its stack)
+                    """
+            )
         }
     }
 
-    private static func firstErrorLocation(in tree: SourceFileSyntax, converter: SourceLocationConverter, file: ManifestFile) -> SourceLocation {
+    private static func firstErrorLocation(
+        in tree: SourceFileSyntax, converter: SourceLocationConverter, file: ManifestFile
+    ) -> SourceLocation {
         for token in tree.tokens(viewMode: .all) where token.presence == .missing || token.hasError {
             return token.startLocation(converter: converter)
         }

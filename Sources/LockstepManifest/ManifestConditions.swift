@@ -24,7 +24,9 @@ enum ManifestConditions {
     ///
     /// With `customFlagsUnset`, `#if NAME` is false: what SwiftPM sees when it evaluates the manifest for a client,
     /// which passes no `-D` to it (the layout of a package's products as its clients get them).
-    static func evaluate(_ condition: ExprSyntax, toolchain: [Int]?, languageMode: Int, customFlagsUnset: Bool = false) -> Value {
+    static func evaluate(_ condition: ExprSyntax, toolchain: [Int]?, languageMode: Int, customFlagsUnset: Bool = false)
+        -> Value
+    {
         let configuration = ManifestBuildConfiguration(toolchain: toolchain, languageMode: languageMode)
         configuration.customFlagsUnset = customFlagsUnset
         var atoms: [String] = []
@@ -32,7 +34,8 @@ enum ManifestConditions {
             var seen = Set<Bool>()
             var grew = false
             for combination in 0..<(1 << atoms.count) {
-                configuration.assignment = Dictionary(uniqueKeysWithValues: atoms.enumerated().map { ($1, combination & (1 << $0) != 0) })
+                configuration.assignment = Dictionary(
+                    uniqueKeysWithValues: atoms.enumerated().map { ($1, combination & (1 << $0) != 0) })
                 configuration.queried = []
                 let state = IfConfigRegionState.evaluating(condition, in: configuration).state
                 seen.insert(state == .active)
@@ -59,7 +62,8 @@ private final class ManifestBuildConfiguration: BuildConfiguration {
         let compiler = toolchain ?? [999]
         compilerVersion = VersionTuple(components: compiler)
         // Manifests of tools version 5.x compile in Swift 5 mode: a Swift 6 compiler answers swift(>=5.10), not 6.
-        languageVersion = languageMode >= 6 || compiler[0] < 6 ? VersionTuple(components: compiler) : VersionTuple(5, 10)
+        languageVersion =
+            languageMode >= 6 || compiler[0] < 6 ? VersionTuple(components: compiler) : VersionTuple(5, 10)
     }
 
     private func ask(_ key: String) -> Bool {

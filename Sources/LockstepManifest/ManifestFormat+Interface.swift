@@ -40,10 +40,13 @@ extension ManifestFormat {
             // Beside the manifest: the root's, or Tuist's `Tuist/Package.swift`.
             return [.removeResolved(path: inFolder("Package.resolved")), .swiftPMMirrors(folder: inFolder(".swiftpm"))]
         case .xcodeProject:
-            // Xcode keeps SwiftPM's state in the project's shared workspace data; a root Package.resolved may exist too.
+            // Xcode keeps SwiftPM's state in the project's shared workspace data; a root Package.resolved may exist
+            // too.
             let swiftpm = inFolder("project.xcworkspace/xcshareddata/swiftpm")
-            return [.removeResolved(path: "Package.resolved"), .removeResolved(path: "\(swiftpm)/Package.resolved"),
-                    .swiftPMMirrors(folder: ".swiftpm"), .swiftPMMirrors(folder: swiftpm)]
+            return [
+                .removeResolved(path: "Package.resolved"), .removeResolved(path: "\(swiftpm)/Package.resolved"),
+                .swiftPMMirrors(folder: ".swiftpm"), .swiftPMMirrors(folder: swiftpm),
+            ]
         case .xcodeGen, .tuist:
             // The project is generated in the copy; SwiftPM's root configuration is what a generated project can use.
             return [.removeResolved(path: "Package.resolved"), .swiftPMMirrors(folder: ".swiftpm")]
@@ -65,14 +68,33 @@ extension Manifest {
     mutating func setAsideUnprintable() {
         var kept: [PackageDependency] = []
         for dependency in dependencies {
-            let values = [dependency.url, dependency.explicitName, dependency.registryID, dependency.podName, dependency.writtenRequirement,
-                          dependency.requirement.valueText].compactMap { $0 }
+            let values = [
+                dependency.url, dependency.explicitName, dependency.registryID, dependency.podName,
+                dependency.writtenRequirement,
+                dependency.requirement.valueText,
+            ].compactMap { $0 }
             if let bad = values.first(where: { $0.count > Self.longestValue }) {
-                unreadableDependencies.append(ManifestError(file: file, line: dependency.line, column: dependency.column,
-                                                            reason: "a value \(bad.count) characters long; Lockstep takes values of at most \(Self.longestValue)"))
-            } else if values.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }) {
-                unreadableDependencies.append(ManifestError(file: file, line: dependency.line, column: dependency.column,
-                                                            reason: "a value holds a control character (a line break or a terminal escape, say); write plain text"))
+                unreadableDependencies.append(
+                    ManifestError(
+                        file: file, line: dependency.line, column: dependency.column,
+                        reason:
+                            """
+                            a value \(bad.count) characters long; Lockstep takes values of at most \
+                            \(Self.longestValue)
+                            """
+                    ))
+            } else if values.contains(where: {
+                $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            }) {
+                unreadableDependencies.append(
+                    ManifestError(
+                        file: file, line: dependency.line, column: dependency.column,
+                        reason:
+                            """
+                            a value holds a control character (a line break or a terminal escape, say); write \
+                            plain text
+                            """
+                    ))
             } else {
                 kept.append(dependency)
             }
@@ -85,7 +107,9 @@ extension Requirement {
     /// The requirement's values joined, for checks on their text.
     var valueText: String {
         switch self {
-        case .exact(let v), .upToNextMajor(let v), .upToNextMinor(let v), .branch(let v), .revision(let v), .path(let v): return v
+        case .exact(let v), .upToNextMajor(let v), .upToNextMinor(let v), .branch(let v), .revision(let v),
+            .path(let v):
+            return v
         case .range(let a, let b), .closedRange(let a, let b): return a + b
         }
     }

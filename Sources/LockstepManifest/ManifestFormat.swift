@@ -36,7 +36,9 @@ extension ManifestFormat {
         if name == "Project.swift" { self = .tuist; return }
         if name.hasSuffix(".podspec.json"), name.count > ".podspec.json".count { self = .podspecJSON; return }
         if name.hasSuffix(".podspec"), name.count > ".podspec".count { self = .podspec; return }
-        if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil { self = .swiftPackage; return }
+        if name == ManifestSelection.regular || ManifestSelection.version(ofVariant: name) != nil {
+            self = .swiftPackage; return
+        }
         return nil
     }
 }

@@ -25,12 +25,17 @@ public enum ManifestSelection {
     /// The version a `Package@swift-X[.Y[.Z]].swift` name stands for (padded to three parts), nil for other names.
     public static func version(ofVariant name: String) -> [Int]? {
         let prefix = "Package@swift-", suffix = ".swift"
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
-        let parts = name.dropFirst(prefix.count).dropLast(suffix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return nil
+        }
+        let parts = name.dropFirst(prefix.count).dropLast(suffix.count).split(
+            separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var numbers: [Int] = []
         for part in parts {
-            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return nil }
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else {
+                return nil
+            }
             numbers.append(value)
         }
         return padded(numbers)
@@ -53,17 +58,25 @@ public enum ManifestSelection {
 
     /// The file SwiftPM loads among `names` (a package root's entries). `toolsVersion` reads a file's declared
     /// tools version (see `toolsVersion(of:)`); it is asked only when a version-specific file is a candidate.
-    public static func select(names: [String], current: [Int]?, toolsVersion: (String) throws -> [Int]) rethrows -> String {
+    public static func select(names: [String], current: [Int]?, toolsVersion: (String) throws -> [Int]) rethrows
+        -> String
+    {
         let limit = current.map(padded)
         let eligible = versionSpecific(in: names).filter { limit == nil || !isNewer($0.version, than: limit!) }
         // Two names for one version (`Package@swift-6.swift`, `Package@swift-6.0.swift`): take the last name in
         // sorted order, as a directory listing would give SwiftPM's dictionary its last value.
-        guard let candidate = eligible.sorted(by: { $0.version == $1.version ? $0.name < $1.name : $0.version.lexicographicallyPrecedes($1.version) }).last else { return regular }
+        guard
+            let candidate = eligible.sorted(by: {
+                $0.version == $1.version ? $0.name < $1.name : $0.version.lexicographicallyPrecedes($1.version)
+            }).last
+        else { return regular }
         guard names.contains(regular) else { return candidate.name }
-        let candidateTools = candidate.version.lexicographicallyPrecedes([4]) ? unmarked : try toolsVersion(candidate.name)
+        let candidateTools =
+            candidate.version.lexicographicallyPrecedes([4]) ? unmarked : try toolsVersion(candidate.name)
         let regularTools = try toolsVersion(regular)
         if isNewer(candidateTools, than: regularTools) { return candidate.name }
-        let readable = !regularTools.lexicographicallyPrecedes([4]) && (limit == nil || !isNewer(regularTools, than: limit!))
+        let readable =
+            !regularTools.lexicographicallyPrecedes([4]) && (limit == nil || !isNewer(regularTools, than: limit!))
         return readable ? regular : candidate.name
     }
 

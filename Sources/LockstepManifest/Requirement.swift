@@ -125,7 +125,8 @@ public struct ManifestError: Error, CustomStringConvertible, Sendable, Equatable
                 result.unicodeScalars.append(scalar)
             }
         }
-        return result.count > limit ? String(result.prefix(limit)) + "… (\(result.count - limit) more characters)" : result
+        return result.count > limit
+            ? String(result.prefix(limit)) + "… (\(result.count - limit) more characters)" : result
     }
 
     public var description: String { "\(file):\(line):\(column): \(reason)" }

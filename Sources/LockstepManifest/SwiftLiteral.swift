@@ -17,7 +17,8 @@ public enum SwiftLiteral {
                 // raw control characters, and invisible ones would hide what the manifest says.
                 let category = scalar.properties.generalCategory
                 if scalar.value < 0x20 || scalar.value == 0x7F || category == .control || category == .format
-                    || category == .lineSeparator || category == .paragraphSeparator {
+                    || category == .lineSeparator || category == .paragraphSeparator
+                {
                     text += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     text.unicodeScalars.append(scalar)

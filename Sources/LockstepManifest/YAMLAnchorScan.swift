@@ -28,7 +28,8 @@ public enum YAMLAnchorScan {
     /// With `expansionLimit`, anchors and aliases are allowed (XcodeGen specs share settings with them) as long as
     /// the composed document stays under that many nodes with every alias expanded (an alias bomb does not), an
     /// alias names an anchor defined before it, and a mapping key is a scalar or an alias of one.
-    public static func first(in text: String, maximumDepth: Int = maximumDepth, expansionLimit: Int? = nil) -> Finding? {
+    public static func first(in text: String, maximumDepth: Int = maximumDepth, expansionLimit: Int? = nil) -> Finding?
+    {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -49,15 +50,19 @@ public enum YAMLAnchorScan {
                 guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
                 defer { yaml_event_delete(&event) }
                 func finding(_ kind: Finding.Kind, _ name: UnsafeMutablePointer<yaml_char_t>? = nil) -> Finding {
-                    Finding(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, kind: kind,
-                            name: name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? "")
+                    Finding(
+                        line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1, kind: kind,
+                        name: name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                            ?? "")
                 }
                 let anchor: UnsafeMutablePointer<yaml_char_t>?
                 let isNode: Bool
                 switch event.type {
                 case YAML_STREAM_END_EVENT: return nil
                 case YAML_ALIAS_EVENT:
-                    guard let limit = expansionLimit, let target = name(event.data.alias.anchor), let known = anchored[target] else {
+                    guard let limit = expansionLimit, let target = name(event.data.alias.anchor),
+                        let known = anchored[target]
+                    else {
                         return finding(.alias, event.data.alias.anchor)
                     }
                     if let last = frames.last, last.isMapping {
@@ -71,7 +76,9 @@ public enum YAMLAnchorScan {
                 case YAML_SEQUENCE_START_EVENT: anchor = event.data.sequence_start.anchor; isNode = true
                 case YAML_MAPPING_START_EVENT: anchor = event.data.mapping_start.anchor; isNode = true
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    if let frame = frames.popLast(), let anchor = frame.anchor { anchored[anchor] = (expanded - frame.start, false) }
+                    if let frame = frames.popLast(), let anchor = frame.anchor {
+                        anchored[anchor] = (expanded - frame.start, false)
+                    }
                     continue
                 default: continue
                 }
@@ -85,7 +92,11 @@ public enum YAMLAnchorScan {
                 if let limit = expansionLimit, expanded > limit { return finding(.tooLarge) }
                 if event.type == YAML_SCALAR_EVENT, let anchor = name(anchor) { anchored[anchor] = (1, true) }
                 if event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT {
-                    frames.append((isMapping: event.type == YAML_MAPPING_START_EVENT, expectsKey: true, start: expanded - 1, anchor: name(anchor)))
+                    frames.append(
+                        (
+                            isMapping: event.type == YAML_MAPPING_START_EVENT, expectsKey: true, start: expanded - 1,
+                            anchor: name(anchor)
+                        ))
                     if frames.count > maximumDepth { return finding(.tooDeep) }
                 }
             }
@@ -97,7 +108,9 @@ extension YAMLAnchorScan {
     /// Refuses, as a `ManifestError` with its place, a YAML file from a repo (project.yml, Podfile.lock) whose
     /// composition could take exponential time or memory: anchors and aliases (with `expansionLimit`: aliases that
     /// expand beyond it), complex keys, nesting deeper than `maximumDepth`.
-    public static func requirePlain(_ text: String, file: ManifestFile, maximumDepth: Int = 64, expansionLimit: Int? = nil) throws {
+    public static func requirePlain(
+        _ text: String, file: ManifestFile, maximumDepth: Int = 64, expansionLimit: Int? = nil
+    ) throws {
         guard let found = first(in: text, maximumDepth: maximumDepth, expansionLimit: expansionLimit) else { return }
         let what: String
         switch found.kind {
@@ -107,7 +120,13 @@ extension YAMLAnchorScan {
         case .tooDeep: what = "lists and mappings nested more than \(maximumDepth) deep"
         case .tooLarge: what = "aliases that expand to more than \(expansionLimit ?? 0) values"
         }
-        throw ManifestError(file: file, line: found.line, column: found.column,
-                            reason: "\(what): lockstep reads this file without anchors, aliases or complex keys (composing them can take exponential time); write the values out")
+        throw ManifestError(
+            file: file, line: found.line, column: found.column,
+            reason:
+                """
+                \(what): lockstep reads this file without anchors, aliases or complex keys (composing them can \
+                take exponential time); write the values out
+                """
+        )
     }
 }

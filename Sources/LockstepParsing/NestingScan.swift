@@ -66,7 +66,8 @@ public struct NestingScan {
 
     private static func isIdentifier(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
-        return (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 || byte >= 128
+        return (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
+            || byte >= 128
     }
 
     /// Handles the token at `index` in code.
@@ -114,7 +115,8 @@ public struct NestingScan {
         case UInt8(ascii: "<"):
             // `Array<Int>` opens a generic argument list; `a < b`, `<<` and `<=` do not.
             if index > 0, Self.isIdentifier(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: ">"),
-               byte(1) != UInt8(ascii: "<"), byte(1) != UInt8(ascii: "=") {
+                byte(1) != UInt8(ascii: "<"), byte(1) != UInt8(ascii: "=")
+            {
                 levels[levels.count - 1].angle += 1
                 if levels[levels.count - 1].angle > Self.maximumAngleDepth {
                     return problem("generic `<` nested more than \(Self.maximumAngleDepth) deep")
@@ -139,7 +141,9 @@ public struct NestingScan {
         let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
         if word == "if" {
             conditionals += 1
-            if conditionals > Self.maximumConditionalDepth { return problem("`#if` nested more than \(Self.maximumConditionalDepth) deep") }
+            if conditionals > Self.maximumConditionalDepth {
+                return problem("`#if` nested more than \(Self.maximumConditionalDepth) deep")
+            }
         } else if word == "endif" {
             conditionals = max(0, conditionals - 1)
         }
@@ -177,7 +181,9 @@ public struct NestingScan {
                 if byte() == UInt8(ascii: "(") {
                     strings.append((hashes, multiline))
                     opens.append(Self.interpolation)
-                    if opens.count > Self.maximumDepth { return problem("brackets nested more than \(Self.maximumDepth) deep") }
+                    if opens.count > Self.maximumDepth {
+                        return problem("brackets nested more than \(Self.maximumDepth) deep")
+                    }
                     levels.append((0, 0))
                     advance()
                     return nil
@@ -186,11 +192,12 @@ public struct NestingScan {
                 continue
             }
             if current == UInt8(ascii: "\""), (0..<quotes).allSatisfy({ byte($0) == UInt8(ascii: "\"") }),
-               (0..<hashes).allSatisfy({ byte(quotes + $0) == UInt8(ascii: "#") }) {
+                (0..<hashes).allSatisfy({ byte(quotes + $0) == UInt8(ascii: "#") })
+            {
                 for _ in 0..<(quotes + hashes) { advance() }
                 return nil
             }
-            if current == 10 && !multiline { return nil } // an unterminated string ends at its line
+            if current == 10 && !multiline { return nil }  // an unterminated string ends at its line
             advance()
         }
         return nil

@@ -15,8 +15,10 @@ public enum SampleWorkspace {
     /// installed beside the `lockstep` binary (`Lockstep_LockstepSample.resources` on Linux, `.bundle` on macOS);
     /// `Fixtures/sample` of this source checkout. `named: "pods"` is the CocoaPods and Xcode half beside it
     /// (`pods` next to `$LOCKSTEP_FIXTURES`). `environment` is the run's (a command run in-process passes its own).
-    public static func defaultFixture(named name: String = "sample",
-                                      environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    public static func defaultFixture(
+        named name: String = "sample",
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> URL {
         if let path = environment["LOCKSTEP_FIXTURES"], !path.isEmpty {
             let sample = URL(fileURLWithPath: path)
             return name == "sample" ? sample : sample.deletingLastPathComponent().appendingPathComponent(name)
@@ -24,10 +26,13 @@ public enum SampleWorkspace {
         var tried: [String] = []
         for fixtures in installedFixtureFolders() + [sourceFixtures] {
             let folder = fixtures.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("history.yml").path) { return folder }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("history.yml").path) {
+                return folder
+            }
             tried.append(folder.path)
         }
-        throw SampleError("""
+        throw SampleError(
+            """
             cannot find the sample fixture (looked in \(tried.joined(separator: ", "))); install lockstep with its \
             resource bundle beside the binary, or set LOCKSTEP_FIXTURES to a folder with lockstep.yml and history.yml
             """)
@@ -47,11 +52,15 @@ public enum SampleWorkspace {
         if let first = CommandLine.arguments.first, first.contains("/") { binaries.append(URL(fileURLWithPath: first)) }
         var folders: [URL] = []
         for binary in binaries {
-            for folder in [binary.deletingLastPathComponent(), binary.resolvingSymlinksInPath().deletingLastPathComponent()] {
+            for folder in [
+                binary.deletingLastPathComponent(), binary.resolvingSymlinksInPath().deletingLastPathComponent(),
+            ] {
                 for bundle in ["Lockstep_LockstepSample.resources", "Lockstep_LockstepSample.bundle"] {
                     let root = folder.appendingPathComponent(bundle)
-                    for candidate in [root.appendingPathComponent("Fixtures"),
-                                      root.appendingPathComponent("Contents/Resources/Fixtures")] where !folders.contains(candidate) {
+                    for candidate in [
+                        root.appendingPathComponent("Fixtures"),
+                        root.appendingPathComponent("Contents/Resources/Fixtures"),
+                    ] where !folders.contains(candidate) {
                         folders.append(candidate)
                     }
                 }
@@ -65,7 +74,8 @@ public enum SampleWorkspace {
     public static func materialize(fixture: URL, into destination: URL, upTo limit: Int? = nil) throws -> URL {
         let manager = FileManager.default
         if manager.fileExists(atPath: destination.path),
-           let contents = try? manager.contentsOfDirectory(atPath: destination.path), !contents.isEmpty {
+            let contents = try? manager.contentsOfDirectory(atPath: destination.path), !contents.isEmpty
+        {
             throw SampleError("\(destination.path) is not empty; choose a new folder for the sample workspace")
         }
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -76,7 +86,8 @@ public enum SampleWorkspace {
         var repositories: [String: Repository] = [:]
         for (index, commit) in history.commits.prefix(limit ?? Int.max).enumerated() {
             guard let relative = paths[commit.repo] else {
-                throw SampleError("history.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
+                throw SampleError(
+                    "history.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
             }
             let folder = destination.appendingPathComponent(relative)
             let repository = try repositories[commit.repo] ?? openOrCreate(folder)
@@ -96,7 +107,8 @@ public enum SampleWorkspace {
             let id = try repository.commitWorkTree(message: commit.message, author: signature)
             for tag in commit.tags ?? [] { try repository.createLightweightTag(named: tag, commit: id) }
             for tag in commit.annotated ?? [] {
-                try repository.createAnnotatedTag(named: tag, commit: id, message: "\(commit.repo) \(tag)\n", tagger: signature)
+                try repository.createAnnotatedTag(
+                    named: tag, commit: id, message: "\(commit.repo) \(tag)\n", tagger: signature)
             }
         }
         return destination
@@ -106,7 +118,9 @@ public enum SampleWorkspace {
     /// developer would: one commit per entry on the repo's current branch (its tree = the repo's tree + the
     /// overlay `edits/<repo>/<step>/` - delete), at fixed times after the history. Returns each commit made.
     @discardableResult
-    public static func applyEdit(_ name: String, fixture: URL, workspace: URL) throws -> [(repo: String, message: String, commit: ObjectID)] {
+    public static func applyEdit(_ name: String, fixture: URL, workspace: URL) throws -> [(
+        repo: String, message: String, commit: ObjectID
+    )] {
         let configText = try String(contentsOf: fixture.appendingPathComponent("lockstep.yml"), encoding: .utf8)
         let paths = try repoPaths(fromConfig: configText)
         let history = try SampleHistory.load(from: fixture)
@@ -118,7 +132,8 @@ public enum SampleWorkspace {
         var made: [(repo: String, message: String, commit: ObjectID)] = []
         for (index, commit) in story {
             guard let relative = paths[commit.repo] else {
-                throw SampleError("edits.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
+                throw SampleError(
+                    "edits.yml commit \(index + 1) names repo `\(commit.repo)`, which lockstep.yml does not declare")
             }
             let folder = workspace.appendingPathComponent(relative)
             let repository = try Repository.open(at: folder.path)
@@ -134,7 +149,9 @@ public enum SampleWorkspace {
             }
             var signature = author
             signature.time = epoch + Int64(history.commits.count + index) * 3600
-            made.append((commit.repo, commit.message, try repository.commitWorkTree(message: commit.message, author: signature)))
+            made.append(
+                (commit.repo, commit.message, try repository.commitWorkTree(message: commit.message, author: signature))
+            )
         }
         return made
     }
@@ -159,7 +176,9 @@ public enum SampleWorkspace {
 
     private static func copyOverlay(_ overlay: URL, into folder: URL) throws {
         let manager = FileManager.default
-        guard let enumerator = manager.enumerator(at: overlay, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
+        guard let enumerator = manager.enumerator(at: overlay, includingPropertiesForKeys: [.isDirectoryKey]) else {
+            return
+        }
         let base = overlay.standardizedFileURL.path
         for case let item as URL in enumerator {
             let relative = String(item.standardizedFileURL.path.dropFirst(base.count + 1))

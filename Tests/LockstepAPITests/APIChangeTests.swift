@@ -11,11 +11,18 @@ final class APIChangeTests: XCTestCase {
 
     func testSummaries() {
         XCTAssertEqual(
-            diff("public protocol CartService { func clear() }", "public protocol CartService {}").changes.map(\.summary),
+            diff("public protocol CartService { func clear() }", "public protocol CartService {}").changes.map(
+                \.summary),
             ["removed protocol requirement `func CartService.clear()`"])
         XCTAssertEqual(
-            diff("public protocol CartService {}", "public protocol CartService { func clear() }").changes.map(\.summary),
-            ["added protocol requirement `func CartService.clear()` (breaking: it has no default implementation: conformers outside the package must add it)"])
+            diff("public protocol CartService {}", "public protocol CartService { func clear() }").changes.map(
+                \.summary),
+            [
+                """
+                added protocol requirement `func CartService.clear()` (breaking: it has no default \
+                implementation: conformers outside the package must add it)
+                """
+            ])
         XCTAssertEqual(
             diff("public enum PaymentMethod { case card }", "public enum PaymentMethod { case card, applePay }")
                 .changes.map(\.summary),

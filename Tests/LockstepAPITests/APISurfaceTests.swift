@@ -6,9 +6,12 @@ final class APISurfaceTests: XCTestCase {
         APISurface.extract(from: [SourceFile(path: path, text: text)])
     }
 
-    private func signature(_ key: String, in text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+    private func signature(_ key: String, in text: String, file: StaticString = #filePath, line: UInt = #line)
+        -> String?
+    {
         let found = surface(text).declarations[key]
-        XCTAssertNotNil(found, "no declaration \(key); have \(surface(text).declarations.keys.sorted())", file: file, line: line)
+        XCTAssertNotNil(
+            found, "no declaration \(key); have \(surface(text).declarations.keys.sorted())", file: file, line: line)
         return found?.signature
     }
 
@@ -54,13 +57,15 @@ final class APISurfaceTests: XCTestCase {
                 subscript(index: Int) -> Item { get }
             }
             open class Base {
-                @discardableResult @MainActor public final func run(_ value: inout [String:Int], _ rest: Int...) -> Int { 0 }
+                @discardableResult @MainActor public final func run(_ value: inout [String:Int], _ rest: Int...) -> \
+                Int { 0 }
                 public init?(x: Int = 5) {}
                 public private(set) var name = ""
                 public subscript(row r: Int, col: Int) -> Int { get { 0 } set {} }
                 public static func == (lhs: Base, rhs: Base) -> Bool { true }
             }
-            public func handle(_ f: @escaping @Sendable (Int) async throws -> Void, _ p: some Collection<Int>, _ q: (any P)?) {}
+            public func handle(_ f: @escaping @Sendable (Int) async throws -> Void, _ p: some Collection<Int>, _ q: \
+            (any P)?) {}
             public enum Channel: String { case web = "web" }
             """
         let expected: [String: String] = [
@@ -73,7 +78,11 @@ final class APISurfaceTests: XCTestCase {
             "var Base.name": "public var name: String { get }",
             "subscript Base[row:_:]": "public subscript(row: Int, _: Int) -> Int { get set }",
             "func Base.==(_:_:)": "public static func == (_: Base, _: Base) -> Bool",
-            "func handle(_:_:_:)": "public func handle<τ_0>(_: @Sendable @escaping (Int) async throws -> Void, _: τ_0, _: P?) where τ_0.Element == Int, τ_0: Collection",
+            "func handle(_:_:_:)":
+                """
+            public func handle<τ_0>(_: @Sendable @escaping (Int) async throws -> Void, _: τ_0, _: P?) where \
+            τ_0.Element == Int, τ_0: Collection
+            """,
             "enum Channel": "public enum Channel: String",
             "case Channel.web": "case web = \"web\"",
         ]
@@ -96,7 +105,8 @@ final class APISurfaceTests: XCTestCase {
     }
 
     func testTheSameDeclarationInTwoIfBranchesIsOne() {
-        let declarations = surface("#if os(iOS)\npublic func log() {}\n#else\npublic func log() {}\n#endif").declarations
+        let declarations = surface("#if os(iOS)\npublic func log() {}\n#else\npublic func log() {}\n#endif")
+            .declarations
         XCTAssertEqual(Array(declarations.keys), ["func log()"])
         XCTAssertEqual(declarations["func log()"]?.line, 2)
     }
@@ -125,13 +135,16 @@ final class APISurfaceTests: XCTestCase {
 
     func testConditionalConformanceCarriesItsCondition() {
         XCTAssertEqual(
-            signature("conformance Box: Equatable", in: "public struct Box<T> {}\nextension Box: Equatable where T: Equatable {}"),
+            signature(
+                "conformance Box: Equatable",
+                in: "public struct Box<T> {}\nextension Box: Equatable where T: Equatable {}"),
             "Box: Equatable where τ0_0: Equatable")
     }
 
     func testExtensionWhereClauseReachesMembers() {
         XCTAssertEqual(
-            signature("func Array.sum()", in: "extension Array where Element == Int { public func sum() -> Int { 0 } }"),
+            signature(
+                "func Array.sum()", in: "extension Array where Element == Int { public func sum() -> Int { 0 } }"),
             "public func sum() -> Int where Element == Int")
     }
 
@@ -150,7 +163,8 @@ final class APISurfaceTests: XCTestCase {
 
     func testConcurrentExtractionsAgree() async {
         let files = (0..<20).map { index in
-            SourceFile(path: "F\(index).swift", text: "public struct T\(index) { public func f(_ x: Int) -> Int { x } }")
+            SourceFile(
+                path: "F\(index).swift", text: "public struct T\(index) { public func f(_ x: Int) -> Int { x } }")
         }
         let reference = APISurface.extract(from: files)
         await withTaskGroup(of: APISurface.self) { group in
@@ -166,7 +180,8 @@ extension APISurfaceTests {
         // The cross-file pass must still apply: Cache is internal in one file, extended in another.
         let files = [
             SourceFile(path: "A.swift", text: "struct Cache {}\npublic protocol P { func f() }"),
-            SourceFile(path: "B.swift", text: "extension Cache { public func g() {} }\nextension P { public func f() {} }"),
+            SourceFile(
+                path: "B.swift", text: "extension Cache { public func g() {} }\nextension P { public func f() {} }"),
         ]
         let combined = APISurface(combining: files.map { APIFileSurface.extract(from: $0) })
         XCTAssertEqual(combined, APISurface.extract(from: files))

@@ -11,8 +11,9 @@ struct DiffCase {
 
     /// A case with one file on each side.
     init(_ name: String, old: String, new: String, _ expected: [String], _ impact: APIImpact) {
-        self.init(name, oldFiles: [SourceFile(path: "Sources/A.swift", text: old)],
-                  newFiles: [SourceFile(path: "Sources/A.swift", text: new)], expected, impact)
+        self.init(
+            name, oldFiles: [SourceFile(path: "Sources/A.swift", text: old)],
+            newFiles: [SourceFile(path: "Sources/A.swift", text: new)], expected, impact)
     }
 
     /// A case with several files per side.
@@ -25,5 +26,7 @@ struct DiffCase {
     }
 
     /// Every row: protocols first, then types and members, then the edits that must not count.
-    static var all: [DiffCase] { protocolCases + callableCases + typeCases + propertyCases + silentCases + spellingCases }
+    static var all: [DiffCase] {
+        protocolCases + callableCases + typeCases + propertyCases + silentCases + spellingCases
+    }
 }

@@ -36,17 +36,37 @@ extension DiffCase {
         DiffCase(
             "@available(iOS, deprecated, unavailable, renamed:) added to a type takes it and its members away on iOS",
             old: "public struct Scanner { public func scan() {} }",
-            new: "@available(iOS, deprecated, unavailable, renamed: \"Reader\")\npublic struct Scanner { public func scan() {} }",
+            new:
+                """
+                @available(iOS, deprecated, unavailable, renamed: \"Reader\")\npublic struct Scanner { public \
+                func scan() {} }
+                """,
             ["removed struct Scanner", "removed func Scanner.scan()"], .breaking),
         DiffCase(
             "a member removed while a protocol default serves it only through a conditional conformance",
-            old: "public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> { public func f() -> Int { 1 } }\nextension T: P where X: Equatable {}",
-            new: "public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> {}\nextension T: P where X: Equatable {}",
+            old:
+                """
+                public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> { public \
+                func f() -> Int { 1 } }\nextension T: P where X: Equatable {}
+                """,
+            new:
+                """
+                public protocol P {}\nextension P { public func f() -> Int { 0 } }\npublic struct T<X> \
+                {}\nextension T: P where X: Equatable {}
+                """,
             ["removed func T.f()"], .breaking),
         DiffCase(
             "availability where Swift concurrency starts added to a struct with an async member and a synchronous one",
-            old: "public struct Client {\n  @available(macOS 10.15, iOS 13, *)\n  public func load() async {}\n  public func reset() {}\n}",
-            new: "@available(macOS 10.15, iOS 13, *)\npublic struct Client {\n  public func load() async {}\n  public func reset() {}\n}",
+            old:
+                """
+                public struct Client {\n  @available(macOS 10.15, iOS 13, *)\n  public func load() async {}\n  \
+                public func reset() {}\n}
+                """,
+            new:
+                """
+                @available(macOS 10.15, iOS 13, *)\npublic struct Client {\n  public func load() async {}\n  \
+                public func reset() {}\n}
+                """,
             ["changed struct Client"], .breaking),
         DiffCase(
             "@dynamicMemberLookup removed from a type",
@@ -91,7 +111,11 @@ extension DiffCase {
         DiffCase(
             "an underscored protocol added as a parent still binds its conformers",
             old: "public protocol Factory { func make() }",
-            new: "public protocol _SendableMarker: Sendable {}\npublic protocol Factory: _SendableMarker { func make() }",
+            new:
+                """
+                public protocol _SendableMarker: Sendable {}\npublic protocol Factory: _SendableMarker { func \
+                make() }
+                """,
             ["added conformance Factory: _SendableMarker"], .breaking),
         DiffCase(
             "a non-defaulted parameter added",
@@ -131,7 +155,11 @@ extension DiffCase {
         DiffCase(
             "a requirement whose only default sits in a constrained extension",
             old: "public protocol Store { func save() }",
-            new: "public protocol Store { func save()\n func flush() }\nextension Store where Self: AnyObject { public func flush() {} }",
+            new:
+                """
+                public protocol Store { func save()\n func flush() }\nextension Store where Self: AnyObject { \
+                public func flush() {} }
+                """,
             ["added func Store.flush()", "added func Store.flush() (extension)"], .breaking),
         DiffCase(
             "an overload changed while another is added reads as one change and one addition",
@@ -146,12 +174,24 @@ extension DiffCase {
         DiffCase(
             "rethrows turned into typed throws of a fixed error type",
             old: "public struct F { public func run<R>(_ body: () throws -> R) rethrows -> R { try body() } }",
-            new: "public struct F { public func run<R>(_ body: () throws(MyError) -> R) throws(MyError) -> R { try body() } }\npublic struct MyError: Error {}",
+            new:
+                """
+                public struct F { public func run<R>(_ body: () throws(MyError) -> R) throws(MyError) -> R { try \
+                body() } }\npublic struct MyError: Error {}
+                """,
             ["added struct MyError", "added conformance MyError: Error", "changed func F.run(_:)"], .breaking),
         DiffCase(
             "an extension's requirement narrowed to a refinement of the old one",
-            old: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
-            new: "public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            old:
+                """
+                public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: \
+                Tag, _ b: Tag) -> Tag { a } }
+                """,
+            new:
+                """
+                public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: \
+                Tag) -> Tag { a } }
+                """,
             ["changed func Tag.plus(_:_:)"], .breaking),
         DiffCase(
             "a conditional conformance given a requirement the type did not have",
@@ -160,7 +200,11 @@ extension DiffCase {
             ["changed conformance Bytes: Sendable"], .breaking),
         DiffCase(
             "a type's member removed while the protocol's default has other labels",
-            old: "public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P { public func f(a: Int) {} }",
+            old:
+                """
+                public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P { public func \
+                f(a: Int) {} }
+                """,
             new: "public protocol P {}\nextension P { public func f(b: Int) {} }\npublic struct S: P {}",
             ["removed func S.f(a:)"], .breaking),
         DiffCase(
@@ -176,7 +220,11 @@ extension DiffCase {
         DiffCase(
             "availability added to a member of an available extension, above the extension's",
             old: "public struct T {}\n@available(macOS 12, *)\nextension T { public func f() {} }",
-            new: "public struct T {}\n@available(macOS 12, *)\nextension T { @available(macOS 14, *)\n public func f() {} }",
+            new:
+                """
+                public struct T {}\n@available(macOS 12, *)\nextension T { @available(macOS 14, *)\n public func \
+                f() {} }
+                """,
             ["changed func T.f()"], .breaking),
         DiffCase(
             "availability where Swift concurrency starts added to a synchronous function",

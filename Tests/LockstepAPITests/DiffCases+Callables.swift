@@ -30,7 +30,11 @@ extension DiffCase {
         DiffCase(
             "two new overloads that both take an old call equally make it ambiguous: breaks",
             old: "public func show(width: Int = 1) {}",
-            new: "public func show(width: Int) {}\npublic func show(height: Int = 1) {}\npublic func show(depth: Int = 1) {}",
+            new:
+                """
+                public func show(width: Int) {}\npublic func show(height: Int = 1) {}\npublic func show(depth: \
+                Int = 1) {}
+                """,
             ["changed func show(width:)", "added func show(height:)", "added func show(depth:)"], .breaking),
         DiffCase(
             "renaming an argument label is a removal plus an addition",

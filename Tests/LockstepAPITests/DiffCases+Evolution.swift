@@ -20,8 +20,16 @@ extension DiffCase {
             ["changed func Context.forEach(_:)"], .breaking),
         DiffCase(
             "a struct nobody could create becomes a case-less enum (a namespace)",
-            old: "public struct Rainbow { public static var enabled = true\n public static func strip(_ s: String) -> String { s } }",
-            new: "public enum Rainbow { public static var enabled = true\n public static func strip(_ s: String) -> String { s } }",
+            old:
+                """
+                public struct Rainbow { public static var enabled = true\n public static func strip(_ s: String) \
+                -> String { s } }
+                """,
+            new:
+                """
+                public enum Rainbow { public static var enabled = true\n public static func strip(_ s: String) -> \
+                String { s } }
+                """,
             ["changed struct Rainbow"], .additive),
         DiffCase(
             "a struct clients created becomes an enum: Rainbow() stops compiling",
@@ -40,8 +48,17 @@ extension DiffCase {
             ["changed enum Level"], .breaking),
         DiffCase(
             "an initializer of a public (not open) class becomes convenience: clients only call it",
-            old: "public final class Counter { public init(label: String, handler: Int) {} }\npublic class Gauge { public init(label: String) {} }",
-            new: "public final class Counter { public convenience init(label: String, handler: Int) { self.init() }\n init() {} }\npublic class Gauge { public convenience init(label: String) { self.init() }\n init() {} }",
+            old:
+                """
+                public final class Counter { public init(label: String, handler: Int) {} }\npublic class Gauge { \
+                public init(label: String) {} }
+                """,
+            new:
+                """
+                public final class Counter { public convenience init(label: String, handler: Int) { self.init() \
+                }\n init() {} }\npublic class Gauge { public convenience init(label: String) { self.init() }\n \
+                init() {} }
+                """,
             ["changed init Counter(label:handler:)", "changed init Gauge(label:)"], .additive),
         DiffCase(
             "in an open class it breaks the subclasses that call it with super.init",
@@ -60,8 +77,16 @@ extension DiffCase {
             ["changed enum CInterop"], .breaking),
         DiffCase(
             "a stored let becomes a read-only computed var (or a settable one): every read still compiles",
-            old: "public struct Logger { public let label: String\n public static let shared = Logger(label: \"\")\n init(label: String) { self.label = label } }",
-            new: "public struct Logger { public var label: String { \"\" }\n public static var shared: Logger { get { Logger(label: \"\") } set {} }\n init(label: String) {} }",
+            old:
+                """
+                public struct Logger { public let label: String\n public static let shared = Logger(label: \
+                \"\")\n init(label: String) { self.label = label } }
+                """,
+            new:
+                """
+                public struct Logger { public var label: String { \"\" }\n public static var shared: Logger { get \
+                { Logger(label: \"\") } set {} }\n init(label: String) {} }
+                """,
             ["changed var Logger.label", "changed var Logger.shared"], .additive),
         DiffCase(
             "a stored let whose type changes as it becomes a var still breaks",
@@ -76,7 +101,11 @@ extension DiffCase {
         DiffCase(
             "a defaulted parameter added to an initializer and a variadic one to a method",
             old: "public struct S { public init(a: Int) {}\n public func log(_ m: String) {} }",
-            new: "public struct S { public init(a: Int, b: Int = 0) {}\n public func log(_ m: String, tags: String...) {} }",
+            new:
+                """
+                public struct S { public init(a: Int, b: Int = 0) {}\n public func log(_ m: String, tags: \
+                String...) {} }
+                """,
             ["changed init S(a:)", "changed func S.log(_:)"], .additive),
         DiffCase(
             "a defaulted parameter added to a subscript",
@@ -91,7 +120,11 @@ extension DiffCase {
         DiffCase(
             "an old overload kept, deprecated, next to a new one",
             old: "public func f(a: Int) {}",
-            new: "@available(*, deprecated, renamed: \"f(a:b:)\")\npublic func f(a: Int) {}\npublic func f(a: Int, b: Int) {}",
+            new:
+                """
+                @available(*, deprecated, renamed: \"f(a:b:)\")\npublic func f(a: Int) {}\npublic func f(a: Int, \
+                b: Int) {}
+                """,
             ["added func f(a:b:)"], .additive),
         DiffCase(
             "an old overload kept as disfavored next to a generic one",
@@ -140,23 +173,48 @@ extension DiffCase {
             ["changed func scan()"], .additive),
         DiffCase(
             "an extension's requirement loosened to a protocol the old one refines",
-            old: "public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
-            new: "public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: Tag, _ b: Tag) -> Tag { a } }",
+            old:
+                """
+                public struct Tag<T> {}\nextension Tag where T: Numeric { public static func plus(_ a: Tag, _ b: \
+                Tag) -> Tag { a } }
+                """,
+            new:
+                """
+                public struct Tag<T> {}\nextension Tag where T: AdditiveArithmetic { public static func plus(_ a: \
+                Tag, _ b: Tag) -> Tag { a } }
+                """,
             ["changed func Tag.plus(_:_:)"], .additive),
         DiffCase(
             "a property default added in a constrained extension next to the unconstrained one",
             old: "public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } }",
-            new: "public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } }\nextension P where Self: RawRepresentable, RawValue == String { public var d: String { rawValue } }",
+            new:
+                """
+                public protocol P { var d: String { get } }\nextension P { public var d: String { \"\" } \
+                }\nextension P where Self: RawRepresentable, RawValue == String { public var d: String { rawValue \
+                } }
+                """,
             ["added var P.d (extension) where RawValue == String, Self: RawRepresentable"], .additive),
         DiffCase(
             "a type's member removed while a default of a protocol it conforms to keeps serving its calls",
-            old: "public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) } }\npublic struct S: P { public func f(a: Int, b: Int) {}\n public func f(a: Int) {} }",
-            new: "public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) } }\npublic struct S: P { public func f(a: Int, b: Int) {} }",
+            old:
+                """
+                public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) \
+                } }\npublic struct S: P { public func f(a: Int, b: Int) {}\n public func f(a: Int) {} }
+                """,
+            new:
+                """
+                public protocol P { func f(a: Int, b: Int) }\nextension P { public func f(a: Int) { f(a: a, b: 0) \
+                } }\npublic struct S: P { public func f(a: Int, b: Int) {} }
+                """,
             ["removed func S.f(a:)"], .additive),
         DiffCase(
             "a constrained overload removed beside an unconstrained one that takes every call",
             old: "public struct B { public func put<T>(_ v: T) where T: Sendable {}\n public func put<T>(_ v: T) {} }",
-            new: "public struct B { public func put<T>(_ v: T) where T: CustomStringConvertible {}\n public func put<T>(_ v: T) {} }",
+            new:
+                """
+                public struct B { public func put<T>(_ v: T) where T: CustomStringConvertible {}\n public func \
+                put<T>(_ v: T) {} }
+                """,
             ["changed func B.put(_:)"], .additive),
         DiffCase(
             "a constrained extension's property loosened from a fixed type to a protocol it conforms to",
@@ -165,8 +223,16 @@ extension DiffCase {
             ["changed var Tag.seconds"], .additive),
         DiffCase(
             "a member made available to noncopyable elements too (~Copyable lifts a requirement)",
-            old: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func same(_ other: borrowing Self) -> Bool { true } }",
-            new: "public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func same(_ other: borrowing Self) -> Bool { true } }",
+            old:
+                """
+                public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: Equatable { public func \
+                same(_ other: borrowing Self) -> Bool { true } }
+                """,
+            new:
+                """
+                public struct Box<T: ~Copyable>: ~Copyable {}\nextension Box where T: ~Copyable { public func \
+                same(_ other: borrowing Self) -> Bool { true } }
+                """,
             ["changed func Box.same(_:)"], .additive),
         DiffCase(
             "a type's constraint dropped, its conformance made conditional on it",
@@ -185,12 +251,24 @@ extension DiffCase {
             ["changed func measure(_:)"], .additive),
         DiffCase(
             "rethrows turned into typed throws over the closure's error type",
-            old: "public struct F { public func withBytes<R>(_ body: ([UInt8]) throws -> R) rethrows -> R { try body([]) } }",
-            new: "public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) -> R { try body([]) } }",
+            old:
+                """
+                public struct F { public func withBytes<R>(_ body: ([UInt8]) throws -> R) rethrows -> R { try \
+                body([]) } }
+                """,
+            new:
+                """
+                public struct F { public func withBytes<E: Error, R>(_ body: ([UInt8]) throws(E) -> R) throws(E) \
+                -> R { try body([]) } }
+                """,
             ["changed func F.withBytes(_:)"], .additive),
         DiffCase(
             "unavailable on every platform read, then available from a version: added",
-            old: "public struct Pipe {}\n@available(iOS, unavailable)\n@available(macOS, unavailable)\npublic func pipe() {}",
+            old:
+                """
+                public struct Pipe {}\n@available(iOS, unavailable)\n@available(macOS, unavailable)\npublic func \
+                pipe() {}
+                """,
             new: "public struct Pipe {}\n@available(macOS 27.0, iOS 27.0, *)\npublic func pipe() {}",
             ["added func pipe()"], .additive),
         DiffCase(
@@ -222,7 +300,8 @@ extension DiffCase {
             "attributes that change no call site",
             old: "public struct S { public func f() {} }\npublic class C {}\npublic protocol P { func g() }",
             new: """
-                @frozen public struct S { @inlinable @_disfavoredOverload @_alwaysEmitIntoClient @usableFromInline public func f() {} }
+                @frozen public struct S { @inlinable @_disfavoredOverload @_alwaysEmitIntoClient @usableFromInline \
+                public func f() {} }
                 @_fixed_layout public class C {}
                 @preconcurrency public protocol P { @_documentation(visibility: public) func g() }
                 """,
@@ -245,7 +324,12 @@ extension DiffCase {
         DiffCase(
             "an addition in a constrained protocol extension is found",
             old: "public protocol P {}",
-            new: "public protocol P {}\nextension P where Self: RawRepresentable, RawValue == String { public func describe() -> String { \"\" } }\npublic extension P where Self: Equatable { func same(_ other: Self) -> Bool { true } }",
+            new:
+                """
+                public protocol P {}\nextension P where Self: RawRepresentable, RawValue == String { public func \
+                describe() -> String { \"\" } }\npublic extension P where Self: Equatable { func same(_ other: \
+                Self) -> Bool { true } }
+                """,
             ["added func P.describe() (extension)", "added func P.same(_:) (extension)"], .additive),
     ]
 }

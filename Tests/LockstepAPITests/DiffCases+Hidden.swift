@@ -16,7 +16,11 @@ extension DiffCase {
         DiffCase(
             "an underscored type takes its members and extensions with it",
             old: "public struct A {}",
-            new: "public struct A {}\npublic struct _Box { public var x: Int\n public struct Inner {} }\nextension _Box { public func y() {} }\nextension _Box.Inner { public func z() {} }",
+            new:
+                """
+                public struct A {}\npublic struct _Box { public var x: Int\n public struct Inner {} }\nextension \
+                _Box { public func y() {} }\nextension _Box.Inner { public func z() {} }
+                """,
             [], .none),
         DiffCase(
             "a conformance to an underscored protocol is not API",
@@ -47,7 +51,11 @@ extension DiffCase {
         DiffCase(
             "adding an unavailable declaration or type is no addition",
             old: "public struct A {}",
-            new: "public struct A {\n @available(*, unavailable, message: \"use init(x:)\")\n public init() {} }\n@available(*, unavailable)\npublic struct Gone { public var x: Int }",
+            new:
+                """
+                public struct A {\n @available(*, unavailable, message: \"use init(x:)\")\n public init() {} \
+                }\n@available(*, unavailable)\npublic struct Gone { public var x: Int }
+                """,
             [], .none),
         DiffCase(
             "an unavailable Sendable conformance says the type is not Sendable",
@@ -57,12 +65,21 @@ extension DiffCase {
         DiffCase(
             "a declaration hidden from documentation is not API, a visible one is unchanged",
             old: "public func f() {}",
-            new: "@_documentation(visibility: public) public func f() {}\n@_documentation(visibility: internal) public func secret() {}\n@_documentation(visibility: private) public struct S { public var x: Int }",
+            new:
+                """
+                @_documentation(visibility: public) public func f() {}\n@_documentation(visibility: internal) \
+                public func secret() {}\n@_documentation(visibility: private) public struct S { public var x: Int \
+                }
+                """,
             [], .none),
         DiffCase(
             "package access is not public",
             old: "public struct A {}",
-            new: "public struct A { package func p() {} }\npackage struct P { public func q() {} }\npackage extension A { func r() {} }",
+            new:
+                """
+                public struct A { package func p() {} }\npackage struct P { public func q() {} }\npackage \
+                extension A { func r() {} }
+                """,
             [], .none),
         DiffCase(
             "an explicit Codable implementation replacing the synthesized one adds nothing",
@@ -90,7 +107,11 @@ extension DiffCase {
         DiffCase(
             "an explicit rawValue and init?(rawValue:) on a raw-value enum add nothing",
             old: "public enum E: String { case a }",
-            new: "public enum E: String { case a\n public init?(rawValue: String) { self = .a }\n public var rawValue: String { \"a\" } }",
+            new:
+                """
+                public enum E: String { case a\n public init?(rawValue: String) { self = .a }\n public var \
+                rawValue: String { \"a\" } }
+                """,
             [], .none),
         DiffCase(
             "an == without the conformance that synthesizes it is an addition",

@@ -44,12 +44,24 @@ extension DiffCase {
             [], .none),
         DiffCase(
             "private, fileprivate and internal changes are ignored",
-            old: "public struct Cart { private var a = 1\n fileprivate func b() {}\n func c() {}\n public var d = 0 }\nstruct Helper {}",
-            new: "public struct Cart { private var a = \"x\"\n fileprivate func b(x: Int) {}\n internal func c2() {}\n public var d = 0 }\nstruct Helper2 {}",
+            old:
+                """
+                public struct Cart { private var a = 1\n fileprivate func b() {}\n func c() {}\n public var d = 0 \
+                }\nstruct Helper {}
+                """,
+            new:
+                """
+                public struct Cart { private var a = \"x\"\n fileprivate func b(x: Int) {}\n internal func c2() \
+                {}\n public var d = 0 }\nstruct Helper2 {}
+                """,
             [], .none),
         DiffCase(
             "public members of an internal type are not public",
-            old: "public struct Cart {}\nstruct Cache { public func get() {} }\nextension Cache { public func put() {} }",
+            old:
+                """
+                public struct Cart {}\nstruct Cache { public func get() {} }\nextension Cache { public func put() \
+                {} }
+                """,
             new: "public struct Cart {}\nstruct Cache { public func get(key: String) {} }",
             [], .none),
         DiffCase(
@@ -69,7 +81,11 @@ extension DiffCase {
             [], .none),
         DiffCase(
             "a conformance spelled through an underscored typealias of the same protocol",
-            old: "public typealias _Sendable = Sendable\npublic protocol Key: _Sendable {}\npublic struct Box: _Sendable {}",
+            old:
+                """
+                public typealias _Sendable = Sendable\npublic protocol Key: _Sendable {}\npublic struct Box: \
+                _Sendable {}
+                """,
             new: "public protocol Key: Sendable {}\npublic struct Box: Sendable {}",
             [], .none),
         DiffCase(
@@ -80,22 +96,50 @@ extension DiffCase {
         DiffCase(
             "availability where Swift concurrency starts added to a protocol with async requirements",
             old: "public protocol Command { func run() async throws }",
-            new: "@available(macOS 10.15, macCatalyst 13, iOS 13, *)\npublic protocol Command { func run() async throws }",
+            new:
+                """
+                @available(macOS 10.15, macCatalyst 13, iOS 13, *)\npublic protocol Command { func run() async \
+                throws }
+                """,
             [], .none),
         DiffCase(
             "a generic parameter written as the type a same-type requirement gives it",
-            old: "public struct W<Value> {}\nextension W { public init<E>(wrappedValue: Value, help: String? = nil) where Value == [E] {} }",
-            new: "public struct W<Value> {}\nextension W { public init<E>(wrappedValue: [E], help: String? = nil) where Value == [E] {} }",
+            old:
+                """
+                public struct W<Value> {}\nextension W { public init<E>(wrappedValue: Value, help: String? = nil) \
+                where Value == [E] {} }
+                """,
+            new:
+                """
+                public struct W<Value> {}\nextension W { public init<E>(wrappedValue: [E], help: String? = nil) \
+                where Value == [E] {} }
+                """,
             [], .none),
         DiffCase(
             "an associated type's witness spelled out, then left to inference",
-            old: "public struct Pair: Sequence { public typealias Element = Int\n public func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() } }",
-            new: "public struct Pair: Sequence { public func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() } }",
+            old:
+                """
+                public struct Pair: Sequence { public typealias Element = Int\n public func makeIterator() -> \
+                IndexingIterator<[Int]> { [].makeIterator() } }
+                """,
+            new:
+                """
+                public struct Pair: Sequence { public func makeIterator() -> IndexingIterator<[Int]> { \
+                [].makeIterator() } }
+                """,
             [], .none),
         DiffCase(
             "a member type spelled through a typealias of a protocol the type conforms to",
-            old: "public struct Key<V> {}\npublic protocol Space {}\npublic struct Names: Space { public var id: Key<String> { Key() } }",
-            new: "public struct Key<V> {}\npublic protocol Space {}\nextension Space { public typealias Name = Key }\npublic struct Names: Space { public var id: Name<String> { Key() } }",
+            old:
+                """
+                public struct Key<V> {}\npublic protocol Space {}\npublic struct Names: Space { public var id: \
+                Key<String> { Key() } }
+                """,
+            new:
+                """
+                public struct Key<V> {}\npublic protocol Space {}\nextension Space { public typealias Name = Key \
+                }\npublic struct Names: Space { public var id: Name<String> { Key() } }
+                """,
             ["added typealias Space.Name (extension)"], .additive),
         DiffCase(
             "a primary associated type written as a same-type requirement",
@@ -104,13 +148,25 @@ extension DiffCase {
             [], .none),
         DiffCase(
             "unavailable on macOS written as #if !os(macOS)",
-            old: "public struct S {}\n@available(macOS, unavailable)\n@available(macCatalyst, unavailable)\nextension S { public func f() {} }",
+            old:
+                """
+                public struct S {}\n@available(macOS, unavailable)\n@available(macCatalyst, \
+                unavailable)\nextension S { public func f() {} }
+                """,
             new: "public struct S {}\n#if !os(macOS)\nextension S { public func f() {} }\n#endif",
             [], .none),
         DiffCase(
             "a dictionary typealias's Key and Value member types are its key and value types",
-            old: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: String) -> Int? { nil } }",
-            new: "public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: N.M.Key) -> N.M.Value? { nil } }",
+            old:
+                """
+                public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: \
+                String) -> Int? { nil } }
+                """,
+            new:
+                """
+                public enum N { public typealias M = [String: Int] }\npublic struct H { public subscript(k: \
+                N.M.Key) -> N.M.Value? { nil } }
+                """,
             [], .none),
         DiffCase(
             "a C typedef for what it is on Apple platforms",
@@ -120,7 +176,11 @@ extension DiffCase {
         DiffCase(
             "an extension's availability moved onto its members",
             old: "public struct T {}\n@available(macOS 14, *)\nextension T { public func f() {}\n public func g() {} }",
-            new: "public struct T {}\nextension T { @available(macOS 14, *)\n public func f() {}\n @available(macOS 14, *)\n public func g() {} }",
+            new:
+                """
+                public struct T {}\nextension T { @available(macOS 14, *)\n public func f() {}\n @available(macOS \
+                14, *)\n public func g() {} }
+                """,
             [], .none),
         DiffCase(
             "a getter marked __consuming",

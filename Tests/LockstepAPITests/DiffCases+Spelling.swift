@@ -5,12 +5,24 @@ extension DiffCase {
     static let spellingCases: [DiffCase] = [
         DiffCase(
             "any P is P, also in compositions, generic arguments and metatypes",
-            old: "public protocol P {}\npublic protocol Q {}\npublic func f(_ x: P, _ y: [P & Q], _ z: P.Type) -> Optional<P> { nil }",
-            new: "public protocol P {}\npublic protocol Q {}\npublic func f(_ x: any P, _ y: Array<any Q & P>, _ z: any P.Type) -> (any P)? { nil }",
+            old:
+                """
+                public protocol P {}\npublic protocol Q {}\npublic func f(_ x: P, _ y: [P & Q], _ z: P.Type) -> \
+                Optional<P> { nil }
+                """,
+            new:
+                """
+                public protocol P {}\npublic protocol Q {}\npublic func f(_ x: any P, _ y: Array<any Q & P>, _ z: \
+                any P.Type) -> (any P)? { nil }
+                """,
             [], .none),
         DiffCase(
             "sugar, Void and redundant parentheses",
-            old: "public func f(_ a: Array<Int>, _ b: Dictionary<String, Int>, _ c: Optional<String>, _ d: @escaping () -> ()) -> ((Int)) { 0 }",
+            old:
+                """
+                public func f(_ a: Array<Int>, _ b: Dictionary<String, Int>, _ c: Optional<String>, _ d: \
+                @escaping () -> ()) -> ((Int)) { 0 }
+                """,
             new: "public func f(_ a: [Int], _ b: [String: Int], _ c: String?, _ d: @escaping () -> Void) -> Int { 0 }",
             [], .none),
         DiffCase(
@@ -20,18 +32,40 @@ extension DiffCase {
             [], .none),
         DiffCase(
             "Self and a value type's own name are one type inside it, in extensions too",
-            old: "public struct BitSet { public struct Counted { public func isDisjoint(with other: Self) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Mode) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: BitSet.Counted) -> Self { self } }",
-            new: "public struct BitSet { public struct Counted { public func isDisjoint(with other: BitSet.Counted) -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Self) -> Bool { true } }\nextension BitSet.Counted { public func union(_ other: Self) -> BitSet.Counted { self } }",
+            old:
+                """
+                public struct BitSet { public struct Counted { public func isDisjoint(with other: Self) -> Bool { \
+                true } } }\npublic enum Mode { case a\n public func same(_ other: Mode) -> Bool { true } \
+                }\nextension BitSet.Counted { public func union(_ other: BitSet.Counted) -> Self { self } }
+                """,
+            new:
+                """
+                public struct BitSet { public struct Counted { public func isDisjoint(with other: BitSet.Counted) \
+                -> Bool { true } } }\npublic enum Mode { case a\n public func same(_ other: Self) -> Bool { true \
+                } }\nextension BitSet.Counted { public func union(_ other: Self) -> BitSet.Counted { self } }
+                """,
             [], .none),
         DiffCase(
             "a re-exported generic type written without and then with its own parameters",
-            oldFiles: [SourceFile(path: "Sources/A.swift", text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate = Box }")],
-            newFiles: [SourceFile(path: "Sources/A.swift", text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate<T> = Box<T> }")],
+            oldFiles: [
+                SourceFile(
+                    path: "Sources/A.swift",
+                    text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate = Box }")
+            ],
+            newFiles: [
+                SourceFile(
+                    path: "Sources/A.swift",
+                    text: "public struct Box<T> {}\npublic enum Umbrella { public typealias Crate<T> = Box<T> }")
+            ],
             [], .none),
         DiffCase(
             "the same with the type's own requirement restated on the alias",
             old: "public struct Heap<T: Comparable> {}\npublic enum Umbrella { public typealias Pile = Heap }",
-            new: "public struct Heap<T: Comparable> {}\npublic enum Umbrella { public typealias Pile<T> = Heap<T> where T: Comparable }",
+            new:
+                """
+                public struct Heap<T: Comparable> {}\npublic enum Umbrella { public typealias Pile<T> = Heap<T> \
+                where T: Comparable }
+                """,
             [], .none),
         DiffCase(
             "Self and the bare name of a generic type in an initializer",
@@ -40,13 +74,29 @@ extension DiffCase {
             [], .none),
         DiffCase(
             "Self respelled in one overload of several",
-            old: "public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: Self) {}\n public mutating func formUnion(_ other: Range<Int>) {} }",
-            new: "public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: BitSet) {}\n public mutating func formUnion(_ other: Range<Int>) {} }",
+            old:
+                """
+                public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: Self) {}\n \
+                public mutating func formUnion(_ other: Range<Int>) {} }
+                """,
+            new:
+                """
+                public struct BitSet {}\nextension BitSet { public mutating func formUnion(_ other: BitSet) {}\n \
+                public mutating func formUnion(_ other: Range<Int>) {} }
+                """,
             [], .none),
         DiffCase(
             "a generic value type's bare name inside it means its own parameters",
-            old: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged<Tag, RawValue>, rhs: Self) -> Tagged<Tag, RawValue> { lhs } }",
-            new: "public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged, rhs: Tagged) -> Self { lhs } }",
+            old:
+                """
+                public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged<Tag, RawValue>, rhs: \
+                Self) -> Tagged<Tag, RawValue> { lhs } }
+                """,
+            new:
+                """
+                public struct Tagged<Tag, RawValue> { public static func + (lhs: Tagged, rhs: Tagged) -> Self { \
+                lhs } }
+                """,
             [], .none),
         DiffCase(
             "in a class, Self returned is the dynamic type: not the class's name",
@@ -56,7 +106,11 @@ extension DiffCase {
         DiffCase(
             "a stored property's type inferred from a comparison or a negation is Bool",
             old: "public enum Rainbow { public static var enabled = true\n public static var quiet: Bool = false }",
-            new: "public enum Rainbow { public static var enabled = Env.value(\"NO_COLOR\") == nil\n public static var quiet = !Rainbow.enabled }\nenum Env { static func value(_ k: String) -> String? { nil } }",
+            new:
+                """
+                public enum Rainbow { public static var enabled = Env.value(\"NO_COLOR\") == nil\n public static \
+                var quiet = !Rainbow.enabled }\nenum Env { static func value(_ k: String) -> String? { nil } }
+                """,
             [], .none),
         DiffCase(
             "a stored property's type Lockstep cannot infer on one side is no known change",
@@ -70,8 +124,16 @@ extension DiffCase {
             ["changed var Rainbow.enabled"], .breaking),
         DiffCase(
             "C typealiases are the types they name",
-            old: "public func withCString<R>(_ body: (UnsafePointer<Int8>) throws -> R) rethrows -> R { fatalError() }\npublic var code: Int32 = 0",
-            new: "public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R { fatalError() }\npublic var code: CInt = 0",
+            old:
+                """
+                public func withCString<R>(_ body: (UnsafePointer<Int8>) throws -> R) rethrows -> R { \
+                fatalError() }\npublic var code: Int32 = 0
+                """,
+            new:
+                """
+                public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R { \
+                fatalError() }\npublic var code: CInt = 0
+                """,
             [], .none),
         DiffCase(
             "an optional function keeps its parentheses",
@@ -101,12 +163,24 @@ extension DiffCase {
         DiffCase(
             "a type's generic parameter renamed, in its members and extensions too",
             oldFiles: [
-                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> { public func get() -> T { fatalError() } }"),
-                SourceFile(path: "Sources/Box+Map.swift", text: "extension Box where T: Equatable { public func contains(_ x: T) -> Bool { false } }"),
+                SourceFile(
+                    path: "Sources/Box.swift", text: "public struct Box<T> { public func get() -> T { fatalError() } }"),
+                SourceFile(
+                    path: "Sources/Box+Map.swift",
+                    text: "extension Box where T: Equatable { public func contains(_ x: T) -> Bool { false } }"),
             ],
             newFiles: [
-                SourceFile(path: "Sources/Box.swift", text: "public struct Box<Element> { public func get() -> Element { fatalError() } }"),
-                SourceFile(path: "Sources/Box+Map.swift", text: "extension Box where Element: Equatable { public func contains(_ x: Element) -> Bool { false } }"),
+                SourceFile(
+                    path: "Sources/Box.swift",
+                    text: "public struct Box<Element> { public func get() -> Element { fatalError() } }"),
+                SourceFile(
+                    path: "Sources/Box+Map.swift",
+                    text:
+                        """
+                        extension Box where Element: Equatable { public func contains(_ x: Element) -> Bool { \
+                        false } }
+                        """
+                ),
             ],
             [], .none),
         DiffCase(
@@ -117,23 +191,42 @@ extension DiffCase {
         DiffCase(
             "a nested type by its short name inside its container and its extensions",
             oldFiles: [
-                SourceFile(path: "Sources/Logger.swift", text: "public struct Logger { public enum Level { case info }\n public var level: Level }"),
-                SourceFile(path: "Sources/Logger+Set.swift", text: "extension Logger { public func set(_ level: Level) {} }"),
+                SourceFile(
+                    path: "Sources/Logger.swift",
+                    text: "public struct Logger { public enum Level { case info }\n public var level: Level }"),
+                SourceFile(
+                    path: "Sources/Logger+Set.swift", text: "extension Logger { public func set(_ level: Level) {} }"),
             ],
             newFiles: [
-                SourceFile(path: "Sources/Logger.swift", text: "public struct Logger { public enum Level { case info }\n public var level: Logger.Level }"),
-                SourceFile(path: "Sources/Logger+Set.swift", text: "extension Logger { public func set(_ level: Logger.Level) {} }"),
+                SourceFile(
+                    path: "Sources/Logger.swift",
+                    text: "public struct Logger { public enum Level { case info }\n public var level: Logger.Level }"),
+                SourceFile(
+                    path: "Sources/Logger+Set.swift",
+                    text: "extension Logger { public func set(_ level: Logger.Level) {} }"),
             ],
             [], .none),
         DiffCase(
             "Self.Member is the member's short name in a type and in a protocol",
-            old: "public struct Logger { public enum Level { case info }\n public func set(_ l: Self.Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Self.Item) }",
-            new: "public struct Logger { public enum Level { case info }\n public func set(_ l: Level) {} }\npublic protocol Store { associatedtype Item\n func put(_ item: Item) }",
+            old:
+                """
+                public struct Logger { public enum Level { case info }\n public func set(_ l: Self.Level) {} \
+                }\npublic protocol Store { associatedtype Item\n func put(_ item: Self.Item) }
+                """,
+            new:
+                """
+                public struct Logger { public enum Level { case info }\n public func set(_ l: Level) {} }\npublic \
+                protocol Store { associatedtype Item\n func put(_ item: Item) }
+                """,
             [], .none),
         DiffCase(
             "a short name now meaning a different type is a change",
             old: "public struct Level {}\npublic struct Logger { public func set(_ level: Level) {} }",
-            new: "public struct Level {}\npublic struct Logger { public struct Level {}\n public func set(_ level: Level) {} }",
+            new:
+                """
+                public struct Level {}\npublic struct Logger { public struct Level {}\n public func set(_ level: \
+                Level) {} }
+                """,
             ["added struct Logger.Level", "changed func Logger.set(_:)"], .breaking),
         DiffCase(
             "a typealias is followed",
@@ -143,7 +236,11 @@ extension DiffCase {
         DiffCase(
             "a type renamed behind a typealias removes nothing",
             old: "public struct Old: Equatable { public init() {}\n public func f() {} }\npublic func use(_ o: Old) {}",
-            new: "public struct New: Equatable { public init() {}\n public func f() {} }\npublic typealias Old = New\npublic func use(_ o: Old) {}",
+            new:
+                """
+                public struct New: Equatable { public init() {}\n public func f() {} }\npublic typealias Old = \
+                New\npublic func use(_ o: Old) {}
+                """,
             ["added typealias Old"], .additive),
         DiffCase(
             "a type renamed behind a typealias still loses what the new type lacks",
@@ -153,7 +250,11 @@ extension DiffCase {
         DiffCase(
             "a protocol renamed behind a typealias keeps its conformers and extensions",
             old: "public protocol Old {}\npublic struct S: Old {}\nextension Old { public func f() {} }",
-            new: "public protocol New {}\npublic typealias Old = New\npublic struct S: New {}\nextension Old { public func f() {} }",
+            new:
+                """
+                public protocol New {}\npublic typealias Old = New\npublic struct S: New {}\nextension Old { \
+                public func f() {} }
+                """,
             ["added typealias Old"], .additive),
         DiffCase(
             "overloads told apart by canonical parameter types",

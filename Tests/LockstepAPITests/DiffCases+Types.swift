@@ -65,7 +65,8 @@ extension DiffCase {
         DiffCase(
             "members of a public extension are public by default",
             old: "public struct Cart {}",
-            new: "public struct Cart {}\npublic extension Cart { func total() -> Int { 0 }\n private func secret() {} }",
+            new:
+                "public struct Cart {}\npublic extension Cart { func total() -> Int { 0 }\n private func secret() {} }",
             ["added func Cart.total()"], .additive),
         DiffCase(
             "an open method becoming public final",

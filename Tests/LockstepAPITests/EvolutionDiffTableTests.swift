@@ -14,10 +14,12 @@ final class EvolutionDiffTableTests: XCTestCase {
             XCTAssertFalse(old.isEmpty, "\(row.name): old surface is empty")
             XCTAssertFalse(new.isEmpty, "\(row.name): new surface is empty")
             let diff = APIDiff(old: old, new: new)
-            XCTAssertEqual(diff.changes.map { "\($0.kind.rawValue) \($0.key)" }.sorted(), row.expected.sorted(), row.name)
+            XCTAssertEqual(
+                diff.changes.map { "\($0.kind.rawValue) \($0.key)" }.sorted(), row.expected.sorted(), row.name)
             XCTAssertEqual(diff.impact, row.impact, row.name)
-            let incremental = APIDiff(old: row.old.map { APIFileSurface.extract(from: $0) },
-                                      new: row.new.map { APIFileSurface.extract(from: $0) }, shared: [])
+            let incremental = APIDiff(
+                old: row.old.map { APIFileSurface.extract(from: $0) },
+                new: row.new.map { APIFileSurface.extract(from: $0) }, shared: [])
             XCTAssertEqual(incremental, diff, "\(row.name): incremental")
         }
     }

@@ -12,9 +12,15 @@ final class HostileSourceTests: XCTestCase {
     func testDeepNestingIsASourceFileErrorWithItsPlace() {
         let cases: [(String, String)] = [
             ("public let x = " + String(repeating: "[", count: n) + String(repeating: "]", count: n), "`[` nested"),
-            ("public func f() { " + String(repeating: "(", count: n) + String(repeating: ")", count: n) + " }", "brackets nested"),
+            (
+                "public func f() { " + String(repeating: "(", count: n) + String(repeating: ")", count: n) + " }",
+                "brackets nested"
+            ),
             (String(repeating: "#if A\n", count: n) + String(repeating: "#endif\n", count: n), "`#if` nested"),
-            ("public let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n), "generic `<` nested"),
+            (
+                "public let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n),
+                "generic `<` nested"
+            ),
         ]
         for (text, reason) in cases {
             XCTAssertThrowsError(try read(text)) { error in

@@ -8,20 +8,29 @@ final class IfConfigTests: XCTestCase {
     }
 
     private func diff(_ old: String, _ new: String, _ context: APIContext = .default) -> APIDiff {
-        APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)], context: context),
-                new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)], context: context),
-                context: context)
+        APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)], context: context),
+            new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)], context: context),
+            context: context)
     }
 
     func testPlatformConditionsFollowTheComponentsPlatforms() {
-        let source = "#if os(Linux)\npublic func linuxOnly() {}\n#elseif os(iOS)\npublic func iOSOnly() {}\n#else\npublic func other() {}\n#endif\n"
-        XCTAssertEqual(keys(source), ["func iOSOnly()", "func other()"]) // default: iOS and macOS
+        let source =
+            """
+            #if os(Linux)\npublic func linuxOnly() {}\n#elseif os(iOS)\npublic func iOSOnly() {}\n#else\npublic \
+            func other() {}\n#endif\n
+            """
+        XCTAssertEqual(keys(source), ["func iOSOnly()", "func other()"])  // default: iOS and macOS
         XCTAssertEqual(keys(source, APIContext(platforms: ["linux"])), ["func linuxOnly()"])
         XCTAssertEqual(keys(source, APIContext(platforms: ["OSX"])), ["func other()"])
     }
 
     func testCustomConditionsAreThoseOfASwiftPMReleaseBuild() {
-        let source = "#if DEBUG\npublic func debugOnly() {}\n#endif\n#if SWIFT_PACKAGE\npublic func package() {}\n#endif\n#if !SOME_FLAG\npublic func unflagged() {}\n#endif\n"
+        let source =
+            """
+            #if DEBUG\npublic func debugOnly() {}\n#endif\n#if SWIFT_PACKAGE\npublic func package() \
+            {}\n#endif\n#if !SOME_FLAG\npublic func unflagged() {}\n#endif\n
+            """
         XCTAssertEqual(keys(source), ["func package()", "func unflagged()"])
     }
 
@@ -40,8 +49,9 @@ final class IfConfigTests: XCTestCase {
             public func future() {}
             #endif
             """
-        XCTAssertEqual(keys(source), ["func swift59()", "func compiler6()"]) // tools version 5.x: Swift 5 mode
-        XCTAssertEqual(keys(source, APIContext(languageMode: 6)), ["func swift59()", "func swift6Mode()", "func compiler6()"])
+        XCTAssertEqual(keys(source), ["func swift59()", "func compiler6()"])  // tools version 5.x: Swift 5 mode
+        XCTAssertEqual(
+            keys(source, APIContext(languageMode: 6)), ["func swift59()", "func swift6Mode()", "func compiler6()"])
     }
 
     func testCanImportKnowsTheSDKAndTheComponentsOwnDependencies() {
@@ -60,7 +70,8 @@ final class IfConfigTests: XCTestCase {
             #endif
             """
         XCTAssertEqual(keys(source), ["func uikit()", "func appkit()"])
-        XCTAssertEqual(keys(source, APIContext(platforms: ["iOS"], modules: ["Logging"])), ["func uikit()", "func logging()"])
+        XCTAssertEqual(
+            keys(source, APIContext(platforms: ["iOS"], modules: ["Logging"])), ["func uikit()", "func logging()"])
         XCTAssertEqual(keys(source, APIContext(platforms: ["Linux"])), ["func glibc()"])
     }
 
@@ -77,16 +88,22 @@ final class IfConfigTests: XCTestCase {
     }
 
     func testCTypedefsAreWhatEachPlatformMakesThem() {
-        let old = "#if os(Linux)\npublic func chmod(_ mode: UInt32) {}\n#else\npublic func chmod(_ mode: UInt16) {}\n#endif\n"
+        let old =
+            "#if os(Linux)\npublic func chmod(_ mode: UInt32) {}\n#else\npublic func chmod(_ mode: UInt16) {}\n#endif\n"
         let new = "public func chmod(_ mode: mode_t) {}\n"
         let context = APIContext(platforms: ["macOS", "Linux"])
         XCTAssertTrue(diff(old, new, context).isEmpty, "\(diff(old, new, context).changes)")
-        let swapped = "#if os(Linux)\npublic func chmod(_ mode: UInt16) {}\n#else\npublic func chmod(_ mode: UInt32) {}\n#endif\n"
+        let swapped =
+            "#if os(Linux)\npublic func chmod(_ mode: UInt16) {}\n#else\npublic func chmod(_ mode: UInt32) {}\n#endif\n"
         XCTAssertEqual(diff(swapped, new, context).impact, .breaking)
     }
 
     func testFeaturesTheCompilerHasOrThePackageEnables() {
-        let source = "#if compiler(>=6.2) && $Lifetimes\npublic func ring() {}\n#endif\n#if $NoncopyableGenerics\npublic func box() {}\n#endif\n#if hasFeature(Embedded)\npublic func tiny() {}\n#endif\n"
+        let source =
+            """
+            #if compiler(>=6.2) && $Lifetimes\npublic func ring() {}\n#endif\n#if $NoncopyableGenerics\npublic \
+            func box() {}\n#endif\n#if hasFeature(Embedded)\npublic func tiny() {}\n#endif\n
+            """
         XCTAssertEqual(keys(source, APIContext(swiftVersion: [6, 3])), ["func box()"])
         var context = APIContext(swiftVersion: [6, 3])
         context.features = ["Lifetimes"]
@@ -94,15 +111,31 @@ final class IfConfigTests: XCTestCase {
     }
 
     func testATypealiasDeclaredPerPlatformIsFollowedOnEach() {
-        let old = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\npublic func chmod(_ mode: CMode) {}\n"
+        let old =
+            """
+            #if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = \
+            UInt32\n#endif\npublic func chmod(_ mode: CMode) {}\n
+            """
         let context = APIContext(platforms: ["macOS", "Linux"])
-        let apple = "public func chmod(_ mode: UInt16) {}\n#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\n"
+        let apple =
+            """
+            public func chmod(_ mode: UInt16) {}\n#if os(macOS) || os(iOS)\npublic typealias CMode = \
+            UInt16\n#else\npublic typealias CMode = UInt32\n#endif\n
+            """
         XCTAssertTrue(diff(old, apple.replacingOccurrences(of: "UInt16) {}", with: "CMode) {}"), context).isEmpty)
         // Spelled out per platform, it is the same function on each.
-        let spelled = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\npublic func chmod(_ mode: UInt16) {}\n#else\npublic typealias CMode = UInt32\npublic func chmod(_ mode: UInt32) {}\n#endif\n"
+        let spelled =
+            """
+            #if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\npublic func chmod(_ mode: UInt16) \
+            {}\n#else\npublic typealias CMode = UInt32\npublic func chmod(_ mode: UInt32) {}\n#endif\n
+            """
         XCTAssertTrue(diff(old, spelled, context).isEmpty, "\(diff(old, spelled, context).changes)")
         // UInt16 everywhere changes Linux's.
-        let changed = "#if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = UInt32\n#endif\npublic func chmod(_ mode: UInt16) {}\n"
+        let changed =
+            """
+            #if os(macOS) || os(iOS)\npublic typealias CMode = UInt16\n#else\npublic typealias CMode = \
+            UInt32\n#endif\npublic func chmod(_ mode: UInt16) {}\n
+            """
         let result = diff(old, changed, context)
         XCTAssertEqual(result.impact, .breaking)
         XCTAssertEqual(result.changes.first?.platforms, ["Linux"])
@@ -110,9 +143,15 @@ final class IfConfigTests: XCTestCase {
 
     func testAppleAvailabilityRestrictsNothingOnLinux() {
         let old = "#if os(Linux)\npublic func pipe() {}\n#endif\npublic func both() {}\n"
-        let new = "#if os(Linux)\n@available(macOS 27, iOS 27, *)\npublic func pipe() {}\n#endif\n@available(macOS 27, *)\npublic func both() {}\n"
+        let new =
+            """
+            #if os(Linux)\n@available(macOS 27, iOS 27, *)\npublic func pipe() {}\n#endif\n@available(macOS 27, \
+            *)\npublic func both() {}\n
+            """
         let result = diff(old, new, APIContext(platforms: ["macOS", "Linux"]))
-        XCTAssertEqual(result.changes.map(\.key), ["func both()"], "pipe() exists on Linux only, where @available(macOS…) means nothing")
+        XCTAssertEqual(
+            result.changes.map(\.key), ["func both()"],
+            "pipe() exists on Linux only, where @available(macOS…) means nothing")
         XCTAssertEqual(result.changes.first?.platforms, ["macOS"])
         XCTAssertEqual(result.impact, .breaking)
     }
@@ -151,15 +190,31 @@ final class IfConfigTests: XCTestCase {
     }
 
     func testMembersInsideAnIfConfigOfATypeBody() {
-        let old = "public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
-        let new = "public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Double { 0 }\n#endif\n}\n"
+        let old =
+            """
+            public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Int { 0 \
+            }\n#endif\n}\n
+            """
+        let new =
+            """
+            public struct S {\n#if os(macOS)\npublic var path: String { \"\" }\n#else\npublic var path: Double { \
+            0 }\n#endif\n}\n
+            """
         let result = diff(old, new)
         XCTAssertEqual(result.impact, .breaking)
         XCTAssertEqual(result.changes.map(\.kind), [.changed])
         XCTAssertEqual(result.changes.first?.platforms, ["iOS"])
         // The same edit inside the branch Linux takes only is invisible to an iOS and macOS component.
-        let linux = "public struct S {\n#if os(Linux)\npublic var path: Double { 0 }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
-        let linux2 = "public struct S {\n#if os(Linux)\npublic var path: Float { 0 }\n#else\npublic var path: Int { 0 }\n#endif\n}\n"
+        let linux =
+            """
+            public struct S {\n#if os(Linux)\npublic var path: Double { 0 }\n#else\npublic var path: Int { 0 \
+            }\n#endif\n}\n
+            """
+        let linux2 =
+            """
+            public struct S {\n#if os(Linux)\npublic var path: Float { 0 }\n#else\npublic var path: Int { 0 \
+            }\n#endif\n}\n
+            """
         XCTAssertTrue(diff(linux, linux2).isEmpty)
     }
 
@@ -171,22 +226,29 @@ final class IfConfigTests: XCTestCase {
         let a = part("A.swift", "#if os(Linux)\npublic func l() {}\n#else\npublic func d() {}\n#endif\n")
         let a2 = part("A.swift", "#if os(Linux)\npublic func l(_ x: Int) {}\n#else\npublic func d() {}\n#endif\n")
         let b = part("B.swift", "public func l() {}\n")
-        let full = APIDiff(old: APISurface(combining: [a, b], context: context),
-                           new: APISurface(combining: [a2, b], context: context), context: context)
+        let full = APIDiff(
+            old: APISurface(combining: [a, b], context: context),
+            new: APISurface(combining: [a2, b], context: context), context: context)
         XCTAssertEqual(APIDiff(old: [a], new: [a2], shared: [b], context: context), full)
-        XCTAssertEqual(full.impact, .additive) // l() stays on every platform through B; l(_:) is new on Linux
+        XCTAssertEqual(full.impact, .additive)  // l() stays on every platform through B; l(_:) is new on Linux
         XCTAssertEqual(full.changes.first?.platforms, ["Linux"])
     }
 
     func testRevisionsSupportingDifferentPlatformsAreComparedPlatformByName() {
-        let source = "#if os(iOS)\npublic func haptic() {}\n#endif\n#if os(tvOS) || os(watchOS)\npublic func remote() {}\n#endif\npublic func beep() {}\n"
+        let source =
+            """
+            #if os(iOS)\npublic func haptic() {}\n#endif\n#if os(tvOS) || os(watchOS)\npublic func remote() \
+            {}\n#endif\npublic func beep() {}\n
+            """
         let before = APIContext(platforms: ["iOS", "macOS"])
-        let after = APIContext(platforms: ["macOS", "iOS", "tvOS", "watchOS"]) // a release that adds platforms
+        let after = APIContext(platforms: ["macOS", "iOS", "tvOS", "watchOS"])  // a release that adds platforms
         let old = APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: before)
         let new = APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: after)
-        XCTAssertTrue(APIDiff(old: old, new: new, context: after).isEmpty,
-                      "\(APIDiff(old: old, new: new, context: after).changes)")
-        let removed = APISurface.extract(from: [SourceFile(path: "A.swift", text: "public func beep() {}\n")], context: after)
+        XCTAssertTrue(
+            APIDiff(old: old, new: new, context: after).isEmpty,
+            "\(APIDiff(old: old, new: new, context: after).changes)")
+        let removed = APISurface.extract(
+            from: [SourceFile(path: "A.swift", text: "public func beep() {}\n")], context: after)
         let result = APIDiff(old: old, new: removed, context: after)
         XCTAssertEqual(result.changes.map(\.key), ["func haptic()"])
         XCTAssertEqual(result.changes.first?.platforms, ["iOS"])
@@ -201,7 +263,8 @@ final class IfConfigTests: XCTestCase {
         let new = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: text), context: after)
         let other = "public func f() {}\n"
         let oldB = APIFileSurface.extract(from: SourceFile(path: "B.swift", text: other), context: before)
-        let newB = APIFileSurface.extract(from: SourceFile(path: "B.swift", text: other + "public func g() {}\n"), context: after)
+        let newB = APIFileSurface.extract(
+            from: SourceFile(path: "B.swift", text: other + "public func g() {}\n"), context: after)
         let diff = APIDiff(old: [old, oldB], new: [new, newB], shared: [], context: after)
         XCTAssertEqual(diff.changes.map(\.key), ["func g()"], "\(diff.changes)")
         XCTAssertEqual(diff.impact, .additive)

@@ -7,7 +7,10 @@ final class IncrementalDiffTests: XCTestCase {
         APIFileSurface.extract(from: SourceFile(path: path, text: text))
     }
 
-    func assertSame(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], file: StaticString = #filePath, line: UInt = #line) {
+    func assertSame(
+        old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let full = APIDiff(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))
         let incremental = APIDiff(old: old, new: new, shared: shared)
         XCTAssertEqual(incremental, full, file: file, line: line)
@@ -16,9 +19,21 @@ final class IncrementalDiffTests: XCTestCase {
     func testMatchesTheWholeSetDiff() {
         let a = part("A.swift", "public protocol P { func f() }\npublic enum E { case a }\n")
         let a2 = part("A.swift", "public protocol P { func f(); func g(_ x: Int) }\npublic enum E { case a, b }\n")
-        let b = part("B.swift", "extension P { public func f() {}\n public func g(_ x: Int) {} }\nstruct Hidden {}\nextension Hidden { public func h() {} }\n")
+        let b = part(
+            "B.swift",
+            """
+            extension P { public func f() {}\n public func g(_ x: Int) {} }\nstruct Hidden {}\nextension Hidden { \
+            public func h() {} }\n
+            """
+        )
         let c = part("C.swift", "public func over(_ x: Int) {}\n")
-        let c2 = part("C.swift", "public func over(_ x: Int) {}\npublic func over(_ x: String) {}\nextension P { public func g(_ x: String) {} }\n")
+        let c2 = part(
+            "C.swift",
+            """
+            public func over(_ x: Int) {}\npublic func over(_ x: String) {}\nextension P { public func g(_ x: \
+            String) {} }\n
+            """
+        )
         let d = part("D.swift", "extension E { public static var z: Int { 1 } }\npublic func over(_ x: Double) {}\n")
         let d2 = part("D.swift", "extension E { public static var z: Int { 2 } }\npublic func over(_ x: Float) {}\n")
         let hiddenMadePublic = part("H.swift", "public struct Hidden {}\n")
@@ -27,7 +42,7 @@ final class IncrementalDiffTests: XCTestCase {
         assertSame(old: [c], new: [c2], shared: [a, b, d])
         assertSame(old: [d], new: [d2], shared: [a, b, c])
         assertSame(old: [a, c], new: [a2, c2], shared: [b, d])
-        assertSame(old: [], new: [hiddenMadePublic], shared: [a, b, c, d]) // the cross-file sets change
+        assertSame(old: [], new: [hiddenMadePublic], shared: [a, b, c, d])  // the cross-file sets change
         assertSame(old: [], new: [newEnum], shared: [a, b, c, d])
         assertSame(old: [b], new: [], shared: [a, c, d])
         assertSame(old: [], new: [], shared: [a, b, c, d])

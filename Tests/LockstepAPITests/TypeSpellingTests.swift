@@ -15,7 +15,8 @@ final class TypeSpellingTests: XCTestCase {
                 public enum Level { case info }
                 public func log<Message: StringProtocol>(_ message: Message, at level: Level, _ extra: some P & Q) {}
             }
-            public struct Box<T> { public func map<U>(_ transform: (T) throws -> U) rethrows -> Box<U> { fatalError() } }
+            public struct Box<T> { public func map<U>(_ transform: (T) throws -> U) rethrows -> Box<U> { fatalError() \
+            } }
             public func handle(_ f: @Sendable @escaping (_ code: Int) -> (), _ x: Optional<any P & Q>) {}
             public typealias Handler = (Int) -> Void
             public func register(_ h: Handler?) {}
@@ -39,24 +40,34 @@ final class TypeSpellingTests: XCTestCase {
         let new = declarations("public func f(_ x: some Equatable, label y: Int) {}")
         XCTAssertEqual(Array(old.keys), ["func f(_:label:)"])
         XCTAssertEqual(Array(new.keys), ["func f(_:label:)"])
-        XCTAssertEqual(old["func f(_:label:)"]?.signature, "public func f<τ_0>(_: τ_0, label: Int) where τ_0: Equatable")
+        XCTAssertEqual(
+            old["func f(_:label:)"]?.signature, "public func f<τ_0>(_: τ_0, label: Int) where τ_0: Equatable")
         XCTAssertEqual(new["func f(_:label:)"]?.signature, old["func f(_:label:)"]?.signature)
     }
 
     func testModuleQualificationIsDroppedForTheContextsModules() {
-        let old = "public struct Logger { public enum Level { case info } }\npublic func log(at level: Logging.Logger.Level) {}"
+        let old =
+            """
+            public struct Logger { public enum Level { case info } }\npublic func log(at level: \
+            Logging.Logger.Level) {}
+            """
         let new = "public struct Logger { public enum Level { case info } }\npublic func log(at level: Logger.Level) {}"
         let context = APIContext(modules: ["Logging"])
-        let diff = APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)], context: context),
-                           new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)], context: context))
+        let diff = APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)], context: context),
+            new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)], context: context))
         XCTAssertTrue(diff.isEmpty, "\(diff.changes)")
         // Without the module known, the qualification is a different spelling.
-        let unknown = APIDiff(old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)]),
-                              new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)]))
+        let unknown = APIDiff(
+            old: APISurface.extract(from: [SourceFile(path: "A.swift", text: old)]),
+            new: APISurface.extract(from: [SourceFile(path: "A.swift", text: new)]))
         XCTAssertEqual(unknown.changes.map(\.key), ["func log(at:)"])
         // A module-qualified typealias is followed too.
         let aliased = "extension Logger { public typealias Metadata = [String: String] }\n"
-        let viaModule = APISurface.extract(from: [SourceFile(path: "A.swift", text: old + aliased + "public func meta(_ m: Logging.Logger.Metadata?) {}")], context: context)
+        let viaModule = APISurface.extract(
+            from: [
+                SourceFile(path: "A.swift", text: old + aliased + "public func meta(_ m: Logging.Logger.Metadata?) {}")
+            ], context: context)
         XCTAssertEqual(viaModule.declarations["func meta(_:)"]?.signature, "public func meta(_: [String: String]?)")
     }
 
@@ -64,9 +75,12 @@ final class TypeSpellingTests: XCTestCase {
         let context = APIContext(modules: ["Kit"])
         let files = [
             SourceFile(path: "A.swift", text: "public struct Box<T> { public struct Item {} }"),
-            SourceFile(path: "B.swift", text: "extension Box { public func first() -> Item? { nil }\n public func kit(_ x: Kit.Box<Int>) {} }"),
+            SourceFile(
+                path: "B.swift",
+                text: "extension Box { public func first() -> Item? { nil }\n public func kit(_ x: Kit.Box<Int>) {} }"),
         ]
-        let combined = APISurface(combining: files.map { APIFileSurface.extract(from: $0, context: context) }, context: context)
+        let combined = APISurface(
+            combining: files.map { APIFileSurface.extract(from: $0, context: context) }, context: context)
         XCTAssertEqual(combined, APISurface.extract(from: files, context: context))
         XCTAssertEqual(combined.declarations["func Box.first()"]?.signature, "public func first() -> Box.Item?")
         XCTAssertEqual(combined.declarations["func Box.kit(_:)"]?.signature, "public func kit(_: Box<Int>)")
@@ -75,9 +89,11 @@ final class TypeSpellingTests: XCTestCase {
     func testIncrementalDiffSeesARenamedGenericParameterInUnchangedFiles() {
         let box = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public struct Box<T> {}"))
         let renamed = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public struct Box<Element> {}"))
-        let changedMeaning = APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public struct Box<T, Element> {}"))
-        let use = APIFileSurface.extract(from: SourceFile(
-            path: "B.swift", text: "extension Box { public func get() -> Element { fatalError() } }"))
+        let changedMeaning = APIFileSurface.extract(
+            from: SourceFile(path: "A.swift", text: "public struct Box<T, Element> {}"))
+        let use = APIFileSurface.extract(
+            from: SourceFile(
+                path: "B.swift", text: "extension Box { public func get() -> Element { fatalError() } }"))
         XCTAssertTrue(APIDiff(old: [box], new: [renamed], shared: []).isEmpty)
         // In the unchanged file, `Element` first named an outside type, then Box's parameter.
         let incremental = APIDiff(old: [box], new: [changedMeaning], shared: [use])
@@ -87,31 +103,47 @@ final class TypeSpellingTests: XCTestCase {
     }
 
     func testAliasCyclesAndChainsEnd() {
-        let found = declarations("""
+        let found = declarations(
+            """
             public typealias A = B
             public typealias B = A
             public typealias C = D
             public typealias D = Int
             public func f(_ a: A, _ c: C) {}
             """)
-        XCTAssertEqual(found["func f(_:_:)"]?.signature.hasSuffix(", _: Int)"), true, found["func f(_:_:)"]?.signature ?? "")
+        XCTAssertEqual(
+            found["func f(_:_:)"]?.signature.hasSuffix(", _: Int)"), true, found["func f(_:_:)"]?.signature ?? "")
     }
 }
 
 extension TypeSpellingTests {
     func testTypedThrowsOfErrorIsThrowsAndOfNeverIsNone() {
-        let old = declarations("public func f() throws {}\npublic func g() {}\npublic func h(_ x: () throws -> Void) {}")
-        let new = declarations("public func f() throws(any Error) {}\npublic func g() throws(Never) {}\npublic func h(_ x: () throws(Swift.Error) -> Void) {}")
+        let old = declarations(
+            "public func f() throws {}\npublic func g() {}\npublic func h(_ x: () throws -> Void) {}")
+        let new = declarations(
+            """
+            public func f() throws(any Error) {}\npublic func g() throws(Never) {}\npublic func h(_ x: () \
+            throws(Swift.Error) -> Void) {}
+            """
+        )
         XCTAssertEqual(old.mapValues(\.signature), new.mapValues(\.signature))
         // A nested type called Error is a typed throw.
-        let nested = declarations("public enum Parser { public enum Error: Swift.Error {}\n public static func parse() throws(Error) {} }")
+        let nested = declarations(
+            "public enum Parser { public enum Error: Swift.Error {}\n public static func parse() throws(Error) {} }")
         XCTAssertEqual(nested["func Parser.parse()"]?.signature, "public static func parse() throws(Parser.Error)")
     }
 }
 
 extension TypeSpellingTests {
     func testGenericOverloadsAreKeyedByTheirConstraints() {
-        let found = declarations("public protocol P {}\npublic protocol Q {}\npublic func add(_ x: some P) {}\npublic func add<T: Q>(_ x: T) {}")
-        XCTAssertEqual(Set(found.keys), ["protocol P", "protocol Q", "func add(_:) (τ_0) where τ_0: P", "func add(_:) (τ_0) where τ_0: Q"])
+        let found = declarations(
+            """
+            public protocol P {}\npublic protocol Q {}\npublic func add(_ x: some P) {}\npublic func add<T: Q>(_ \
+            x: T) {}
+            """
+        )
+        XCTAssertEqual(
+            Set(found.keys),
+            ["protocol P", "protocol Q", "func add(_:) (τ_0) where τ_0: P", "func add(_:) (τ_0) where τ_0: Q"])
     }
 }

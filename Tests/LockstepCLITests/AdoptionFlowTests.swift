@@ -26,21 +26,31 @@ final class AdoptionFlowTests: XCTestCase {
         _ = try component("Analytics", origin: "git@github.com:partner/Analytics.git")
         // Renamed on the server to StorageKit; the apps still use the old URL.
         _ = try component("Storage", origin: "https://github.com/acme/StorageKit.git")
-        let pins = ["LoginProtocols", "Login", "Storage"].map { ws.dep($0, "exact: \"1.0.0\"") }
-            + [ws.dep("Networking", "exact: \"1.0.1\""), #"url: "https://github.com/partner/Analytics.git", exact: "1.0.0""#]
-        try ws.app("Main", role: "main", dependencies: pins).git("remote", "add", "origin", "https://github.com/acme/Main.git")
-        try ws.app("Shell", role: "shell", dependencies: ["Networking", "Login", "Storage"].map { ws.dep($0, "from: \"1.0.0\"") })
+        let pins =
+            ["LoginProtocols", "Login", "Storage"].map { ws.dep($0, "exact: \"1.0.0\"") }
+            + [
+                ws.dep("Networking", "exact: \"1.0.1\""),
+                #"url: "https://github.com/partner/Analytics.git", exact: "1.0.0""#,
+            ]
+        try ws.app("Main", role: "main", dependencies: pins).git(
+            "remote", "add", "origin", "https://github.com/acme/Main.git")
+        try ws.app(
+            "Shell", role: "shell",
+            dependencies: ["Networking", "Login", "Storage"].map { ws.dep($0, "from: \"1.0.0\"") })
         try FileManager.default.removeItem(at: ws.root.appendingPathComponent("lockstep.yml"))
         return ws
     }
 
     /// `lockstep ARGS` in the workspace, asserting its exit status.
     @discardableResult
-    private func step(_ ws: WorkspaceBuilder, _ status: Int32, _ arguments: String...,
-                      file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+    private func step(
+        _ ws: WorkspaceBuilder, _ status: Int32, _ arguments: String...,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProcessResult {
         let result = try Lockstep.run(arguments, in: ws.root)
-        XCTAssertEqual(result.status, status, "lockstep \(arguments.joined(separator: " ")):\n\(result.stdout)\n\(result.stderr)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            result.status, status, "lockstep \(arguments.joined(separator: " ")):\n\(result.stdout)\n\(result.stderr)",
+            file: file, line: line)
         return result
     }
 
@@ -58,7 +68,9 @@ final class AdoptionFlowTests: XCTestCase {
 
         try step(ws, 0, "baseline")
         let baseline = try String(contentsOf: ws.root.appendingPathComponent("lockstep-baseline.yml"), encoding: .utf8)
-        XCTAssertTrue(baseline.contains("\"LS203 Networking 1.0.1\"") && baseline.contains("\"LS102 Networking 1.0.1\""), baseline)
+        XCTAssertTrue(
+            baseline.contains("\"LS203 Networking 1.0.1\"") && baseline.contains("\"LS102 Networking 1.0.1\""), baseline
+        )
         try step(ws, 0, "check")
 
         // A new public function in the renamed repo, then its rc.
@@ -73,7 +85,8 @@ final class AdoptionFlowTests: XCTestCase {
         let edited = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.contains("role:") else { return String(line) }
             return line.replacingOccurrences(of: #"build: *[^,}]*"#, with: "", options: .regularExpression)
-                .replacingOccurrences(of: ", ,", with: ",").replacingOccurrences(of: #",? *\}"#, with: ", build: \"true\" }", options: .regularExpression)
+                .replacingOccurrences(of: ", ,", with: ",").replacingOccurrences(
+                    of: #",? *\}"#, with: ", build: \"true\" }", options: .regularExpression)
         }.joined(separator: "\n")
         XCTAssertEqual(edited.components(separatedBy: "build: \"true\"").count, 3, edited)
         try edited.write(to: config, atomically: true, encoding: .utf8)

@@ -29,14 +29,19 @@ final class BaselineCommandTests: XCTestCase {
         XCTAssertEqual(recorded.status, 0, recorded.stdout + recorded.stderr)
         let file = iw.root.appendingPathComponent("lockstep-baseline.yml")
         let text = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(text.contains("fingerprint: \"LS102 Cart 1.0.1\"") && text.contains("fingerprint: \"LS203 Cart 1.0.1\""), text)
+        XCTAssertTrue(
+            text.contains("fingerprint: \"LS102 Cart 1.0.1\"") && text.contains("fingerprint: \"LS203 Cart 1.0.1\""),
+            text)
         XCTAssertTrue(text.contains("reason: \"published before lockstep\""), text)
         XCTAssertTrue(text.contains("- { name: \"Cart\", version: \"1.0.1\" }"), text)
 
         let green = try iw.lockstep("check")
         XCTAssertEqual(green.status, 0, green.stdout)
         XCTAssertFalse(green.stdout.contains("LS102"), green.stdout)
-        XCTAssertTrue(green.stdout.contains("2 findings accepted by lockstep-baseline.yml not shown (`lockstep check --no-baseline` shows them)."), green.stdout)
+        XCTAssertTrue(
+            green.stdout.contains(
+                "2 findings accepted by lockstep-baseline.yml not shown (`lockstep check --no-baseline` shows them)."),
+            green.stdout)
         XCTAssertEqual(try iw.lockstep("check", "--no-baseline").status, 1)
 
         let json = try iw.lockstep("check", "--format", "json")
@@ -46,7 +51,8 @@ final class BaselineCommandTests: XCTestCase {
         XCTAssertEqual(object["baselined"] as? Int, 2)
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         let ls102 = try XCTUnwrap(findings.first { $0["rule"] as? String == "LS102" })
-        XCTAssertEqual(ls102["accepted"] as? [String: String], ["by": "baseline", "reason": "published before lockstep"])
+        XCTAssertEqual(
+            ls102["accepted"] as? [String: String], ["by": "baseline", "reason": "published before lockstep"])
 
         // A rerun with nothing new leaves the file byte for byte.
         XCTAssertEqual(try iw.lockstep("baseline").status, 0)
@@ -63,7 +69,8 @@ final class BaselineCommandTests: XCTestCase {
     func testAnInvalidBaselineFileIsExitTwoWithLineAndColumnAndBaselineReplacesIt() throws {
         let iw = try workspaceWithHistory()
         let file = iw.root.appendingPathComponent("lockstep-baseline.yml")
-        try "findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart }\n".write(to: file, atomically: true, encoding: .utf8)
+        try "findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart }\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let result = try iw.lockstep("check")
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("lockstep-baseline.yml:2:5: missing field `reason`"), result.stderr)
@@ -79,7 +86,9 @@ final class BaselineCommandTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
         let plan = try iw.lockstep("integrate", "Cart", "--dry-run")
         XCTAssertTrue(plan.stdout.contains("Rules: pass"), plan.stdout)
-        XCTAssertTrue(plan.stdout.contains("finding(s) about earlier versions, there before this release, are not judged here"), plan.stdout)
+        XCTAssertTrue(
+            plan.stdout.contains("finding(s) about earlier versions, there before this release, are not judged here"),
+            plan.stdout)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.1.0\""))
@@ -109,16 +118,23 @@ final class BaselineCommandTests: XCTestCase {
         let refused = try iw.lockstep("bump", "Cart", "--level", "patch")
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("--reason"), refused.stderr)
-        let bumped = try iw.lockstep("bump", "Cart", "--level", "patch", "--reason", "nobody constructs Cart outside the mediator")
+        let bumped = try iw.lockstep(
+            "bump", "Cart", "--level", "patch", "--reason", "nobody constructs Cart outside the mediator")
         XCTAssertEqual(bumped.status, 0, bumped.stdout + bumped.stderr)
         XCTAssertTrue(bumped.stdout.contains("Cart 1.0.0 → 1.0.1-rc.1"), bumped.stdout)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let message = try iw.ws["Cart"].git("tag", "-l", "--format=%(contents)", "1.0.1")
-        XCTAssertTrue(message.contains("Lockstep-Accepted-Level: patch (required: major): nobody constructs Cart outside the mediator"), message)
+        XCTAssertTrue(
+            message.contains(
+                "Lockstep-Accepted-Level: patch (required: major): nobody constructs Cart outside the mediator"),
+            message)
         let check = try iw.lockstep("check", "Cart")
         XCTAssertEqual(check.status, 0, check.stdout)
         XCTAssertTrue(check.stdout.contains("error[LS203] (accepted): Cart 1.0.1 "), check.stdout)
-        XCTAssertTrue(check.stdout.contains("accepted by the tag annotation (`bump --reason`): patch chosen over major: nobody constructs Cart"), check.stdout)
+        XCTAssertTrue(
+            check.stdout.contains(
+                "accepted by the tag annotation (`bump --reason`): patch chosen over major: nobody constructs Cart"),
+            check.stdout)
     }
 }

@@ -58,7 +58,8 @@ final class InProcessIsolationTests: XCTestCase {
         XCTAssertEqual(plain.status, 0, plain.stderr)
         XCTAssertEqual(plain.stderr, "")
         XCTAssertEqual(plain.stdout, verbose.stdout)
-        let quiet = try Lockstep.run(["matrix", "-q", "--workspace", ws], in: sample.url, environment: ["TMPDIR": sample.url.path])
+        let quiet = try Lockstep.run(
+            ["matrix", "-q", "--workspace", ws], in: sample.url, environment: ["TMPDIR": sample.url.path])
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertEqual(FileManager.default.currentDirectoryPath, folder)
         XCTAssertEqual(ProcessInfo.processInfo.environment["TMPDIR"], environment["TMPDIR"])

@@ -8,10 +8,13 @@ final class CoordinatedReleaseTests: XCTestCase {
     /// CartProtocols gains a requirement (1.1.0-rc.1) and Cart adopts it, requiring `from: "1.1.0"`.
     func minorNeedingProtocolsRc() throws -> IntegrationWorkspace {
         let iw = try IntegrationWorkspace()
-        try iw.ws["CartProtocols"].write("Sources/CartProtocols/Extra.swift", "public protocol CartTotals { var total: Int { get } }\n")
+        try iw.ws["CartProtocols"].write(
+            "Sources/CartProtocols/Extra.swift", "public protocol CartTotals { var total: Int { get } }\n")
         try iw.ws["CartProtocols"].commit("totals")
         XCTAssertEqual(try iw.lockstep("bump", "CartProtocols").status, 0)
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"1.1.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"1.1.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
         try iw.ws["Cart"].commit("adopt CartProtocols 1.1")
         return iw
     }
@@ -46,9 +49,13 @@ final class CoordinatedReleaseTests: XCTestCase {
         try assertGreen("start")
         // 1. The shell admits both lines before anything is released: still green, it admits what main pins.
         let shellDeps = { (requirement: String) in
-            [iw.ws.dep("Base", "from: \"1.0.0\""), iw.ws.dep("CartProtocols", requirement), iw.ws.dep("Cart", requirement)]
+            [
+                iw.ws.dep("Base", "from: \"1.0.0\""), iw.ws.dep("CartProtocols", requirement),
+                iw.ws.dep("Cart", requirement),
+            ]
         }
-        try iw.ws["Shell"].writeManifest(name: "Shell", dependencies: shellDeps("\"1.0.0\"..<\"3.0.0\""), executable: true)
+        try iw.ws["Shell"].writeManifest(
+            name: "Shell", dependencies: shellDeps("\"1.0.0\"..<\"3.0.0\""), executable: true)
         try iw.ws["Shell"].commit("admit CartProtocols and Cart 2")
         try assertGreen("shell widened")
         // 2. The protocol set breaks: 2.0.0-rc.1.
@@ -59,7 +66,9 @@ final class CoordinatedReleaseTests: XCTestCase {
         XCTAssertTrue(protocols.stdout.contains("→ 2.0.0-rc.1"), protocols.stdout + protocols.stderr)
         try assertGreen("protocols rc")
         // 3. The implementation follows onto line 2: the tie makes it 2.0.0-rc.1.
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         let cart = try iw.lockstep("bump", "Cart")
         XCTAssertTrue(cart.stdout.contains("→ 2.0.0-rc.1"), cart.stdout + cart.stderr)
@@ -70,7 +79,9 @@ final class CoordinatedReleaseTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(iw.builds().map { String($0.prefix(while: { $0 != "-" })) }.sorted(), ["Main", "Shell"])
         let pins = try iw.ws["Main"].git("show", "HEAD:Package.swift")
-        XCTAssertTrue(pins.contains("CartProtocols.git\", exact: \"2.0.0\"") && pins.contains("Cart.git\", exact: \"2.0.0\""), pins)
+        XCTAssertTrue(
+            pins.contains("CartProtocols.git\", exact: \"2.0.0\"") && pins.contains("Cart.git\", exact: \"2.0.0\""),
+            pins)
         try assertGreen("released")
         // 5. The shell narrows to the new line.
         try iw.ws["Shell"].writeManifest(name: "Shell", dependencies: shellDeps("from: \"2.0.0\""), executable: true)
@@ -84,13 +95,17 @@ final class CoordinatedReleaseTests: XCTestCase {
         try iw.ws["CartProtocols"].write("Sources/CartProtocols/Cart2.swift", "public protocol CartService2 {}\n")
         try iw.ws["CartProtocols"].commit("break")
         try iw.lockstep("bump", "CartProtocols")
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         try iw.lockstep("bump", "Cart")
         let run = try iw.lockstep("integrate", "CartProtocols", "Cart")
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("[LS403]"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("widen the requirement in apps/Shell/Package.swift to `\"1.0.0\"..<\"3.0.0\"`"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("widen the requirement in apps/Shell/Package.swift to `\"1.0.0\"..<\"3.0.0\"`"),
+            run.stderr)
         XCTAssertEqual(iw.builds(), [])
     }
 }

@@ -32,7 +32,9 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(try diff(minor, ["--fail-on", "breaking"]).status, 0)
         let failedMinor = try diff(minor, ["--fail-on", "minor", "--format", "json"])
         XCTAssertEqual(failedMinor.status, 1)
-        XCTAssertTrue(failedMinor.stdout.contains("\"level\" : \"minor\"") || failedMinor.stdout.contains("\"level\":\"minor\""), failedMinor.stdout)
+        XCTAssertTrue(
+            failedMinor.stdout.contains("\"level\" : \"minor\"") || failedMinor.stdout.contains("\"level\":\"minor\""),
+            failedMinor.stdout)
     }
 
     func testFailOnMinorPassesAPatch() throws {

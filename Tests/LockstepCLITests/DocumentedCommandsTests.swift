@@ -6,7 +6,8 @@ import XCTest
 /// Every `lockstep …` command line the README and docs/ show names a command that exists, with options that command
 /// takes: a renamed command or option cannot leave the documentation behind.
 final class DocumentedCommandsTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Options every command takes (some hidden from its help) and the root command's own.
     static let everywhere: Set<String> = ["--workspace", "--quiet", "--verbose", "-q", "-v", "--help", "-h"]
@@ -14,7 +15,9 @@ final class DocumentedCommandsTests: XCTestCase {
 
     static func documents() throws -> [URL] {
         let docs = root.appendingPathComponent("docs")
-        let names = (FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".md") }
+        let names = (FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []).filter {
+            $0.hasSuffix(".md")
+        }
         return [root.appendingPathComponent("README.md"), root.appendingPathComponent("ci/pipelines/README.md")]
             + names.sorted().map { docs.appendingPathComponent($0) }
     }
@@ -46,13 +49,16 @@ final class DocumentedCommandsTests: XCTestCase {
     func testTheParserFindsCommandLines() {
         XCTAssertEqual(Self.commandLines(in: "$ lockstep matrix --wide").map(\.command), ["matrix"])
         XCTAssertEqual(Self.commandLines(in: "lockstep graph | dot -Tsvg > graph.svg").first?.options, [])
-        XCTAssertEqual(Self.commandLines(in: "bash ci/demo    # builds lockstep and runs").count, 0, "prose in a comment is not a command")
+        XCTAssertEqual(
+            Self.commandLines(in: "bash ci/demo    # builds lockstep and runs").count, 0,
+            "prose in a comment is not a command")
         XCTAssertEqual(Self.commandLines(in: "cd \"$(lockstep demo --replay-only)\"").first?.options, ["--replay-only"])
         XCTAssertEqual(Self.commandLines(in: "lockstep check --format=json").first?.options, ["--format"])
     }
 
     func testEveryDocumentedCommandAndOptionExists() throws {
-        let commands = Dictionary(uniqueKeysWithValues: LockstepCommand.configuration.subcommands.map { ($0._commandName, $0) })
+        let commands = Dictionary(
+            uniqueKeysWithValues: LockstepCommand.configuration.subcommands.map { ($0._commandName, $0) })
         var checked = 0
         for file in try Self.documents() {
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -70,7 +76,9 @@ final class DocumentedCommandsTests: XCTestCase {
                     }
                     let help = LockstepCommand.helpMessage(for: type, columns: 1000)
                     for option in options where !Self.everywhere.contains(option) {
-                        XCTAssertNotNil(help.firstMatch(of: try Regex("(^|[\\s,\\[])\(option)([^a-z-]|$)")), "\(place): lockstep \(command) has no option \(option)")
+                        XCTAssertNotNil(
+                            help.firstMatch(of: try Regex("(^|[\\s,\\[])\(option)([^a-z-]|$)")),
+                            "\(place): lockstep \(command) has no option \(option)")
                     }
                 }
             }

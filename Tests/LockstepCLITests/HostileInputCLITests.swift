@@ -5,7 +5,9 @@ import XCTest
 
 /// Bad input from people or hostile repos, through the binary: a sentence, exit 2, nothing changed.
 final class HostileInputCLITests: XCTestCase {
-    func assertSentence(_ result: ProcessResult, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSentence(
+        _ result: ProcessResult, contains text: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr, file: file, line: line)
         XCTAssertFalse((result.stdout + result.stderr).contains("Error Domain="), result.stderr, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
@@ -35,9 +37,13 @@ final class HostileInputCLITests: XCTestCase {
         let mainHead = try iw.ws["Main"].head()
         let missing = iw.root.appendingPathComponent("no-such-folder/report.xml").path
         assertSentence(try iw.lockstep("integrate", "Cart", "--report", missing), contains: "does not exist")
-        try FileManager.default.createDirectory(at: iw.root.appendingPathComponent("reports"), withIntermediateDirectories: true)
-        assertSentence(try iw.lockstep("integrate", "Cart", "--report", iw.root.appendingPathComponent("reports").path), contains: "is a folder")
-        assertSentence(try iw.lockstep("integrate", "Cart", "--dry-run", "--report", missing), contains: "does not exist")
+        try FileManager.default.createDirectory(
+            at: iw.root.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        assertSentence(
+            try iw.lockstep("integrate", "Cart", "--report", iw.root.appendingPathComponent("reports").path),
+            contains: "is a folder")
+        assertSentence(
+            try iw.lockstep("integrate", "Cart", "--dry-run", "--report", missing), contains: "does not exist")
         XCTAssertEqual(iw.builds(), [], "nothing was built")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "", "nothing was tagged")
         XCTAssertEqual(try iw.ws["Main"].head(), mainHead, "nothing was pinned")
@@ -52,8 +58,9 @@ final class HostileInputCLITests: XCTestCase {
         assertSentence(try Lockstep.run(["demo", "--dir", file.path, "--replay-only"]), contains: "is a file")
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "mine\n")
         // Below a file: Foundation's own error, as a sentence with the reason.
-        assertSentence(try Lockstep.run(["demo", "--dir", file.appendingPathComponent("sub").path, "--replay-only"]),
-                       contains: "cannot write \(file.path)/sub: a part of the path is a file, not a folder")
+        assertSentence(
+            try Lockstep.run(["demo", "--dir", file.appendingPathComponent("sub").path, "--replay-only"]),
+            contains: "cannot write \(file.path)/sub: a part of the path is a file, not a folder")
 
         let mine = folder.path("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
@@ -99,16 +106,19 @@ final class HostileInputCLITests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let outside = iw.root.appendingPathComponent("outside")
-        try FileManager.default.createDirectory(at: outside.appendingPathComponent("swiftpm"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: outside.appendingPathComponent("swiftpm"), withIntermediateDirectories: true)
         let shell = iw.ws["Shell"]
         // A committed `.swiftpm` link: the copy's mirrors.json must not land in the folder it points to.
-        try FileManager.default.createSymbolicLink(atPath: shell.url.appendingPathComponent(".swiftpm").path,
-                                                   withDestinationPath: outside.appendingPathComponent("swiftpm").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: shell.url.appendingPathComponent(".swiftpm").path,
+            withDestinationPath: outside.appendingPathComponent("swiftpm").path)
         try shell.commit("links to elsewhere")
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(iw.builds().count, 2, "Shell and Main were built")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("swiftpm").path), [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("swiftpm").path), [])
     }
 
     /// An Xcode app whose project's shared workspace data is a committed link to elsewhere: the copy's
@@ -123,22 +133,30 @@ final class HostileInputCLITests: XCTestCase {
         let main = iw.ws["Main"]
         try main.git("rm", "-q", "Package.swift")
         try main.write("Main.xcodeproj/project.pbxproj", XcodeAppTests.project)
-        try FileManager.default.createSymbolicLink(atPath: main.url.appendingPathComponent("Main.xcodeproj/project.xcworkspace").path,
-                                                   withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: main.url.appendingPathComponent("Main.xcodeproj/project.xcworkspace").path,
+            withDestinationPath: outside.path)
         try main.commit("an Xcode project whose workspace data lives elsewhere")
         let captured = iw.root.appendingPathComponent("mirrors.json")
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$(basename "$PWD")" in Main*) [ -L Main.xcodeproj/project.xcworkspace ] && exit 9
-              cp Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json '\(captured.path)';; esac
+              cp Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json \
+              '\(captured.path)';; esac
             """)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(try String(contentsOf: captured, encoding: .utf8).contains("Cart.git"), "the copy got its mirrors, in a real folder")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: swiftpm.path), ["Package.resolved"], "nothing written or removed outside")
+        XCTAssertTrue(
+            try String(contentsOf: captured, encoding: .utf8).contains("Cart.git"),
+            "the copy got its mirrors, in a real folder")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: swiftpm.path), ["Package.resolved"],
+            "nothing written or removed outside")
     }
 
     private func mktree(_ listing: String, in repo: URL) throws -> String {
-        let result = try ProcessRunner.run("/usr/bin/env", ["git", "mktree"], in: repo, environment: GitCLI.environment(), stdin: listing)
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["git", "mktree"], in: repo, environment: GitCLI.environment(), stdin: listing)
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -22,10 +22,16 @@ final class InitCommandTests: XCTestCase {
         try component("Analytics", origin: "git@github.com:partner/Analytics.git")
         // Renamed on the server to StorageKit; the apps still use the old URL.
         try component("Storage", origin: "https://github.com/acme/StorageKit.git")
-        let pins = ["Networking", "LoginProtocols", "Login", "Cart-API", "Cart", "Storage"].map { ws.dep($0, "exact: \"1.0.0\"") }
+        let pins =
+            ["Networking", "LoginProtocols", "Login", "Cart-API", "Cart", "Storage"].map {
+                ws.dep($0, "exact: \"1.0.0\"")
+            }
             + [#"url: "https://github.com/partner/Analytics", exact: "1.0.0""#]
-        try ws.app("Main", role: "main", dependencies: pins).git("remote", "add", "origin", "https://github.com/acme/Main.git")
-        try ws.app("Shell", role: "shell", dependencies: [#"id: "acme.Networking", from: "1.0.0""#, ws.dep("Cart", "from: \"1.0.0\"")])
+        try ws.app("Main", role: "main", dependencies: pins).git(
+            "remote", "add", "origin", "https://github.com/acme/Main.git")
+        try ws.app(
+            "Shell", role: "shell",
+            dependencies: [#"id: "acme.Networking", from: "1.0.0""#, ws.dep("Cart", "from: \"1.0.0\"")])
         // Not packages, or not to be looked into.
         let docs = ws.root.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
@@ -48,7 +54,13 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "--dry-run wrote the file")
         XCTAssertTrue(dry.stderr.contains("Login (components/Login): business implementing LoginProtocols"), dry.stderr)
-        XCTAssertTrue(dry.stderr.contains("docs: left out, it has no Package.swift, podspec, single *.xcodeproj, project.yml, Tuist/Package.swift or Podfile at HEAD"), dry.stderr)
+        XCTAssertTrue(
+            dry.stderr.contains(
+                """
+                docs: left out, it has no Package.swift, podspec, single *.xcodeproj, project.yml, \
+                Tuist/Package.swift or Podfile at HEAD
+                """
+            ), dry.stderr)
 
         let written = try Lockstep.run(["init"], in: ws.root)
         XCTAssertEqual(written.status, 0, written.stderr)
@@ -58,7 +70,8 @@ final class InitCommandTests: XCTestCase {
         let config = try WorkspaceConfig.load(from: file)
         XCTAssertEqual(config.remotes, ["https://github.com/acme/{name}.git"])
         let byName = Dictionary(uniqueKeysWithValues: config.components.map { ($0.name, $0) })
-        XCTAssertEqual(Set(byName.keys), ["Networking", "LoginProtocols", "Login", "Cart-API", "Cart", "Analytics", "StorageKit"])
+        XCTAssertEqual(
+            Set(byName.keys), ["Networking", "LoginProtocols", "Login", "Cart-API", "Cart", "Analytics", "StorageKit"])
         XCTAssertEqual(byName["LoginProtocols"]?.kind, .protocols)
         XCTAssertEqual(byName["Login"]?.kind, .business(implements: "LoginProtocols"))
         XCTAssertEqual(byName["Cart-API"]?.kind, .protocols)
@@ -81,7 +94,8 @@ final class InitCommandTests: XCTestCase {
         // Every app requirement was matched to its component: the renamed repo, the other owner, the registry id.
         let table = try Lockstep.run(["matrix", "--wide", "--workspace", ws.root.path])
         XCTAssertEqual(table.status, 0, table.stderr)
-        for line in table.stdout.split(separator: "\n") where line.hasPrefix("StorageKit") || line.hasPrefix("Analytics") || line.hasPrefix("Networking") {
+        for line in table.stdout.split(separator: "\n")
+        where line.hasPrefix("StorageKit") || line.hasPrefix("Analytics") || line.hasPrefix("Networking") {
             XCTAssertTrue(line.contains("1.0.0     "), String(line))
         }
         XCTAssertFalse(table.stdout.contains("LS404"), table.stdout)

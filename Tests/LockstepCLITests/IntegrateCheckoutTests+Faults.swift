@@ -10,7 +10,8 @@ extension IntegrateCheckoutTests {
         try iw.ws["Main"].write("README", "one\n")
         try iw.ws["Main"].commit("readme")
         // An interactive rebase stopped at its first commit ("edit"), HEAD detached from main.
-        _ = try GitCLI.run(["-c", "sequence.editor=sed -i 1s/^pick/edit/", "rebase", "-q", "-i", "HEAD~1"], in: iw.ws["Main"].url)
+        _ = try GitCLI.run(
+            ["-c", "sequence.editor=sed -i 1s/^pick/edit/", "rebase", "-q", "-i", "HEAD~1"], in: iw.ws["Main"].url)
         let before = try RepoState.capture(iw.ws["Main"].url)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1)
@@ -33,13 +34,18 @@ extension IntegrateCheckoutTests {
         XCTAssertTrue(text.contains(Self.cartPinned + "),\r\n"), text)
         XCTAssertFalse(text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line end is CRLF")
         XCTAssertEqual(try iw.ws["Main"].git("status", "--porcelain"), "")
-        XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("\r"), "the commit is stored with LF")
+        XCTAssertFalse(
+            try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("\r"), "the commit is stored with LF")
     }
 
     func testAFailureAfterTaggingSaysWhatWasReleasedAndARerunFinishes() throws {
         let iw = try IntegrationWorkspace()
-        try iw.ws.app("Main2", role: "main", dependencies: [iw.ws.dep("Base", "exact: \"1.0.0\""), iw.ws.dep("CartProtocols", "exact: \"1.0.0\""),
-                                                            iw.ws.dep("Cart", "exact: \"1.0.0\"")], build: "sh \(iw.script.path)")
+        try iw.ws.app(
+            "Main2", role: "main",
+            dependencies: [
+                iw.ws.dep("Base", "exact: \"1.0.0\""), iw.ws.dep("CartProtocols", "exact: \"1.0.0\""),
+                iw.ws.dep("Cart", "exact: \"1.0.0\""),
+            ], build: "sh \(iw.script.path)")
         try iw.lockstep("bump", "Cart")
         // Another git process holds Main2's branch ref lock while the pins are made: Main is pinned, Main2 is not.
         let lock = iw.ws["Main2"].url.appendingPathComponent(".git/refs/heads/main.lock")
@@ -64,22 +70,26 @@ extension IntegrateCheckoutTests {
         try iw.lockstep("bump", "Cart")
         let main = iw.ws["Main"].url.path
         // Main's first build moves main; the rebuild on the new head is red.
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*)
               n=$(grep -c '^Main-' '\(iw.buildLog.path)')
-              if [ "$n" -eq 1 ]; then cd '\(main)' && echo x >> moved.txt && git add moved.txt && git commit -q -m moved; else exit 4; fi;;
+              if [ "$n" -eq 1 ]; then cd '\(main)' && echo x >> moved.txt && git add moved.txt && git commit -q -m \
+              moved; else exit 4; fi;;
             esac
             """)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("released: Cart 1.0.1 (tags exist); no main app pinned yet"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("released: Cart 1.0.1 (tags exist); no main app pinned yet"), result.stderr)
         XCTAssertFalse(result.stderr.contains("nothing was tagged"), result.stderr)
     }
 
     func testDryRunPreviewsACheckoutRefusal() throws {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
-        _ = FileManager.default.createFile(atPath: iw.ws["Main"].url.appendingPathComponent(".git/index.lock").path, contents: Data())
+        _ = FileManager.default.createFile(
+            atPath: iw.ws["Main"].url.appendingPathComponent(".git/index.lock").path, contents: Data())
         let result = try iw.lockstep("integrate", "Cart", "--dry-run")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("index.lock exists"), result.stderr)
@@ -90,12 +100,17 @@ extension IntegrateCheckoutTests {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let outside = try TemporaryFolder("lockstep-outside")
-        try FileManager.default.createDirectory(at: iw.root.appendingPathComponent(".lockstep"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: iw.root.appendingPathComponent(".lockstep/logs"), withDestinationURL: outside.url)
+        try FileManager.default.createDirectory(
+            at: iw.root.appendingPathComponent(".lockstep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: iw.root.appendingPathComponent(".lockstep/logs"), withDestinationURL: outside.url)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains(".lockstep/logs is not a real folder (a link to \(outside.url.path))"), result.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.url.path), [], "nothing written outside")
+        XCTAssertTrue(
+            result.stderr.contains(".lockstep/logs is not a real folder (a link to \(outside.url.path))"), result.stderr
+        )
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: outside.url.path), [], "nothing written outside")
         try assertNothingReleased(iw)
     }
 
@@ -103,7 +118,7 @@ extension IntegrateCheckoutTests {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         var bytes = try Data(contentsOf: manifest(iw))
-        bytes.append(contentsOf: Array("// caf".utf8) + [0xE9] + Array("\n".utf8)) // Latin-1 é
+        bytes.append(contentsOf: Array("// caf".utf8) + [0xE9] + Array("\n".utf8))  // Latin-1 é
         try bytes.write(to: manifest(iw))
         try iw.ws["Main"].commit("a Latin-1 comment")
         let result = try iw.lockstep("integrate", "Cart")

@@ -30,7 +30,9 @@ final class IntegrateCheckoutTests: XCTestCase {
 
     /// Runs `integrate Cart` and asserts it is refused with `text` before any build, tag or pin.
     @discardableResult
-    func assertRefusedBeforeBuilding(_ iw: IntegrationWorkspace, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+    func assertRefusedBeforeBuilding(
+        _ iw: IntegrationWorkspace, _ text: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProcessResult {
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1, result.stdout, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(text), result.stderr, file: file, line: line)
@@ -41,7 +43,9 @@ final class IntegrateCheckoutTests: XCTestCase {
 
     func assertNothingReleased(_ iw: IntegrationWorkspace, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "", "not tagged", file: file, line: line)
-        XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains(Self.cartPin), "not pinned", file: file, line: line)
+        XCTAssertTrue(
+            try iw.ws["Main"].git("show", "HEAD:Package.swift").contains(Self.cartPin), "not pinned", file: file,
+            line: line)
     }
 
     func testUncommittedEditsAreKeptAndTheCheckoutCarriesThePin() throws {
@@ -59,7 +63,9 @@ final class IntegrateCheckoutTests: XCTestCase {
         let text = try read(manifest(iw))
         XCTAssertTrue(text.hasPrefix("// A note the user is writing.\n"), text)
         XCTAssertTrue(text.contains(Self.cartPinned), text)
-        XCTAssertEqual(try read(iw.ws["Main"].url.appendingPathComponent("Sources/Main/main.swift")), "print(\"work in progress\")\n")
+        XCTAssertEqual(
+            try read(iw.ws["Main"].url.appendingPathComponent("Sources/Main/main.swift")),
+            "print(\"work in progress\")\n")
         XCTAssertEqual(try read(iw.ws["Main"].url.appendingPathComponent("notes.txt")), "untracked\n")
         // Index and HEAD agree on the pin; what is left uncommitted is only the user's own edits.
         XCTAssertEqual(try iw.ws["Main"].git("diff", "--cached", "--name-only"), "")
@@ -72,7 +78,8 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let main = iw.ws["Main"].url.path
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*) printf '\\n// edited while building\\n' >> '\(main)/Package.swift';; esac
             """)
         let result = try iw.lockstep("integrate", "Cart")
@@ -91,7 +98,9 @@ final class IntegrateCheckoutTests: XCTestCase {
         let before = try RepoState.capture(iw.ws["Main"].url)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("your uncommitted edits to apps/Main/Package.swift touch the lines the pin rewrites"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "your uncommitted edits to apps/Main/Package.swift touch the lines the pin rewrites"), result.stderr)
         XCTAssertEqual(iw.builds(), [], "refused up front")
         try assertNothingReleased(iw)
         XCTAssertEqual(try RepoState.capture(iw.ws["Main"].url), before)
@@ -101,8 +110,10 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let main = iw.ws["Main"].url.path
-        try iw.setScript("""
-            case "$PWD" in *Main-*) sed -i 's#Cart.git", exact: "1.0.0"#Cart.git", exact: "1.0.0" /* mine */#' '\(main)/Package.swift';; esac
+        try iw.setScript(
+            """
+            case "$PWD" in *Main-*) sed -i 's#Cart.git", exact: "1.0.0"#Cart.git", exact: "1.0.0" /* mine */#' \
+            '\(main)/Package.swift';; esac
             """)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1, result.stdout)
@@ -149,7 +160,8 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let main = iw.ws["Main"].url.path
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*) git -C '\(main)' checkout -q -b feature;; esac
             """)
         let result = try iw.lockstep("integrate", "Cart")
@@ -158,7 +170,8 @@ final class IntegrateCheckoutTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("the checkout is on branch feature and was not touched"), result.stdout)
         XCTAssertTrue(try iw.ws["Main"].git("show", "main:Package.swift").contains(Self.cartPinned))
         XCTAssertTrue(try iw.ws["Main"].git("show", "feature:Package.swift").contains(Self.cartPin))
-        XCTAssertEqual(try iw.ws["Main"].git("status", "--porcelain"), "", "the feature checkout is untouched and clean")
+        XCTAssertEqual(
+            try iw.ws["Main"].git("status", "--porcelain"), "", "the feature checkout is untouched and clean")
     }
 
     func testADowngradeIsRefusedUnlessAllowed() throws {
@@ -170,7 +183,8 @@ final class IntegrateCheckoutTests: XCTestCase {
         let before = try RepoState.capture(iw.ws["Main"].url)
         let refused = try iw.lockstep("integrate", "Cart@1.0.1-rc.0")
         XCTAssertEqual(refused.status, 1)
-        XCTAssertFalse(refused.stderr.contains("would be a downgrade"), "1.0.1 is already released: that refusal comes first")
+        XCTAssertFalse(
+            refused.stderr.contains("would be a downgrade"), "1.0.1 is already released: that refusal comes first")
         try iw.ws["Cart"].tag("0.9.0-rc.1", at: "1.0.0")
         let downgrade = try iw.lockstep("integrate", "Cart@0.9.0-rc.1")
         XCTAssertEqual(downgrade.status, 1)
@@ -186,17 +200,23 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let original = try read(manifest(iw))
-        let twice = original.replacingOccurrences(of: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),",
-                                                  with: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),\n        .package(url: \"https://git.example.com/ios/cart\", from: \"1.0.0\"),")
+        let twice = original.replacingOccurrences(
+            of: "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),",
+            with:
+                "        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.0\"),\n        .package(url: \"https://git.example.com/ios/cart\", from: \"1.0.0\"),"
+        )
         XCTAssertNotEqual(twice, original)
         try twice.write(to: manifest(iw), atomically: true, encoding: .utf8)
         try iw.ws["Main"].commit("Cart twice")
         // References that agree are all pinned (AppRefusalTests); these disagree, and Cart is the candidate.
-        var result = try assertRefusedBeforeBuilding(iw, "apps/Main/Package.swift names Cart 2 times with requirements that disagree (line ")
-        XCTAssertTrue(result.stderr.contains("`exact: \"1.0.0\"`") && result.stderr.contains("`from: \"1.0.0\"`"), result.stderr)
+        var result = try assertRefusedBeforeBuilding(
+            iw, "apps/Main/Package.swift names Cart 2 times with requirements that disagree (line ")
+        XCTAssertTrue(
+            result.stderr.contains("`exact: \"1.0.0\"`") && result.stderr.contains("`from: \"1.0.0\"`"), result.stderr)
 
         let body = original.components(separatedBy: "let package = ")[1]
-        let conditional = original.components(separatedBy: "let package = ")[0]
+        let conditional =
+            original.components(separatedBy: "let package = ")[0]
             + "#if os(Linux)\nlet package = " + body + "#else\nlet package = " + body + "#endif\n"
         try conditional.write(to: manifest(iw), atomically: true, encoding: .utf8)
         try iw.ws["Main"].commit("two declarations")
@@ -211,7 +231,8 @@ final class IntegrateCheckoutTests: XCTestCase {
         let iw = try workspaceWithBaseAndCartCandidates()
         // While Main builds, someone tags Cart 1.0.1 by hand on another commit.
         let cart = iw.ws["Cart"].url.path
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*) git -C '\(cart)' tag 1.0.1 1.0.0;; esac
             """)
         let result = try iw.lockstep("integrate", "Base", "Cart")

@@ -78,7 +78,8 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("timed out after 2s"), result.stderr)
-        let child = try XCTUnwrap(pid_t(String(contentsOf: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            pid_t(String(contentsOf: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertTrue(Self.stopsRunning(child), "the build's child is gone")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }
@@ -86,7 +87,8 @@ final class IntegrateFaultTests: XCTestCase {
     /// A build script that commits to Main's branch (as another team's merge would) on its first `n` runs.
     func moveMainScript(_ iw: IntegrationWorkspace, times: Int) throws {
         let main = iw.ws["Main"].url.path
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*)
               n=$(grep -c '^Main-' '\(iw.buildLog.path)')
               if [ "$n" -le \(times) ]; then
@@ -142,7 +144,10 @@ final class IntegrateFaultTests: XCTestCase {
         try moveMainScript(iw, times: 100)
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("moved 3 times while lockstep was building. Main was not pinned; the release tags exist"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "moved 3 times while lockstep was building. Main was not pinned; the release tags exist"), result.stderr
+        )
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("exact: \"1.0.1\""))
         XCTAssertEqual(iw.builds().filter { $0.hasPrefix("Main-") }.count, 4, "the first build plus three tries")
     }
@@ -152,10 +157,12 @@ final class IntegrateFaultTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         // While this run builds, another run lands Cart 1.0.0 → 1.0.2 on Main.
         let main = iw.ws["Main"].url.path
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$PWD" in *Main-*)
               if ! grep -q 1.0.2 '\(main)/Package.swift'; then
-                cd '\(main)' && sed -i 's/Cart.git", exact: "1.0.0"/Cart.git", exact: "1.0.2"/' Package.swift && git commit -q -am "Pin Cart 1.0.2"
+                cd '\(main)' && sed -i 's/Cart.git", exact: "1.0.0"/Cart.git", exact: "1.0.2"/' Package.swift && git \
+                commit -q -am "Pin Cart 1.0.2"
               fi;;
             esac
             """)
@@ -175,7 +182,9 @@ final class IntegrateFaultTests: XCTestCase {
         // Wait (bounded) until the build's child exists, then interrupt lockstep as Ctrl-C would.
         var child: pid_t?
         for _ in 0..<600 where child == nil {
-            child = (try? String(contentsOf: pids, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            child = (try? String(contentsOf: pids, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             if child == nil { usleep(50_000) }
         }
         let running = try XCTUnwrap(child, "the build started")
@@ -204,7 +213,9 @@ final class IntegrateFaultTests: XCTestCase {
         let killed = process.processIdentifier
         kill(killed, SIGKILL)
         process.waitUntilExit()
-        XCTAssertFalse(try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty, "a killed run cannot clean up")
+        XCTAssertFalse(
+            try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }.isEmpty,
+            "a killed run cannot clean up")
         lock.release()
         XCTAssertFalse(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("1.0.1"), "killed before the pin")
         XCTAssertTrue(try iw.lockstep("check").stdout.contains("warning[LS407]"), "check reports the unpinned release")
@@ -214,7 +225,8 @@ final class IntegrateFaultTests: XCTestCase {
         XCTAssertTrue(rerun.stdout.contains("completing an earlier run: Cart 1.0.1"), rerun.stdout)
         XCTAssertEqual(iw.builds().count, builds, "no second build: the builds are cached")
         XCTAssertTrue(try iw.ws["Main"].git("show", "HEAD:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
-        XCTAssertEqual(try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }, [], "the next run removed it")
+        XCTAssertEqual(
+            try iw.sandboxes().filter { $0.hasPrefix("lockstep-integrate-\(killed)-") }, [], "the next run removed it")
     }
 
     func testEightConcurrentIntegrationsAllLand() throws {

@@ -9,7 +9,8 @@ final class IntegrateJobsTests: XCTestCase {
     func rendezvous(_ iw: IntegrationWorkspace, seconds: Int) throws -> URL {
         let markers = iw.temporary.url.appendingPathComponent("markers")
         try FileManager.default.createDirectory(at: markers, withIntermediateDirectories: true)
-        try iw.setScript("""
+        try iw.setScript(
+            """
             touch '\(markers.path)/'"$(basename "$PWD" | cut -d- -f1)".started
             i=0
             while [ "$(ls '\(markers.path)' | wc -l)" -lt 2 ]; do
@@ -26,7 +27,9 @@ final class IntegrateJobsTests: XCTestCase {
         let markers = try rendezvous(iw, seconds: 60)
         let result = try iw.lockstep("integrate", "Cart", "--jobs", "2")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: markers.path).sorted(), ["Main.started", "Shell.started"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: markers.path).sorted(),
+            ["Main.started", "Shell.started"])
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "1.0.1")
     }
 
@@ -44,7 +47,8 @@ final class IntegrateJobsTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         try iw.lockstep("bump", "Cart")
         let pid = iw.temporary.url.appendingPathComponent("main.pid")
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$(basename "$PWD")" in
             Main*) sleep 300 & echo $! > '\(pid.path)'; wait ;;
             *) while [ ! -s '\(pid.path)' ]; do sleep 0.05; done; echo "error: shell is broken"; exit 3 ;;
@@ -54,7 +58,8 @@ final class IntegrateJobsTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("Shell"), result.stderr)
         XCTAssertTrue(result.stderr.contains("error: shell is broken"), result.stderr)
-        let child = try XCTUnwrap(pid_t(String(contentsOf: pid, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            pid_t(String(contentsOf: pid, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertNotEqual(kill(child, 0), 0, "main's build (and its child) was stopped, not left running")
         XCTAssertEqual(try iw.ws["Cart"].git("tag", "--list", "1.0.1"), "")
     }
@@ -64,7 +69,8 @@ final class IntegrateJobsTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let pid = iw.temporary.url.appendingPathComponent("shell.pid")
         // Shell comes first in the plan but is still building when Main goes red and stops it.
-        try iw.setScript("""
+        try iw.setScript(
+            """
             case "$(basename "$PWD")" in
             Shell*) sleep 300 & echo $! > '\(pid.path)'; wait ;;
             *) while [ ! -s '\(pid.path)' ]; do sleep 0.05; done; echo "error: main is broken"; exit 3 ;;
@@ -74,9 +80,11 @@ final class IntegrateJobsTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("error: Main failed: red (exit 3)"), result.stderr)
         XCTAssertFalse(result.stderr.contains("Shell failed"), result.stderr)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
         let builds = try XCTUnwrap(json["builds"] as? [[String: Any]], result.stdout)
-        XCTAssertEqual(builds.first { $0["name"] as? String == "Shell" }?["status"] as? String, "stopped", result.stdout)
+        XCTAssertEqual(
+            builds.first { $0["name"] as? String == "Shell" }?["status"] as? String, "stopped", result.stdout)
         XCTAssertEqual(builds.first { $0["name"] as? String == "Main" }?["status"] as? String, "red", result.stdout)
     }
 

@@ -30,9 +30,12 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertEqual(finished.status, 0, finished.stdout + finished.stderr)
         XCTAssertEqual(iw.builds().count, 2, "finishing builds nothing again")
         let main = planner.appendingPathComponent("apps/Main"), cart = planner.appendingPathComponent("components/Cart")
-        XCTAssertEqual(try GitCLI.run(["rev-list", "-n", "1", "1.0.1"], in: cart), try GitCLI.run(["rev-list", "-n", "1", "1.0.1-rc.1"], in: cart))
+        XCTAssertEqual(
+            try GitCLI.run(["rev-list", "-n", "1", "1.0.1"], in: cart),
+            try GitCLI.run(["rev-list", "-n", "1", "1.0.1-rc.1"], in: cart))
         let diff = try GitCLI.run(["diff", "-U0", "HEAD~1", "HEAD", "--", "Package.swift"], in: main)
-        XCTAssertTrue(diff.contains("+        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.1\"),"), diff)
+        XCTAssertTrue(
+            diff.contains("+        .package(url: \"https://git.example.com/ios/Cart.git\", exact: \"1.0.1\"),"), diff)
         XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s"], in: main), "Pin Cart 1.0.1")
     }
 
@@ -44,7 +47,8 @@ final class IntegratePhasesTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         try iw.lockstep("bump", "Comp01")
         let remotes = try RemoteRunners(iw)
-        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"), other = try remotes.runner("other")
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"),
+            other = try remotes.runner("other")
         let before = try remotes.git("Main", "rev-parse", "main")
         let plan = remotes.folder.url.appendingPathComponent("plan.json").path
         XCTAssertEqual(try run(["integrate", "Cart", "--plan-out", plan], in: planner).status, 0)
@@ -68,7 +72,9 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertTrue(manifest.contains("Comp01.git\", exact: \"1.0.1\""), manifest)
         XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "\(before)..main"), "2")
         XCTAssertEqual(try remotes.git("Main", "rev-list", "--count", "--merges", "main"), "0")
-        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"), try remotes.git("Cart", "rev-parse", "1.0.1-rc.1^{commit}"))
+        XCTAssertEqual(
+            try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"),
+            try remotes.git("Cart", "rev-parse", "1.0.1-rc.1^{commit}"))
     }
 
     /// `--no-build` (a Linux finish job for apps only macOS builds): when main moved since the plan, the finish
@@ -78,7 +84,8 @@ final class IntegratePhasesTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         try iw.lockstep("bump", "Comp01")
         let remotes = try RemoteRunners(iw)
-        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"), other = try remotes.runner("other")
+        let planner = try remotes.runner("planner"), builder = try remotes.runner("builder"),
+            other = try remotes.runner("other")
         let plan = remotes.folder.url.appendingPathComponent("plan.json").path
         XCTAssertEqual(try run(["integrate", "Cart", "--plan-out", plan], in: planner).status, 0)
         var results: [String] = []
@@ -91,9 +98,12 @@ final class IntegratePhasesTests: XCTestCase {
         let builds = iw.builds().count
         let stopped = try run(["integrate", "--finish", plan] + results + ["--push", "--no-build"], in: planner)
         XCTAssertEqual(stopped.status, 1, stopped.stdout + stopped.stderr)
-        XCTAssertTrue(stopped.stderr.contains("Main at ") && stopped.stderr.contains("has no green build for these inputs"), stopped.stderr)
+        XCTAssertTrue(
+            stopped.stderr.contains("Main at ") && stopped.stderr.contains("has no green build for these inputs"),
+            stopped.stderr)
         XCTAssertEqual(iw.builds().count, builds, "nothing was built")
-        XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the release tag went out first and stays")
+        XCTAssertEqual(
+            try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the release tag went out first and stays")
         XCTAssertFalse(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
         let rerun = try run(["integrate", "Cart", "--push"], in: planner)
         XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
@@ -118,20 +128,23 @@ final class IntegratePhasesTests: XCTestCase {
         XCTAssertTrue(moved.stderr.contains("Main: planned at"), moved.stderr)
         // Red: finish refuses and nothing is tagged.
         try iw.setScript("exit 3")
-        let shell = remotes.folder.url.appendingPathComponent("shell.json").path, mainResult = remotes.folder.url.appendingPathComponent("main.json").path
+        let shell = remotes.folder.url.appendingPathComponent("shell.json").path,
+            mainResult = remotes.folder.url.appendingPathComponent("main.json").path
         XCTAssertEqual(try run(["build", "Shell", "--plan", plan, "--result-out", shell], in: planner).status, 1)
         try iw.setScript("exit 0")
         XCTAssertEqual(try run(["build", "Main", "--plan", plan, "--result-out", mainResult], in: planner).status, 0)
         let red = try run(["integrate", "--finish", plan, shell, mainResult], in: planner)
         XCTAssertEqual(red.status, 1, red.stdout + red.stderr)
         XCTAssertTrue(red.stderr.contains("Shell was red"), red.stderr)
-        XCTAssertEqual(try GitCLI.run(["tag", "--list", "1.0.1"], in: planner.appendingPathComponent("components/Cart")), "")
+        XCTAssertEqual(
+            try GitCLI.run(["tag", "--list", "1.0.1"], in: planner.appendingPathComponent("components/Cart")), "")
         // No results at all, an unwritable result, a missing result, and a result of another plan.
         let none = try run(["integrate", "--finish", plan], in: planner)
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.contains("--finish needs the `lockstep build` result files"), none.stderr)
         let builds = iw.builds().count
-        let nowhere = try run(["build", "Main", "--plan", plan, "--result-out", "/nonexistent-folder/r.json"], in: planner)
+        let nowhere = try run(
+            ["build", "Main", "--plan", plan, "--result-out", "/nonexistent-folder/r.json"], in: planner)
         XCTAssertEqual(nowhere.status, 2)
         XCTAssertTrue(nowhere.stderr.contains("does not exist or is not writable; nothing was built"), nowhere.stderr)
         XCTAssertEqual(iw.builds().count, builds)
@@ -150,11 +163,15 @@ final class IntegratePhasesTests: XCTestCase {
         let plan = iw.temporary.url.appendingPathComponent("plan.json").path
         XCTAssertEqual(try iw.lockstep("integrate", "Cart", "--plan-out", plan).status, 0)
         let github = try Lockstep.run(["plan", plan, "--format", "github-matrix"])
-        let matrix = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(github.stdout.utf8)) as? [String: [[String: String]]])
+        let matrix = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(github.stdout.utf8)) as? [String: [[String: String]]])
         XCTAssertEqual(matrix["include"]?.map { $0["app"] }, ["Shell", "Main"])
         XCTAssertEqual(matrix["include"]?.map { $0["runner"] }, ["linux", "linux"], "no xcodebuild: Linux runners")
         let gitlab = try Lockstep.run(["plan", plan, "--format", "gitlab"])
-        XCTAssertTrue(gitlab.stdout.contains("lockstep-build-Main:\n  extends: [.lockstep-build]\n  variables:\n    LOCKSTEP_APP: \"Main\""), gitlab.stdout)
+        XCTAssertTrue(
+            gitlab.stdout.contains(
+                "lockstep-build-Main:\n  extends: [.lockstep-build]\n  variables:\n    LOCKSTEP_APP: \"Main\""),
+            gitlab.stdout)
         let notAPlan = try Lockstep.run(["plan", iw.root.appendingPathComponent("lockstep.yml").path])
         XCTAssertEqual(notAPlan.status, 2)
         XCTAssertTrue(notAPlan.stderr.contains("is not a `plan` file written by lockstep"), notAPlan.stderr)

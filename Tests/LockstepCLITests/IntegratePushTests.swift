@@ -2,7 +2,8 @@ import Foundation
 import LockstepTestSupport
 import XCTest
 
-/// `integrate --push`: local bare repositories stand in for the remotes, separate clones of the workspace for CI runners.
+/// `integrate --push`: local bare repositories stand in for the remotes, separate clones of the workspace for CI
+/// runners.
 final class IntegratePushTests: XCTestCase {
     func run(_ arguments: String..., in root: URL) throws -> ProcessResult {
         try Lockstep.run(arguments + ["--workspace", root.path])
@@ -17,7 +18,9 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("pushed Cart 1.0.1 to origin"), result.stdout)
         XCTAssertTrue(result.stdout.contains("pushed the pins of Main main to origin"), result.stdout)
         XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag")
-        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"), try iw.ws["Cart"].git("rev-parse", "1.0.1-rc.1^{commit}"))
+        XCTAssertEqual(
+            try remotes.git("Cart", "rev-parse", "1.0.1^{commit}"),
+            try iw.ws["Cart"].git("rev-parse", "1.0.1-rc.1^{commit}"))
         XCTAssertTrue(try remotes.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
         XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), try iw.ws["Main"].head())
     }
@@ -32,7 +35,8 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(try run("integrate", "Cart", "--push", in: first).status, 0)
         let late = try run("integrate", "Comp01", "--push", in: second)
         XCTAssertEqual(late.status, 0, late.stdout + late.stderr)
-        XCTAssertTrue(late.stdout.contains("Main: origin moved; pinning again on its tip (attempt 2 of 3)"), late.stdout)
+        XCTAssertTrue(
+            late.stdout.contains("Main: origin moved; pinning again on its tip (attempt 2 of 3)"), late.stdout)
         let manifest = try remotes.git("Main", "show", "main:Package.swift")
         XCTAssertTrue(manifest.contains("Cart.git\", exact: \"1.0.1\""), manifest)
         XCTAssertTrue(manifest.contains("Comp01.git\", exact: \"1.0.1\""), manifest)
@@ -52,8 +56,11 @@ final class IntegratePushTests: XCTestCase {
         let results = LockedLines()
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             // Racing runners: each a process of its own, as on CI.
-            let result = try? Lockstep.runBinary(["integrate", names[index], "--push", "--push-attempts", "20", "--workspace", runners[index].path])
-            results.add("\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
+            let result = try? Lockstep.runBinary([
+                "integrate", names[index], "--push", "--push-attempts", "20", "--workspace", runners[index].path,
+            ])
+            results.add(
+                "\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
         }
         XCTAssertEqual(results.all.sorted(), names.map { "\($0) 0" })
         let manifest = try remotes.git("Main", "show", "main:Package.swift")
@@ -74,7 +81,9 @@ final class IntegratePushTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("refused tag 1.0.1"), result.stderr)
         XCTAssertTrue(result.stderr.contains("never rewritten"), result.stderr)
-        XCTAssertEqual(try remotes.git("Cart", "rev-parse", "1.0.1"), try remotes.git("Cart", "rev-parse", "main~1"), "the remote's tag stays")
+        XCTAssertEqual(
+            try remotes.git("Cart", "rev-parse", "1.0.1"), try remotes.git("Cart", "rev-parse", "main~1"),
+            "the remote's tag stays")
         XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "no pin reached the remote")
     }
 
@@ -92,7 +101,9 @@ final class IntegratePushTests: XCTestCase {
         let late = try run("integrate", "Comp01", "--push", in: second)
         XCTAssertEqual(late.status, 1, late.stdout + late.stderr)
         XCTAssertTrue(late.stderr.contains("not Lockstep pins"), late.stderr)
-        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "someone's work", "the work is still there")
+        XCTAssertEqual(
+            try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "someone's work",
+            "the work is still there")
     }
 
     func testAPersonsCommitTitledPinIsNotTakenForLockstepsOwn() throws {
@@ -109,7 +120,9 @@ final class IntegratePushTests: XCTestCase {
         let late = try run("integrate", "Comp01", "--push", in: second)
         XCTAssertEqual(late.status, 1, late.stdout + late.stderr)
         XCTAssertTrue(late.stderr.contains("not Lockstep pins"), late.stderr)
-        XCTAssertEqual(try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "Pin the logger by hand", "the work is still there")
+        XCTAssertEqual(
+            try GitCLI.run(["log", "-1", "--format=%s", "HEAD~1"], in: main), "Pin the logger by hand",
+            "the work is still there")
     }
 
     func testPinBranchLeavesMainAloneAndCheckSaysWhereThePinWaits() throws {
@@ -120,9 +133,13 @@ final class IntegratePushTests: XCTestCase {
         let first = try remotes.runner("a")
         let result = try run("integrate", "Cart", "--push", "--pin-branch", "lockstep/pin-cart", in: first)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("pushed the pins of Main lockstep/pin-cart to origin: open a pull/merge request"), result.stdout)
-        XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "the protected branch is not pushed to")
-        XCTAssertTrue(try remotes.git("Main", "show", "lockstep/pin-cart:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertTrue(
+            result.stdout.contains("pushed the pins of Main lockstep/pin-cart to origin: open a pull/merge request"),
+            result.stdout)
+        XCTAssertEqual(
+            try remotes.git("Main", "rev-parse", "main"), mainBefore, "the protected branch is not pushed to")
+        XCTAssertTrue(
+            try remotes.git("Main", "show", "lockstep/pin-cart:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
         XCTAssertEqual(try remotes.git("Cart", "cat-file", "-t", "1.0.1"), "tag", "the release tag is pushed")
         // A fresh clone, as the next CI job has: check says where the pin waits.
         let second = try remotes.runner("b")
@@ -133,9 +150,11 @@ final class IntegratePushTests: XCTestCase {
 
     func testPinBranchIsValidated() throws {
         let iw = try IntegrationWorkspace()
-        for (arguments, message) in [(["--pin-branch", "x"], "--pin-branch needs --push"),
-                                     (["--push", "--pin-branch", "a..b"], "is not a valid branch name"),
-                                     (["--push", "--pin-branch", "has space"], "is not a valid branch name")] {
+        for (arguments, message) in [
+            (["--pin-branch", "x"], "--pin-branch needs --push"),
+            (["--push", "--pin-branch", "a..b"], "is not a valid branch name"),
+            (["--push", "--pin-branch", "has space"], "is not a valid branch name"),
+        ] {
             let result = try Lockstep.run(["integrate", "Cart", "--workspace", iw.root.path] + arguments)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
@@ -157,7 +176,8 @@ final class IntegratePushTests: XCTestCase {
         let dryJSON = try iw.lockstep("integrate", "Cart", "--push", "--dry-run", "--format", "json")
         XCTAssertEqual(dryJSON.status, 2, dryJSON.stderr)
         XCTAssertTrue(dryJSON.stdout.contains("has no remote `origin`"), dryJSON.stdout)
-        XCTAssertEqual(try iw.lockstep("integrate", "Cart", "--dry-run").status, 0, "without --push the remote does not matter")
+        XCTAssertEqual(
+            try iw.lockstep("integrate", "Cart", "--dry-run").status, 0, "without --push the remote does not matter")
     }
 
     /// A remote that cannot take the push is found before anything is built or tagged.
@@ -168,11 +188,13 @@ final class IntegratePushTests: XCTestCase {
         try FileManager.default.removeItem(at: remotes.remote("Main"))
         let result = try iw.lockstep("integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("Main: there is no git repository at \(remotes.remote("Main").path)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("Main: there is no git repository at \(remotes.remote("Main").path)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("Nothing was built or tagged"), result.stderr)
         XCTAssertFalse(result.stderr.contains("LOCKSTEP_PUSH_TOKEN"), "not a credentials problem: " + result.stderr)
         XCTAssertEqual(iw.builds(), [])
-        XCTAssertThrowsError(try iw.ws["Cart"].git("rev-parse", "-q", "--verify", "refs/tags/1.0.1"), "nothing was tagged")
+        XCTAssertThrowsError(
+            try iw.ws["Cart"].git("rev-parse", "-q", "--verify", "refs/tags/1.0.1"), "nothing was tagged")
     }
 
     /// A runner killed after pushing the release tag and before pushing the pin leaves the remote with the tag and
@@ -188,7 +210,8 @@ final class IntegratePushTests: XCTestCase {
         // its clone, pushed the tag, and died before pushing the pin).
         let released = try run("integrate", "Cart", in: first)
         XCTAssertEqual(released.status, 0, released.stdout + released.stderr)
-        try GitCLI.run(["push", "-q", "origin", "refs/tags/1.0.1"], in: first.appendingPathComponent("components/Cart"))
+        try GitCLI.run(
+            ["push", "-q", "origin", "refs/tags/1.0.1"], in: first.appendingPathComponent("components/Cart"))
         try FileManager.default.removeItem(at: first)
         let tagged = try remotes.git("Cart", "rev-parse", "1.0.1")
         XCTAssertEqual(try remotes.git("Main", "rev-parse", "main"), mainBefore, "no pin reached the remote")

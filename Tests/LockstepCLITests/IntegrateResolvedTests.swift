@@ -5,7 +5,9 @@ import XCTest
 
 /// The pin commit carries main's `Package.resolved` along (same commit, SwiftPM's format, the checkout follows).
 final class IntegrateResolvedTests: XCTestCase {
-    func resolved(_ iw: IntegrationWorkspace, cartRevision: String, cartVersion: String, originHash: String?) throws -> String {
+    func resolved(_ iw: IntegrationWorkspace, cartRevision: String, cartVersion: String, originHash: String?) throws
+        -> String
+    {
         func entry(_ name: String, _ revision: String, _ version: String) -> String {
             """
                 {
@@ -22,7 +24,10 @@ final class IntegrateResolvedTests: XCTestCase {
         let base = try iw.ws["Base"].git("rev-list", "-n", "1", "1.0.0")
         let protocols = try iw.ws["CartProtocols"].git("rev-list", "-n", "1", "1.0.0")
         return "{\n" + (originHash.map { "  \"originHash\" : \"\($0)\",\n" } ?? "") + "  \"pins\" : [\n"
-            + [entry("Base", base, "1.0.0"), entry("Cart", cartRevision, cartVersion), entry("CartProtocols", protocols, "1.0.0")].joined(separator: ",\n")
+            + [
+                entry("Base", base, "1.0.0"), entry("Cart", cartRevision, cartVersion),
+                entry("CartProtocols", protocols, "1.0.0"),
+            ].joined(separator: ",\n")
             + "\n  ],\n  \"version\" : \(originHash == nil ? 2 : 3)\n}\n"
     }
 
@@ -32,7 +37,8 @@ final class IntegrateResolvedTests: XCTestCase {
             let cart100 = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.0")
             let manifestBefore = try Data(contentsOf: iw.ws["Main"].url.appendingPathComponent("Package.swift"))
             let hash = format3 ? SHA256.hex(manifestBefore) : nil
-            try iw.ws["Main"].write("Package.resolved", try resolved(iw, cartRevision: cart100, cartVersion: "1.0.0", originHash: hash))
+            try iw.ws["Main"].write(
+                "Package.resolved", try resolved(iw, cartRevision: cart100, cartVersion: "1.0.0", originHash: hash))
             try iw.ws["Main"].commit("track Package.resolved")
             try iw.lockstep("bump", "Cart")
             let rc = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1-rc.1")
@@ -40,10 +46,14 @@ final class IntegrateResolvedTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
             XCTAssertTrue(result.stdout.contains("Package.resolved updated"), result.stdout)
             let manifestAfter = Data(try iw.ws["Main"].git("show", "HEAD:Package.swift").utf8 + [0x0A])
-            let expected = try resolved(iw, cartRevision: rc, cartVersion: "1.0.1", originHash: format3 ? SHA256.hex(manifestAfter) : nil)
-            let committed = try String(contentsOf: iw.ws["Main"].url.appendingPathComponent("Package.resolved"), encoding: .utf8)
+            let expected = try resolved(
+                iw, cartRevision: rc, cartVersion: "1.0.1", originHash: format3 ? SHA256.hex(manifestAfter) : nil)
+            let committed = try String(
+                contentsOf: iw.ws["Main"].url.appendingPathComponent("Package.resolved"), encoding: .utf8)
             XCTAssertEqual(committed, expected, "format \(format3 ? 3 : 2)")
-            XCTAssertEqual(try iw.ws["Main"].git("show", "--stat", "--format=", "HEAD").split(separator: "\n").count, 3, "both files in one commit")
+            XCTAssertEqual(
+                try iw.ws["Main"].git("show", "--stat", "--format=", "HEAD").split(separator: "\n").count, 3,
+                "both files in one commit")
             XCTAssertEqual(try iw.ws["Main"].git("status", "--porcelain"), "", "the checkout follows both files")
         }
     }
@@ -57,13 +67,16 @@ final class IntegrateResolvedTests: XCTestCase {
         try iw.ws["Main"].commit("track Package.resolved")
         try iw.lockstep("bump", "Cart")
         // A local resolve moved Cart's entry: that touches what the pin rewrites, so the run refuses up front.
-        try committed.replacingOccurrences(of: "\"version\" : \"1.0.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\"",
-                                           with: "\"version\" : \"0.9.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\"")
-            .write(to: file, atomically: true, encoding: .utf8)
+        try committed.replacingOccurrences(
+            of: "\"version\" : \"1.0.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\"",
+            with: "\"version\" : \"0.9.0\"\n      }\n    },\n    {\n      \"identity\" : \"cartprotocols\""
+        )
+        .write(to: file, atomically: true, encoding: .utf8)
         XCTAssertNotEqual(try String(contentsOf: file, encoding: .utf8), committed)
         let refused = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("apps/Main/Package.resolved touch the lines the pin rewrites"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("apps/Main/Package.resolved touch the lines the pin rewrites"), refused.stderr)
         XCTAssertEqual(iw.builds(), [])
         // An edit of another entry is kept, and the pin lands beside it.
         let local = committed.replacingOccurrences(of: "\"identity\" : \"base\",", with: "\"identity\" : \"base\", ")
@@ -75,8 +88,9 @@ final class IntegrateResolvedTests: XCTestCase {
         let rc = try iw.ws["Cart"].git("rev-list", "-n", "1", "1.0.1")
         let pinned = try resolved(iw, cartRevision: rc, cartVersion: "1.0.1", originHash: nil)
         XCTAssertEqual(try iw.ws["Main"].git("show", "HEAD:Package.resolved") + "\n", pinned)
-        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
-                       pinned.replacingOccurrences(of: "\"identity\" : \"base\",", with: "\"identity\" : \"base\", "))
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8),
+            pinned.replacingOccurrences(of: "\"identity\" : \"base\",", with: "\"identity\" : \"base\", "))
     }
 
     func testAPackageResolvedWithoutTheComponentIsLeftAndSaysSo() throws {

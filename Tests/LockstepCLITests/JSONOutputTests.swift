@@ -7,8 +7,10 @@ import XCTest
 /// Every command's `--format json`: one envelope (`schemaVersion`, `command`, the command's fields, `error`),
 /// decoded with the types the CLI encodes, and failures as JSON with the exit code unchanged.
 final class JSONOutputTests: XCTestCase {
-    func decode<Payload: Codable>(_ type: Payload.Type, _ result: ProcessResult, command: String,
-                                  file: StaticString = #filePath, line: UInt = #line) throws -> JSONEnvelope<Payload> {
+    func decode<Payload: Codable>(
+        _ type: Payload.Type, _ result: ProcessResult, command: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> JSONEnvelope<Payload> {
         let document = try JSONDecoder().decode(JSONEnvelope<Payload>.self, from: Data(result.stdout.utf8))
         XCTAssertEqual(document.schemaVersion, 1, file: file, line: line)
         XCTAssertEqual(document.command, command, file: file, line: line)
@@ -25,7 +27,8 @@ final class JSONOutputTests: XCTestCase {
         let check = try decode(CheckJSON.self, iw.lockstep("check", "--format", "json"), command: "check")
         XCTAssertEqual(check.payload?.findings.first { $0.rule == "LS405" }?.subject, "Cart")
 
-        let diff = try decode(DiffJSON.self, iw.lockstep("diff", "Cart", "--format", "json", "--fail-on", "minor"), command: "diff")
+        let diff = try decode(
+            DiffJSON.self, iw.lockstep("diff", "Cart", "--format", "json", "--fail-on", "minor"), command: "diff")
         XCTAssertEqual(diff.payload?.level, "patch")
         XCTAssertEqual(diff.payload?.failed, false)
 
@@ -51,7 +54,8 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(try decode(NoPayload.self, refused, command: "bump").error?.exitCode, 1)
 
         // A check with errors prints its findings once, not a second error document.
-        try iw.ws["Main"].writeManifest(name: "Main", dependencies: [iw.ws.dep("Cart", "from: \"1.0.0\"")], executable: true)
+        try iw.ws["Main"].writeManifest(
+            name: "Main", dependencies: [iw.ws.dep("Cart", "from: \"1.0.0\"")], executable: true)
         try iw.ws["Main"].commit("range")
         let failing = try iw.lockstep("check", "--format", "json")
         XCTAssertEqual(failing.status, 1)
@@ -63,7 +67,8 @@ final class JSONOutputTests: XCTestCase {
         let folder = try TemporaryFolder("lockstep-nows")
         let missing = try Lockstep.run(["check", "--format", "json", "--workspace", folder.url.path])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(try decode(NoPayload.self, missing, command: "check").error?.message.contains("no lockstep.yml") == true)
+        XCTAssertTrue(
+            try decode(NoPayload.self, missing, command: "check").error?.message.contains("no lockstep.yml") == true)
     }
 
     func testIntegrateDryRunRealRunAndRedBuildAsJSON() throws {
@@ -71,13 +76,16 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
         let rc = try iw.ws["Cart"].head()
 
-        let dry = try decode(IntegrateJSON.self, iw.lockstep("integrate", "Cart", "--dry-run", "--format", "json"), command: "integrate")
+        let dry = try decode(
+            IntegrateJSON.self, iw.lockstep("integrate", "Cart", "--dry-run", "--format", "json"), command: "integrate")
         let plan = try XCTUnwrap(dry.payload)
         XCTAssertTrue(plan.dryRun)
         XCTAssertEqual(plan.candidates.map { "\($0.name) \($0.tag) \($0.release)" }, ["Cart 1.0.1-rc.1 1.0.1"])
-        XCTAssertEqual(plan.builds.map { "\($0.name) \($0.role) \($0.status)" }, ["Shell shell planned", "Main main planned"])
+        XCTAssertEqual(
+            plan.builds.map { "\($0.name) \($0.role) \($0.status)" }, ["Shell shell planned", "Main main planned"])
         XCTAssertEqual(plan.tags.map(\.tag), ["1.0.1"])
-        XCTAssertEqual(plan.pins.map { "\($0.name) \($0.pins.map { "\($0.name) \($0.version)" })" }, ["Main [\"Cart 1.0.1\"]"])
+        XCTAssertEqual(
+            plan.pins.map { "\($0.name) \($0.pins.map { "\($0.name) \($0.version)" })" }, ["Main [\"Cart 1.0.1\"]"])
         XCTAssertNil(plan.pins.first?.commit)
         XCTAssertEqual(iw.builds(), [])
 
@@ -107,16 +115,23 @@ final class JSONOutputTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         XCTAssertEqual(try iw.lockstep("bump", "Cart").status, 0)
         // The shell's range stops below the release: drift (LS403) once Main pins 1.0.1.
-        try iw.ws["Shell"].writeManifest(name: "Shell", dependencies: [iw.ws.dep("Base", "from: \"1.0.0\""), iw.ws.dep("CartProtocols", "from: \"1.0.0\""),
-                                                                        iw.ws.dep("Cart", "\"1.0.0\"...\"1.0.0\"")], executable: true)
+        try iw.ws["Shell"].writeManifest(
+            name: "Shell",
+            dependencies: [
+                iw.ws.dep("Base", "from: \"1.0.0\""), iw.ws.dep("CartProtocols", "from: \"1.0.0\""),
+                iw.ws.dep("Cart", "\"1.0.0\"...\"1.0.0\""),
+            ], executable: true)
         try iw.ws["Shell"].commit("closed range")
         for extra in [["--dry-run"], []] {
-            let result = try Lockstep.run(["integrate", "Cart", "--format", "json", "--workspace", iw.root.path] + extra)
+            let result = try Lockstep.run(
+                ["integrate", "Cart", "--format", "json", "--workspace", iw.root.path] + extra)
             XCTAssertEqual(result.status, 1, "\(extra)")
             let document = try decode(IntegrateJSON.self, result, command: "integrate")
             XCTAssertEqual(document.payload?.rules.passed, false, "\(extra)")
             XCTAssertTrue(document.payload?.rules.findings.contains { $0.rule == "LS403" } == true, "\(extra)")
-            XCTAssertTrue(document.error?.message.contains("integrate refused") == true, "\(extra): \(document.error?.message ?? "")")
+            XCTAssertTrue(
+                document.error?.message.contains("integrate refused") == true,
+                "\(extra): \(document.error?.message ?? "")")
         }
         XCTAssertEqual(iw.builds(), [])
     }
@@ -128,7 +143,9 @@ final class JSONOutputTests: XCTestCase {
         let path = try XCTUnwrap(demo.payload?.workspace)
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/lockstep.yml"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/cocoapods/lockstep.yml"), "the CocoaPods and Xcode half too")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: path + "/cocoapods/lockstep.yml"), "the CocoaPods and Xcode half too"
+        )
         XCTAssertNil(demo.payload?.bump)
     }
 
@@ -151,7 +168,8 @@ final class JSONOutputTests: XCTestCase {
         let baseline = try XCTUnwrap(try decode(BaselineJSON.self, wrote, command: "baseline").payload)
         XCTAssertEqual(baseline.written, true)
         XCTAssertEqual(baseline.added, baseline.findings)
-        let again = try XCTUnwrap(try decode(BaselineJSON.self, iw.lockstep("baseline", "--format", "json"), command: "baseline").payload)
+        let again = try XCTUnwrap(
+            try decode(BaselineJSON.self, iw.lockstep("baseline", "--format", "json"), command: "baseline").payload)
         XCTAssertEqual(again.written, false, "nothing new: the file is not written again")
         XCTAssertEqual(again.added, 0)
     }

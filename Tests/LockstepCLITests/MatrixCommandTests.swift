@@ -13,7 +13,8 @@ final class MatrixCommandTests: XCTestCase {
         let config = try WorkspaceConfig.load(from: ws.appendingPathComponent("lockstep.yml"))
         XCTAssertEqual(matrix.components.map(\.name), config.components.map(\.name))
         let mainManifest = try String(contentsOf: ws.appendingPathComponent("apps/Main/Package.swift"), encoding: .utf8)
-        let shellManifest = try String(contentsOf: ws.appendingPathComponent("apps/Shell/Package.swift"), encoding: .utf8)
+        let shellManifest = try String(
+            contentsOf: ws.appendingPathComponent("apps/Shell/Package.swift"), encoding: .utf8)
         for row in matrix.components {
             let repo = ws.appendingPathComponent("components/\(row.name)")
             // Newest release and prerelease, computed from `git tag` with SemVer ordering.
@@ -27,15 +28,18 @@ final class MatrixCommandTests: XCTestCase {
                 XCTAssertNil(row.newestPrerelease, row.name)
             }
             if let release {
-                XCTAssertEqual(row.newestRelease?.commit, try GitCLI.run(["rev-list", "-n", "1", release.0], in: repo), row.name)
+                XCTAssertEqual(
+                    row.newestRelease?.commit, try GitCLI.run(["rev-list", "-n", "1", release.0], in: repo), row.name)
                 let ahead = try GitCLI.run(["rev-list", "--count", "\(release.0)..HEAD"], in: repo)
                 XCTAssertEqual("\(row.commitsAhead)", ahead, row.name)
             }
             // Main's pin and Shell's requirement, from the manifests' text.
             let url = "https://git.example.com/ios/\(row.name).git"
             XCTAssertEqual(row.pins["Main"]?.version, Self.requirementVersion(in: mainManifest, url: url), row.name)
-            XCTAssertEqual(row.pins["Main"]?.kind, mainManifest.contains("\"\(url)\", exact:") ? "exact" : nil, row.name)
-            XCTAssertEqual(row.requirements["Shell"]?.version, Self.requirementVersion(in: shellManifest, url: url), row.name)
+            XCTAssertEqual(
+                row.pins["Main"]?.kind, mainManifest.contains("\"\(url)\", exact:") ? "exact" : nil, row.name)
+            XCTAssertEqual(
+                row.requirements["Shell"]?.version, Self.requirementVersion(in: shellManifest, url: url), row.name)
             if let kind = row.protocolSet { XCTAssertEqual(kind.name, config.component(named: row.name)?.implements) }
         }
         // The sample's story: Cart released at 0.1.7 with new commits, Login on v tags, Detail in an rc series.
@@ -77,17 +81,30 @@ final class MatrixCommandTests: XCTestCase {
         XCTAssertNotNil(path.range(of: "/lockstep-demo-[0-9a-f]{8}$", options: .regularExpression), path)
         XCTAssertFalse(path.contains(" "), path)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/lockstep.yml"))
-        XCTAssertEqual(try GitCLI.run(["tag", "--list", "0.1.7"], in: URL(fileURLWithPath: path + "/components/Cart")), "0.1.7")
+        XCTAssertEqual(
+            try GitCLI.run(["tag", "--list", "0.1.7"], in: URL(fileURLWithPath: path + "/components/Cart")), "0.1.7")
     }
 
     func testBadWorkspaceFilesExitTwoWithFileLineColumn() throws {
         let folder = try TemporaryFolder("lockstep-badyml")
         let cases: [(String, String)] = [
-            ("components:\n  - { name: A, path: a, kind: base, colour: red }\n", "lockstep.yml:2:37: unknown key `colour`"),
+            (
+                "components:\n  - { name: A, path: a, kind: base, colour: red }\n",
+                "lockstep.yml:2:37: unknown key `colour`"
+            ),
             ("components:\n  - { name: A, path: a }\n", "lockstep.yml:2:5: missing field `kind`"),
-            ("components:\n  - { name: A, path: a, kind: base }\n  - { name: A, path: b, kind: base }\n", "lockstep.yml:3:13: the name `A` is used twice"),
-            ("components:\n  - { name: A, path: ../a, kind: base }\n", "lockstep.yml:2:22: path `../a` is outside the workspace"),
-            ("components:\n  - { name: A, path: a, kind: business, implements: AProtocols }\n", "lockstep.yml:2:53: `A` implements `AProtocols`"),
+            (
+                "components:\n  - { name: A, path: a, kind: base }\n  - { name: A, path: b, kind: base }\n",
+                "lockstep.yml:3:13: the name `A` is used twice"
+            ),
+            (
+                "components:\n  - { name: A, path: ../a, kind: base }\n",
+                "lockstep.yml:2:22: path `../a` is outside the workspace"
+            ),
+            (
+                "components:\n  - { name: A, path: a, kind: business, implements: AProtocols }\n",
+                "lockstep.yml:2:53: `A` implements `AProtocols`"
+            ),
             ("components:\n  - { name: A, path: a, kind: base\n", "lockstep.yml:3:1: YAML syntax error"),
         ]
         for (yaml, expected) in cases {
@@ -101,11 +118,13 @@ final class MatrixCommandTests: XCTestCase {
 
     func testNotARepositoryAndNoWorkspaceAndBadUsageExitTwo() throws {
         let folder = try TemporaryFolder("lockstep-norepo")
-        try "components:\n  - { name: A, path: components/A, kind: base }\n".write(to: folder.path("lockstep.yml"), atomically: true, encoding: .utf8)
+        try "components:\n  - { name: A, path: components/A, kind: base }\n".write(
+            to: folder.path("lockstep.yml"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: folder.path("components/A"), withIntermediateDirectories: true)
         let notRepo = try Lockstep.run(["matrix", "--workspace", folder.url.path])
         XCTAssertEqual(notRepo.status, 2)
-        XCTAssertTrue(notRepo.stderr.contains("A: \(folder.path("components/A").path) is not a git repository"), notRepo.stderr)
+        XCTAssertTrue(
+            notRepo.stderr.contains("A: \(folder.path("components/A").path) is not a git repository"), notRepo.stderr)
 
         let empty = try TemporaryFolder("lockstep-empty")
         let none = try Lockstep.run(["matrix"], in: empty.url)

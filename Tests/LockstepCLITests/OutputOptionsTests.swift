@@ -43,29 +43,43 @@ final class OutputOptionsTests: XCTestCase {
         try ws.component("CartProtocols", kind: "protocols")
         try ws.component("Login")
         let inside = ws.root.appendingPathComponent("components/Cart")
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "check", "Ca"], index: 2, prefix: "Ca", from: inside),
-                       ["Cart", "CartProtocols"])
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "check", "Cart", ""], index: 3, prefix: "", from: inside),
-                       ["CartProtocols", "Login"], "a name already typed is not offered again")
+        XCTAssertEqual(
+            ComponentCompletion.names(arguments: ["lockstep", "check", "Ca"], index: 2, prefix: "Ca", from: inside),
+            ["Cart", "CartProtocols"])
+        XCTAssertEqual(
+            ComponentCompletion.names(
+                arguments: ["lockstep", "check", "Cart", ""], index: 3, prefix: "", from: inside),
+            ["CartProtocols", "Login"], "a name already typed is not offered again")
         let elsewhere = try TemporaryFolder("lockstep-completion")
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "matrix", "--workspace", ws.root.path, "L"], index: 4, prefix: "L",
-                                                 from: elsewhere.url), ["Login"])
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "matrix", "--workspace=\(ws.root.path)", ""], index: 3, prefix: "",
-                                                 from: elsewhere.url).count, 3)
+        XCTAssertEqual(
+            ComponentCompletion.names(
+                arguments: ["lockstep", "matrix", "--workspace", ws.root.path, "L"], index: 4, prefix: "L",
+                from: elsewhere.url), ["Login"])
+        XCTAssertEqual(
+            ComponentCompletion.names(
+                arguments: ["lockstep", "matrix", "--workspace=\(ws.root.path)", ""], index: 3, prefix: "",
+                from: elsewhere.url
+            ).count, 3)
         // No workspace, or a broken lockstep.yml: no suggestions, no error.
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "check", ""], index: 2, prefix: "", from: elsewhere.url), [])
-        try "components: [ {".write(to: ws.root.appendingPathComponent("lockstep.yml"), atomically: true, encoding: .utf8)
-        XCTAssertEqual(ComponentCompletion.names(arguments: ["lockstep", "check", ""], index: 2, prefix: "", from: inside), [])
+        XCTAssertEqual(
+            ComponentCompletion.names(arguments: ["lockstep", "check", ""], index: 2, prefix: "", from: elsewhere.url),
+            [])
+        try "components: [ {".write(
+            to: ws.root.appendingPathComponent("lockstep.yml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            ComponentCompletion.names(arguments: ["lockstep", "check", ""], index: 2, prefix: "", from: inside), [])
     }
 
     func testCompletionRequestsFromTheShellScriptsReachTheComponentNames() throws {
         let ws = try WorkspaceBuilder()
         try ws.component("Cart")
         try ws.component("Login")
-        // What the generated scripts run: `lockstep ---completion <command> -- positional@0 <word index> <cursor> <words…>`,
+        // What the generated scripts run: `lockstep ---completion <command> -- positional@0 <word index> <cursor>
+        // <words…>`,
         // in the shell's folder: the binary, since ArgumentParser gives a completer no run to read its folder from.
         for command in ["matrix", "check", "diff", "bump", "integrate"] {
-            let result = try Lockstep.runBinary(["---completion", command, "--", "positional@0", "2", "1", "lockstep", command, "C"], in: ws.root)
+            let result = try Lockstep.runBinary(
+                ["---completion", command, "--", "positional@0", "2", "1", "lockstep", command, "C"], in: ws.root)
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout, "Cart\n", command)
             XCTAssertEqual(result.stderr, "", command)
@@ -77,7 +91,8 @@ final class OutputOptionsTests: XCTestCase {
             let result = try Lockstep.run(["--generate-completion-script", shell])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stdout.contains("lockstep"), shell)
-            XCTAssertTrue(result.stdout.contains("---completion"), "\(shell): component names come from lockstep itself")
+            XCTAssertTrue(
+                result.stdout.contains("---completion"), "\(shell): component names come from lockstep itself")
         }
     }
 }

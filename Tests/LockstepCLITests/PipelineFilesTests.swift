@@ -25,7 +25,9 @@ final class PipelineFilesTests: XCTestCase {
             // `lockstep WORD` followed by a flag, a quoted argument, a variable or the plan: a command line.
             let commands = Set(text.matches(of: /lockstep ([a-z]+) (?:--|"|\$|plan\.json)/).map { String($0.1) })
             XCTAssertTrue(commands.contains("sync") && commands.count >= 3, "\(name): \(commands.sorted())")
-            for command in commands { XCTAssertTrue(help.contains("\n  \(command) "), "\(name): lockstep \(command) is not a command") }
+            for command in commands {
+                XCTAssertTrue(help.contains("\n  \(command) "), "\(name): lockstep \(command) is not a command")
+            }
         }
     }
 
@@ -36,7 +38,9 @@ final class PipelineFilesTests: XCTestCase {
         for action in uses { XCTAssertNotNil(action.wholeMatch(of: /[\w.-]+\/[\w.-]+@[0-9a-f]{40}/), action) }
         let on = try XCTUnwrap(yaml["on"] as? [String: Any])
         XCTAssertNotNil(on["pull_request"], "check runs on pull requests")
-        XCTAssertEqual(text.matches(of: /run: lockstep sync --workspace "\$LOCKSTEP_WORKSPACE"/).count, 3, "plan, build and finish sync")
+        XCTAssertEqual(
+            text.matches(of: /run: lockstep sync --workspace "\$LOCKSTEP_WORKSPACE"/).count, 3,
+            "plan, build and finish sync")
     }
 
     /// Lockstep's own release workflow: on a version tag, a Linux and a macOS build, each checked and packed, then
@@ -50,11 +54,14 @@ final class PipelineFilesTests: XCTestCase {
         XCTAssertTrue(tags.contains("v[0-9]*"), "\(tags)")
         let jobs = try XCTUnwrap(yaml["jobs"] as? [String: Any])
         let build = try XCTUnwrap(jobs["build"] as? [String: Any])
-        let include = try XCTUnwrap(((build["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["include"] as? [[String: Any]])
+        let include = try XCTUnwrap(
+            ((build["strategy"] as? [String: Any])?["matrix"] as? [String: Any])?["include"] as? [[String: Any]])
         XCTAssertEqual(Set(include.compactMap { $0["os"] as? String }), ["linux", "macos"])
         XCTAssertTrue(text.contains("swift build \"${flags[@]}\""), "a release build of the lockstep product")
         XCTAssertTrue(text.contains("flags=(-c release --product lockstep)"))
-        XCTAssertTrue(text.contains("\"$BIN\" --version") && text.contains("demo --replay-only"), "each binary is run before it is packed")
+        XCTAssertTrue(
+            text.contains("\"$BIN\" --version") && text.contains("demo --replay-only"),
+            "each binary is run before it is packed")
         let release = try XCTUnwrap(jobs["release"] as? [String: Any])
         XCTAssertEqual(release["needs"] as? String, "build")
         XCTAssertEqual((release["permissions"] as? [String: Any])?["contents"] as? String, "write")
@@ -70,8 +77,9 @@ final class PipelineFilesTests: XCTestCase {
         XCTAssertTrue(formula.contains("depends_on \"libgit2\""))
         XCTAssertTrue(formula.contains("depends_on \"pkg-config\" => :build"))
         XCTAssertTrue(formula.contains("\"--product\", \"lockstep\""))
-        XCTAssertTrue(formula.contains("libexec.install Dir[\"#{bin_path}/Lockstep_LockstepSample.{resources,bundle}\"]"),
-                      "the sample's resource bundle is installed beside the binary (InstalledDemoTests runs such an install)")
+        XCTAssertTrue(
+            formula.contains("libexec.install Dir[\"#{bin_path}/Lockstep_LockstepSample.{resources,bundle}\"]"),
+            "the sample's resource bundle is installed beside the binary (InstalledDemoTests runs such an install)")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertEqual(manifest.matches(of: /\.executable\(name: "([^"]+)"/).map { String($0.1) }, ["lockstep"])
     }
@@ -86,7 +94,9 @@ final class PipelineFilesTests: XCTestCase {
         let trigger = try XCTUnwrap(yaml["lockstep-integrate"] as? [String: Any])
         let include = try XCTUnwrap(((trigger["trigger"] as? [String: Any])?["include"] as? [[String: Any]])?.first)
         XCTAssertEqual(include["job"] as? String, "lockstep-plan")
-        XCTAssertTrue(paths.contains(try XCTUnwrap(include["artifact"] as? String)), "the child's YAML is an artifact of the plan job")
+        XCTAssertTrue(
+            paths.contains(try XCTUnwrap(include["artifact"] as? String)),
+            "the child's YAML is an artifact of the plan job")
         XCTAssertTrue(paths.contains("plan.json"))
         XCTAssertEqual((trigger["variables"] as? [String: Any])?["PARENT_PIPELINE_ID"] as? String, "$CI_PIPELINE_ID")
     }
@@ -97,7 +107,9 @@ final class PipelineFilesTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         let config = iw.root.appendingPathComponent("lockstep.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
-        let xcode = text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main, build:", with: "name: Main, path: apps/Main, role: main, build: xcodebuild -version ||")
+        let xcode = text.replacingOccurrences(
+            of: "name: Main, path: apps/Main, role: main, build:",
+            with: "name: Main, path: apps/Main, role: main, build: xcodebuild -version ||")
         XCTAssertNotEqual(xcode, text, "the fixture's Main line changed: \(text)")
         try xcode.write(to: config, atomically: true, encoding: .utf8)
         try iw.lockstep("bump", "Cart")
@@ -123,9 +135,12 @@ final class PipelineFilesTests: XCTestCase {
             XCTAssertTrue(stages.contains(try XCTUnwrap(job["stage"] as? String, name)), name)
             XCTAssertNotNil(job["script"] as? [String], name)
         }
-        XCTAssertEqual(try resolved("lockstep-build-Main")["tags"] as? [String], ["saas-macos-medium-m1"], "xcodebuild app on macOS")
+        XCTAssertEqual(
+            try resolved("lockstep-build-Main")["tags"] as? [String], ["saas-macos-medium-m1"],
+            "xcodebuild app on macOS")
         XCTAssertNil(try resolved("lockstep-build-Shell")["tags"])
-        XCTAssertEqual((try resolved("lockstep-build-Shell")["variables"] as? [String: Any])?["LOCKSTEP_APP"] as? String, "Shell")
+        XCTAssertEqual(
+            (try resolved("lockstep-build-Shell")["variables"] as? [String: Any])?["LOCKSTEP_APP"] as? String, "Shell")
         let needs = try XCTUnwrap(try resolved("lockstep-finish")["needs"] as? [Any])
         XCTAssertEqual(needs.compactMap { $0 as? String }.sorted(), ["lockstep-build-Main", "lockstep-build-Shell"])
         XCTAssertEqual((needs.first as? [String: Any])?["job"] as? String, "lockstep-plan")
@@ -133,8 +148,11 @@ final class PipelineFilesTests: XCTestCase {
 
     /// Which builds the plan sends to macOS runners: those needing Apple's tools, by the words of the command.
     func testMacOSRunnersForXcodeCocoaPodsAndFastlaneBuilds() {
-        for command in ["xcodebuild -scheme App build", "pod install && xcodebuild -workspace App.xcworkspace", "bundle exec pod install",
-                        "xcrun simctl list", "fastlane ios build", "tuist generate --no-open && xcodebuild -scheme Main"] {
+        for command in [
+            "xcodebuild -scheme App build", "pod install && xcodebuild -workspace App.xcworkspace",
+            "bundle exec pod install",
+            "xcrun simctl list", "fastlane ios build", "tuist generate --no-open && xcodebuild -scheme Main",
+        ] {
             XCTAssertTrue(CIJobs.needsMacOS(command), command)
         }
         for command in ["swift build", "sh build.sh", "make podcast", "echo xcodebuildish", "swift test --filter pod"] {

@@ -12,13 +12,16 @@ final class RemoteAdversarialTests: XCTestCase {
     /// bell) must not pass through as they are.
     func testControlCharactersInAHooksWordsAreNotEchoedRaw() throws {
         let (_, runners) = try served(.http, bump: ["Cart"])
-        try runners.server.setPreReceiveHook("Main", "printf 'GL-HOOK \\033[2J\\033]0;owned\\007 protected\\n' >&2\nexit 1")
+        try runners.server.setPreReceiveHook(
+            "Main", "printf 'GL-HOOK \\033[2J\\033]0;owned\\007 protected\\n' >&2\nexit 1")
         let ci = try runners.runner("ci")
         let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("GL-HOOK"), result.stderr)
         XCTAssertTrue(result.stderr.contains("protected"), result.stderr)
-        XCTAssertFalse(result.stderr.contains("\u{1B}"), "an ESC from the server reached the terminal: " + result.stderr.debugDescription)
+        XCTAssertFalse(
+            result.stderr.contains("\u{1B}"),
+            "an ESC from the server reached the terminal: " + result.stderr.debugDescription)
         XCTAssertFalse(result.stderr.contains("\u{07}"), "a BEL from the server reached the terminal")
     }
 
@@ -26,7 +29,9 @@ final class RemoteAdversarialTests: XCTestCase {
     /// message stays short.
     func testAChattyHooksLastWordsAreShownAndTheMessageStaysShort() throws {
         let (_, runners) = try served(.http, bump: ["Cart"])
-        try runners.server.setPreReceiveHook("Main", """
+        try runners.server.setPreReceiveHook(
+            "Main",
+            """
             yes 'checking something' | head -n 50000 >&2
             echo 'GL-HOOK-ERR: refused because main is protected' >&2
             exit 1
@@ -34,10 +39,14 @@ final class RemoteAdversarialTests: XCTestCase {
         let ci = try runners.runner("ci")
         let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("GL-HOOK-ERR: refused because main is protected"), String(result.stderr.suffix(3000)))
+        XCTAssertTrue(
+            result.stderr.contains("GL-HOOK-ERR: refused because main is protected"), String(result.stderr.suffix(3000))
+        )
         XCTAssertLessThan(result.stderr.utf8.count, 16_000, "the server's flood is not echoed in full")
         // One endless line: cut.
-        try runners.server.setPreReceiveHook("Main", """
+        try runners.server.setPreReceiveHook(
+            "Main",
+            """
             head -c 200000 /dev/zero | tr '\\000' 'x' >&2
             echo >&2
             echo 'GL-HOOK-ERR: still protected' >&2
@@ -100,8 +109,11 @@ final class RemoteAdversarialTests: XCTestCase {
         let ci = try runners.runner("ci")
         let knownHosts = ci.home.appendingPathComponent(".ssh/known_hosts")
         let other = runners.server.folder.url.appendingPathComponent("other_host_key")
-        XCTAssertEqual(try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", other.path]).status, 0)
-        let otherKey = try String(contentsOf: other.appendingPathExtension("pub"), encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+        XCTAssertEqual(
+            try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", other.path]).status, 0)
+        let otherKey = try String(contentsOf: other.appendingPathExtension("pub"), encoding: .utf8).split(
+            separator: " "
+        ).prefix(2).joined(separator: " ")
         try "127.0.0.1 \(otherKey)\n".write(to: knownHosts, atomically: true, encoding: .utf8)
         let result = try runners.lockstep(ci, "sync")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
@@ -129,9 +141,13 @@ final class RemoteAdversarialTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let ssh = ci.home.appendingPathComponent(".ssh")
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("id_rsa"))
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("id_rsa.pub"))
-        let made = try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "developer's own", "-f", ssh.appendingPathComponent("id_ed25519").path])
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("id_rsa"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("id_rsa.pub"))
+        let made = try ProcessRunner.run(
+            "/usr/bin/ssh-keygen",
+            ["-q", "-t", "ed25519", "-N", "developer's own", "-f", ssh.appendingPathComponent("id_ed25519").path])
         XCTAssertEqual(made.status, 0, made.stderr)
         let result = try runners.lockstep(ci, "sync")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
@@ -142,9 +158,12 @@ final class RemoteAdversarialTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let ssh = ci.home.appendingPathComponent(".ssh")
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("id_rsa"))
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("id_rsa.pub"))
-        try FileManager.default.createDirectory(at: ssh.appendingPathComponent("id_ed25519"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("id_rsa"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("id_rsa.pub"))
+        try FileManager.default.createDirectory(
+            at: ssh.appendingPathComponent("id_ed25519"), withIntermediateDirectories: true)
         let result = try runners.lockstep(ci, "sync")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     }
@@ -163,10 +182,13 @@ final class RemoteAdversarialTests: XCTestCase {
         let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         let remote = try runners.lsRemote("Cart", from: ci)
-        XCTAssertEqual(remote["refs/tags/1.0.1^{}"] ?? remote["refs/tags/1.0.1"], older, "the remote's tag was rewritten")
+        XCTAssertEqual(
+            remote["refs/tags/1.0.1^{}"] ?? remote["refs/tags/1.0.1"], older, "the remote's tag was rewritten")
         XCTAssertTrue(result.stderr.contains("naming \(older.prefix(7))"), result.stderr)
         XCTAssertFalse(result.stderr.contains("no commit object"), result.stderr)
-        XCTAssertFalse(result.stderr.contains("finishes it"), "no rerun can finish a release whose tag another commit owns: " + result.stderr)
+        XCTAssertFalse(
+            result.stderr.contains("finishes it"),
+            "no rerun can finish a release whose tag another commit owns: " + result.stderr)
     }
 
     // MARK: - ~/.ssh/config as OpenSSH reads it
@@ -177,20 +199,23 @@ final class RemoteAdversarialTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let ssh = ci.home.appendingPathComponent(".ssh")
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
         let server = try XCTUnwrap(URLComponents(string: runners.server.url("Cart")))
         try """
-            Host lockstep-deploy
-                HostName 127.0.0.1
-                Port \(runners.server.port)
-                User \(server.user ?? "git")
-                IdentityFile ~/.ssh/deploy_key
-                IdentitiesOnly yes
+        Host lockstep-deploy
+            HostName 127.0.0.1
+            Port \(runners.server.port)
+            User \(server.user ?? "git")
+            IdentityFile ~/.ssh/deploy_key
+            IdentitiesOnly yes
 
-            """.write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        """.write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         for name in runners.names {
-            try runners.git(ci, name, "remote", "set-url", "origin", "lockstep-deploy:\(runners.server.bare(name).path)")
+            try runners.git(
+                ci, name, "remote", "set-url", "origin", "lockstep-deploy:\(runners.server.bare(name).path)")
         }
         let result = try runners.lockstep(ci, "sync")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
@@ -201,11 +226,16 @@ final class RemoteAdversarialTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let ssh = ci.home.appendingPathComponent(".ssh")
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
-        try FileManager.default.createDirectory(at: ssh.appendingPathComponent("config.d"), withIntermediateDirectories: true)
-        try "Include config.d/*.conf\n".write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-        try "Host 127.0.0.1\n    IdentityFile ~/.ssh/deploy_key\n".write(to: ssh.appendingPathComponent("config.d/ci.conf"), atomically: true, encoding: .utf8)
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
+        try FileManager.default.createDirectory(
+            at: ssh.appendingPathComponent("config.d"), withIntermediateDirectories: true)
+        try "Include config.d/*.conf\n".write(
+            to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        try "Host 127.0.0.1\n    IdentityFile ~/.ssh/deploy_key\n".write(
+            to: ssh.appendingPathComponent("config.d/ci.conf"), atomically: true, encoding: .utf8)
         let result = try runners.lockstep(ci, "sync")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     }
@@ -240,14 +270,15 @@ final class RemoteAdversarialTests: XCTestCase {
             try runners.git(ci, name, "remote", "set-url", "origin", other.url(name))
         }
         try """
-            [http "https://localhost:\(runners.server.port)/"]
-            \tsslCAInfo = \(runners.server.caFile.path)
-            [http "https://localhost:\(other.port)/"]
-            \tsslCAInfo = \(other.caFile.path)
+        [http "https://localhost:\(runners.server.port)/"]
+        \tsslCAInfo = \(runners.server.caFile.path)
+        [http "https://localhost:\(other.port)/"]
+        \tsslCAInfo = \(other.caFile.path)
 
-            """.write(to: ci.home.appendingPathComponent(".gitconfig"), atomically: true, encoding: .utf8)
+        """.write(to: ci.home.appendingPathComponent(".gitconfig"), atomically: true, encoding: .utf8)
         // The second server takes the same user and token as the first.
-        try "\(other.user):\(runners.server.token)\n".write(to: other.folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+        try "\(other.user):\(runners.server.token)\n".write(
+            to: other.folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
         for _ in 0..<3 {
             let result = try runners.lockstep(ci, "sync")
             XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
@@ -276,8 +307,10 @@ final class RemoteAdversarialTests: XCTestCase {
         let (_, runners) = try served(.http, bump: ["Cart"])
         let token = "tok:en@with%2Fodd/chars+=="
         let ci = try runners.runner("ci")
-        try "\(runners.server.user):\(token)\n".write(to: runners.server.folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
-        let result = try runners.lockstep(ci, "integrate", "Cart", "--push", environment: ["LOCKSTEP_PUSH_TOKEN": token])
+        try "\(runners.server.user):\(token)\n".write(
+            to: runners.server.folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+        let result = try runners.lockstep(
+            ci, "integrate", "Cart", "--push", environment: ["LOCKSTEP_PUSH_TOKEN": token])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertFalse(result.stdout.contains(token) || result.stderr.contains(token))
     }
@@ -286,16 +319,20 @@ final class RemoteAdversarialTests: XCTestCase {
     /// command finishes the release and `check` is clean.
     func testAHookRefusingThePinBranchThenTheSameCommandFinishes() throws {
         let (_, runners) = try served(.http, bump: ["Cart"])
-        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: branch names must start with lockstep/' >&2\nexit 1")
+        try runners.server.setPreReceiveHook(
+            "Main", "echo 'GL-HOOK-ERR: branch names must start with lockstep/' >&2\nexit 1")
         let ci = try runners.runner("ci")
         let refused = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
         XCTAssertEqual(refused.status, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("remote: GL-HOOK-ERR: branch names must start with lockstep/"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("remote: GL-HOOK-ERR: branch names must start with lockstep/"), refused.stderr)
         XCTAssertTrue(try runners.lockstep(ci, "check").stdout.contains("LS411"))
         try runners.server.setPreReceiveHook("Main", nil)
         let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push", "--pin-branch", "pins-1")
         XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
-        XCTAssertEqual(try runners.lsRemote("Main", from: ci)["refs/heads/pins-1"], try runners.git(ci, "Main", "rev-parse", "main"))
+        XCTAssertEqual(
+            try runners.lsRemote("Main", from: ci)["refs/heads/pins-1"],
+            try runners.git(ci, "Main", "rev-parse", "main"))
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
     }
 
@@ -324,8 +361,11 @@ final class RemoteAdversarialTests: XCTestCase {
         let again = try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"])
         XCTAssertTrue(again.stdout.contains("completing an earlier run"), again.stdout)
         XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
-        XCTAssertEqual(try runners.lsRemote("Main", from: builder)["refs/heads/main"], try runners.git(planner, "Main", "rev-parse", "main"))
-        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertEqual(
+            try runners.lsRemote("Main", from: builder)["refs/heads/main"],
+            try runners.git(planner, "Main", "rev-parse", "main"))
+        XCTAssertTrue(
+            try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
         XCTAssertEqual(try runners.lockstep(planner, "check").status, 0)
     }
 
@@ -338,7 +378,8 @@ final class RemoteAdversarialTests: XCTestCase {
         var results: [String] = []
         for app in ["Shell", "Main"] {
             let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
-            XCTAssertEqual(try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
+            XCTAssertEqual(
+                try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
             results.append(result)
         }
         try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: frozen' >&2\nexit 1")
@@ -346,7 +387,8 @@ final class RemoteAdversarialTests: XCTestCase {
         try runners.server.setPreReceiveHook("Main", nil)
         let again = try runners.lockstep(planner, "integrate", "Cart", "--push")
         XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
-        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertTrue(
+            try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
     }
 
     /// The finish job retried on a fresh runner after its pin push was refused: the remote has Cart 1.0.1, Main
@@ -359,7 +401,8 @@ final class RemoteAdversarialTests: XCTestCase {
         var results: [String] = []
         for app in ["Shell", "Main"] {
             let result = runners.server.folder.url.appendingPathComponent("\(app).json").path
-            XCTAssertEqual(try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
+            XCTAssertEqual(
+                try runners.lockstep(builder, "build", app, "--plan", plan, "--result-out", result).status, 0)
             results.append(result)
         }
         try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: frozen' >&2\nexit 1")
@@ -370,6 +413,7 @@ final class RemoteAdversarialTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("lockstep bump Cart"), again.stderr)
         let named = try runners.lockstep(retry, "integrate", "Cart", "--push")
         XCTAssertEqual(named.status, 0, named.stdout + named.stderr)
-        XCTAssertTrue(try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
+        XCTAssertTrue(
+            try runners.server.git("Main", "show", "main:Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
     }
 }

@@ -7,7 +7,9 @@ import XCTest
 /// `~/.ssh` (no agent). Every runner is a fresh clone from the server with its own home and a clean environment;
 /// what landed is read back with `git ls-remote` and the server's own repos.
 final class RemoteServerTests: XCTestCase {
-    func mainManifest(_ runners: ServerRunners) throws -> String { try runners.server.git("Main", "show", "main:Package.swift") }
+    func mainManifest(_ runners: ServerRunners) throws -> String {
+        try runners.server.git("Main", "show", "main:Package.swift")
+    }
 
     // MARK: - The whole loop on each transport
 
@@ -57,7 +59,9 @@ final class RemoteServerTests: XCTestCase {
         let finished = try runners.lockstep(planner, ["integrate", "--finish", plan] + results + ["--push"])
         XCTAssertEqual(finished.status, 0, finished.stdout + finished.stderr)
         XCTAssertNotNil(try runners.lsRemote("Cart", from: builder)["refs/tags/1.0.1"])
-        XCTAssertEqual(try runners.lsRemote("Main", from: builder)["refs/heads/main"], try runners.git(planner, "Main", "rev-parse", "main"))
+        XCTAssertEqual(
+            try runners.lsRemote("Main", from: builder)["refs/heads/main"],
+            try runners.git(planner, "Main", "rev-parse", "main"))
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
     }
 
@@ -80,8 +84,10 @@ final class RemoteServerTests: XCTestCase {
         let before = try runners.server.git("Main", "rev-parse", "main")
         let results = LockedLines()
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            let result = try? runners.lockstep(jobs[index], "integrate", names[index], "--push", "--push-attempts", "20")
-            results.add("\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
+            let result = try? runners.lockstep(
+                jobs[index], "integrate", names[index], "--push", "--push-attempts", "20")
+            results.add(
+                "\(names[index]) \(result?.status ?? -1)\(result?.status == 0 ? "" : " " + (result?.stderr ?? ""))")
         }
         XCTAssertEqual(results.all.sorted(), names.map { "\($0) 0" })
         let manifest = try mainManifest(runners)
@@ -124,21 +130,25 @@ final class RemoteServerTests: XCTestCase {
         let failed = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
         XCTAssertTrue(failed.stderr.contains("could not reach 127.0.0.1:\(runners.server.port)"), failed.stderr)
-        XCTAssertFalse(failed.stderr.contains("LOCKSTEP_PUSH_TOKEN"), "no credentials hint for a connection error: " + failed.stderr)
+        XCTAssertFalse(
+            failed.stderr.contains("LOCKSTEP_PUSH_TOKEN"),
+            "no credentials hint for a connection error: " + failed.stderr)
         XCTAssertFalse(failed.stdout.contains("Integrated"), failed.stdout)
         let check = try runners.lockstep(ci, "check")
         XCTAssertEqual(check.status, 1, check.stdout)
         XCTAssertTrue(check.stdout.contains("LS411"), check.stdout)
         XCTAssertTrue(check.stdout.contains("the remote `origin` does not have the tag"), check.stdout)
         try runners.server.start()
-        XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"], "the tag went out before the server stopped")
+        XCTAssertNotNil(
+            try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"], "the tag went out before the server stopped")
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.0\""), "the pin did not")
 
         let rerun = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(rerun.status, 0, rerun.stdout + rerun.stderr)
         XCTAssertTrue(rerun.stdout.contains("completing an earlier run"), rerun.stdout)
         XCTAssertTrue(try mainManifest(runners).contains("Cart.git\", exact: \"1.0.1\""))
-        XCTAssertEqual(try runners.lsRemote("Main", from: ci)["refs/heads/main"], try runners.git(ci, "Main", "rev-parse", "main"))
+        XCTAssertEqual(
+            try runners.lsRemote("Main", from: ci)["refs/heads/main"], try runners.git(ci, "Main", "rev-parse", "main"))
         XCTAssertEqual(try runners.lockstep(ci, "check").status, 0, "LS411 is gone once the remote has both")
     }
 
@@ -160,27 +170,34 @@ final class RemoteServerTests: XCTestCase {
         let (_, runners) = try served(.http, bump: ["Cart"])
         let ci = try runners.runner("ci")
         let before = try runners.server.git("Main", "rev-parse", "main")
-        let result = try runners.lockstep(ci, "integrate", "Cart", "--push", environment: ["LOCKSTEP_PUSH_TOKEN": "expired-token"])
+        let result = try runners.lockstep(
+            ci, "integrate", "Cart", "--push", environment: ["LOCKSTEP_PUSH_TOKEN": "expired-token"])
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("refused the credentials offered: the token in LOCKSTEP_PUSH_TOKEN"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("refused the credentials offered: the token in LOCKSTEP_PUSH_TOKEN"), result.stderr)
         XCTAssertTrue(result.stderr.contains("does not take it"), result.stderr)
         XCTAssertFalse(result.stderr.contains("set LOCKSTEP_PUSH_TOKEN"), result.stderr)
         XCTAssertEqual(try runners.server.git("Main", "rev-parse", "main"), before)
         XCTAssertNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
-        XCTAssertThrowsError(try runners.git(ci, "Cart", "rev-parse", "-q", "--verify", "refs/tags/1.0.1"), "nothing was tagged locally either")
+        XCTAssertThrowsError(
+            try runners.git(ci, "Cart", "rev-parse", "-q", "--verify", "refs/tags/1.0.1"),
+            "nothing was tagged locally either")
     }
 
     /// A pre-receive hook refusing the pin: its words reach the user, nothing is retried, the tag is on the server,
     /// and the failure says what is where.
     func testAHookThatRefusesThePinIsReportedInTheServersWords() throws {
         let (_, runners) = try served(.http, bump: ["Cart"])
-        try runners.server.setPreReceiveHook("Main", "echo 'GL-HOOK-ERR: main is protected; pins need a merge request' >&2\nexit 1")
+        try runners.server.setPreReceiveHook(
+            "Main", "echo 'GL-HOOK-ERR: main is protected; pins need a merge request' >&2\nexit 1")
         let ci = try runners.runner("ci")
         let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("remote: GL-HOOK-ERR: main is protected; pins need a merge request"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("remote: GL-HOOK-ERR: main is protected; pins need a merge request"), result.stderr)
         XCTAssertTrue(result.stderr.contains("pre-receive hook declined"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("the remote has the release tags (Cart 1.0.1), not the pins"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("the remote has the release tags (Cart 1.0.1), not the pins"), result.stderr)
         XCTAssertFalse(result.stderr.contains("other runs pushed first"), result.stderr)
         XCTAssertFalse(result.stdout.contains("attempt 2"), result.stdout)
         XCTAssertNotNil(try runners.lsRemote("Cart", from: ci)["refs/tags/1.0.1"])
@@ -201,8 +218,11 @@ final class RemoteServerTests: XCTestCase {
     /// A hook refusing the release tag: no false story about another object; no pin reaches the server.
     func testAHookThatRefusesTheTagIsReportedInTheServersWords() throws {
         let (_, runners) = try served(.http, bump: ["Cart"])
-        try runners.server.setPreReceiveHook("Cart", """
-            while read old new ref; do case "$ref" in refs/tags/1.0.1) echo "release tags come from the release bot only" >&2; exit 1;; esac; done
+        try runners.server.setPreReceiveHook(
+            "Cart",
+            """
+            while read old new ref; do case "$ref" in refs/tags/1.0.1) echo "release tags come from the release bot \
+            only" >&2; exit 1;; esac; done
             """)
         let ci = try runners.runner("ci")
         let result = try runners.lockstep(ci, "integrate", "Cart", "--push")
@@ -230,7 +250,8 @@ final class RemoteServerTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let key = ci.home.appendingPathComponent(".ssh/id_ed25519")
-        let result = try ProcessRunner.run("/usr/bin/ssh-keygen", ["-q", "-p", "-N", "correct horse", "-P", "", "-f", key.path])
+        let result = try ProcessRunner.run(
+            "/usr/bin/ssh-keygen", ["-q", "-p", "-N", "correct horse", "-P", "", "-f", key.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let without = try runners.lockstep(ci, "sync")
         XCTAssertEqual(without.status, 1, without.stdout + without.stderr)
@@ -255,7 +276,9 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("is unknown"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("ssh-keyscan -p \(runners.server.port) 127.0.0.1"), unknown.stderr)
         XCTAssertFalse(unknown.stderr.contains("CHANGED"), unknown.stderr)
-        XCTAssertEqual(try String(contentsOf: ci.home.appendingPathComponent(".ssh/known_hosts"), encoding: .utf8), "", "never written")
+        XCTAssertEqual(
+            try String(contentsOf: ci.home.appendingPathComponent(".ssh/known_hosts"), encoding: .utf8), "",
+            "never written")
     }
 
     /// `IdentityFile` in `~/.ssh/config` is offered; a key the server does not accept is named in the refusal.
@@ -263,12 +286,17 @@ final class RemoteServerTests: XCTestCase {
         let (_, runners) = try served(.ssh)
         let ci = try runners.runner("ci")
         let ssh = ci.home.appendingPathComponent(".ssh")
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
-        try FileManager.default.moveItem(at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519"), to: ssh.appendingPathComponent("deploy_key"))
+        try FileManager.default.moveItem(
+            at: ssh.appendingPathComponent("id_ed25519.pub"), to: ssh.appendingPathComponent("deploy_key.pub"))
         let without = try runners.lockstep(ci, "sync")
         XCTAssertEqual(without.status, 1, without.stdout + without.stderr)
-        XCTAssertTrue(without.stderr.contains("there were none to offer") || without.stderr.contains("refused the credentials"), without.stderr)
-        try "Host 127.0.0.1\n    IdentityFile ~/.ssh/deploy_key\n".write(to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        XCTAssertTrue(
+            without.stderr.contains("there were none to offer") || without.stderr.contains("refused the credentials"),
+            without.stderr)
+        try "Host 127.0.0.1\n    IdentityFile ~/.ssh/deploy_key\n".write(
+            to: ssh.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         let with = try runners.lockstep(ci, "sync")
         XCTAssertEqual(with.status, 0, with.stdout + with.stderr)
     }
@@ -282,10 +310,13 @@ final class RemoteServerTests: XCTestCase {
         try FileManager.default.removeItem(at: gitconfig)
         let untrusted = try runners.lockstep(ci, "sync")
         XCTAssertEqual(untrusted.status, 1, untrusted.stdout + untrusted.stderr)
-        XCTAssertTrue(untrusted.stderr.contains("TLS certificate of localhost:\(runners.server.port) could not be verified"), untrusted.stderr)
+        XCTAssertTrue(
+            untrusted.stderr.contains("TLS certificate of localhost:\(runners.server.port) could not be verified"),
+            untrusted.stderr)
         XCTAssertTrue(untrusted.stderr.contains("http.sslCAInfo"), untrusted.stderr)
         XCTAssertFalse(untrusted.stderr.contains("LOCKSTEP_PUSH_TOKEN"), untrusted.stderr)
-        let byEnvironment = try runners.lockstep(ci, "sync", environment: ["GIT_SSL_CAINFO": runners.server.caFile.path])
+        let byEnvironment = try runners.lockstep(
+            ci, "sync", environment: ["GIT_SSL_CAINFO": runners.server.caFile.path])
         XCTAssertEqual(byEnvironment.status, 0, byEnvironment.stderr)
         try "[http \"https://localhost:\(runners.server.port)/\"]\n\tsslCAInfo = \(runners.server.caFile.path)\n"
             .write(to: gitconfig, atomically: true, encoding: .utf8)
@@ -294,7 +325,10 @@ final class RemoteServerTests: XCTestCase {
         try "[http]\n\tsslVerify = false\n".write(to: gitconfig, atomically: true, encoding: .utf8)
         let unverified = try runners.lockstep(ci, "sync")
         XCTAssertEqual(unverified.status, 0, unverified.stderr)
-        XCTAssertTrue(unverified.stderr.contains("warning: the TLS certificate of localhost was not verified (http.sslVerify is false)"), unverified.stderr)
+        XCTAssertTrue(
+            unverified.stderr.contains(
+                "warning: the TLS certificate of localhost was not verified (http.sslVerify is false)"),
+            unverified.stderr)
     }
 
     /// A server that is down is a connection error with its own fix, not a credentials hint.

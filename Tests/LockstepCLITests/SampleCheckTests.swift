@@ -15,7 +15,9 @@ final class SampleCheckTests: XCTestCase {
         try GitCLI.run(arguments, in: ws.appendingPathComponent(repo))
     }
 
-    static func edit(_ ws: URL, _ repo: String, _ file: String, _ old: String, _ new: String, commit message: String) throws {
+    static func edit(_ ws: URL, _ repo: String, _ file: String, _ old: String, _ new: String, commit message: String)
+        throws
+    {
         let url = ws.appendingPathComponent(repo).appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         guard text.contains(old) else { throw EditFailed(file: file, missing: old) }
@@ -28,38 +30,65 @@ final class SampleCheckTests: XCTestCase {
         Seed(rule: "LS102") { try git($0, "components/Mediator", "tag", "v1.0.1", "1.0.0") },
         Seed(rule: "LS201") { try git($0, "components/DetailProtocols", "tag", "0.1.1") },
         Seed(rule: "LS202") { ws in
-            try edit(ws, "components/Cart", "Package.swift", "CartProtocols.git\", .upToNextMinor(from: \"0.1.0\")", "CartProtocols.git\", from: \"0.1.0\"", commit: "widen")
+            try edit(
+                ws, "components/Cart", "Package.swift", "CartProtocols.git\", .upToNextMinor(from: \"0.1.0\")",
+                "CartProtocols.git\", from: \"0.1.0\"", commit: "widen")
             try git(ws, "components/Cart", "tag", "0.1.8")
-            try edit(ws, "apps/Main", "Package.swift", "Cart.git\", exact: \"0.1.7\"", "Cart.git\", exact: \"0.1.8\"", commit: "pin")
+            try edit(
+                ws, "apps/Main", "Package.swift", "Cart.git\", exact: \"0.1.7\"", "Cart.git\", exact: \"0.1.8\"",
+                commit: "pin")
         },
         Seed(rule: "LS203") { ws in
-            try edit(ws, "components/Mediator", "Sources/Mediator/Mediator.swift", "public func isRegistered", "func isRegistered", commit: "hide isRegistered")
+            try edit(
+                ws, "components/Mediator", "Sources/Mediator/Mediator.swift", "public func isRegistered",
+                "func isRegistered", commit: "hide isRegistered")
             try git(ws, "components/Mediator", "tag", "1.0.2")
-            try edit(ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"", "Mediator.git\", exact: \"1.0.2\"", commit: "pin")
+            try edit(
+                ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"",
+                "Mediator.git\", exact: \"1.0.2\"", commit: "pin")
         },
         Seed(rule: "LS204") { ws in
-            try edit(ws, "components/DetailProtocols", "Sources/DetailProtocols/DetailService.swift", "public protocol DetailService", "public protocol DetailServing", commit: "rename")
+            try edit(
+                ws, "components/DetailProtocols", "Sources/DetailProtocols/DetailService.swift",
+                "public protocol DetailService", "public protocol DetailServing", commit: "rename")
             try git(ws, "components/DetailProtocols", "tag", "0.2.0")
         },
         Seed(rule: "LS301") { ws in
-            try edit(ws, "components/Networking", "Package.swift", "dependencies: [", "dependencies: [\n        .package(url: \"https://git.example.com/ios/Login.git\", from: \"1.0.0\"),", commit: "bad dependency")
+            try edit(
+                ws, "components/Networking", "Package.swift", "dependencies: [",
+                "dependencies: [\n        .package(url: \"https://git.example.com/ios/Login.git\", from: \"1.0.0\"),",
+                commit: "bad dependency")
         },
         Seed(rule: "LS401") { ws in
-            try edit(ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"", "Mediator.git\", from: \"1.0.1\"", commit: "range")
+            try edit(
+                ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"", "Mediator.git\", from: \"1.0.1\"",
+                commit: "range")
         },
         Seed(rule: "LS402") { ws in
-            try edit(ws, "apps/Main", "Package.swift", "Detail.git\", exact: \"0.1.1\"", "Detail.git\", exact: \"0.1.2-rc.2\"", commit: "rc")
+            try edit(
+                ws, "apps/Main", "Package.swift", "Detail.git\", exact: \"0.1.1\"",
+                "Detail.git\", exact: \"0.1.2-rc.2\"", commit: "rc")
         },
         Seed(rule: "LS403") { ws in
-            try edit(ws, "apps/Shell", "Package.swift", "Cart.git\", .upToNextMinor(from: \"0.1.5\")", "Cart.git\", \"0.1.0\"..<\"0.1.6\"", commit: "narrow")
+            try edit(
+                ws, "apps/Shell", "Package.swift", "Cart.git\", .upToNextMinor(from: \"0.1.5\")",
+                "Cart.git\", \"0.1.0\"..<\"0.1.6\"", commit: "narrow")
         },
         Seed(rule: "LS404") { ws in
-            try edit(ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"", "Mediator.git\", exact: \"1.0.3\"", commit: "no such version")
+            try edit(
+                ws, "apps/Main", "Package.swift", "Mediator.git\", exact: \"1.0.1\"",
+                "Mediator.git\", exact: \"1.0.3\"", commit: "no such version")
         },
         Seed(rule: "LS406") { ws in
-            try edit(ws, "apps/Main", "Package.swift", "LoginProtocols.git\", exact: \"1.1.0\"", "LoginProtocols.git\", exact: \"1.0.0\"", commit: "old protocols")
+            try edit(
+                ws, "apps/Main", "Package.swift", "LoginProtocols.git\", exact: \"1.1.0\"",
+                "LoginProtocols.git\", exact: \"1.0.0\"", commit: "old protocols")
         },
-        Seed(rule: "LS407") { ws in try git(ws, "components/Mediator", "tag", "-a", "1.0.2", "-m", "Mediator 1.0.2\n\nReleased by lockstep integrate from 1.0.2-rc.1.") },
+        Seed(rule: "LS407") { ws in
+            try git(
+                ws, "components/Mediator", "tag", "-a", "1.0.2", "-m",
+                "Mediator 1.0.2\n\nReleased by lockstep integrate from 1.0.2-rc.1.")
+        },
     ]
 
     func findings(_ ws: URL) throws -> (status: Int32, rules: [String]) {

@@ -29,7 +29,8 @@ final class SyncCommandTests: XCTestCase {
     func moveRemotes(_ remotes: RemoteRunners) throws {
         let other = try remotes.runner("other")
         let main = other.appendingPathComponent("apps/Main"), cart = other.appendingPathComponent("components/Cart")
-        try "// a later commit\n".write(to: main.appendingPathComponent("Later.swift"), atomically: true, encoding: .utf8)
+        try "// a later commit\n".write(
+            to: main.appendingPathComponent("Later.swift"), atomically: true, encoding: .utf8)
         try GitCLI.run(["add", "Later.swift"], in: main)
         try GitCLI.run(["commit", "-q", "-m", "Later"], in: main)
         try GitCLI.run(["push", "-q", "origin", "main"], in: main)
@@ -53,17 +54,24 @@ final class SyncCommandTests: XCTestCase {
         let result = try run("sync", in: runner)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(try GitCLI.run(["rev-parse", "1.0.1-rc.9"], in: shell), shellTag)
-        XCTAssertTrue(result.stderr.contains("warning: Shell: local tag(s) 1.0.1-rc.9 name other commits than origin's; kept"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("warning: Shell: local tag(s) 1.0.1-rc.9 name other commits than origin's; kept"),
+            result.stderr)
         XCTAssertEqual(try GitCLI.run(["for-each-ref", "refs/lockstep"], in: shell), "", "no staging refs left")
         let main = runner.appendingPathComponent("apps/Main")
         XCTAssertEqual(try GitCLI.run(["symbolic-ref", "--short", "HEAD"], in: main), "main")
         XCTAssertEqual(try GitCLI.run(["rev-parse", "HEAD"], in: main), try remotes.git("Main", "rev-parse", "main"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: main.appendingPathComponent("Later.swift").path), "the work tree follows")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: main.appendingPathComponent("Later.swift").path),
+            "the work tree follows")
         XCTAssertEqual(try GitCLI.run(["status", "--porcelain"], in: main), "")
         for repo in try repoFolders(runner) {
-            XCTAssertEqual(try GitCLI.run(["symbolic-ref", "--short", "HEAD"], in: repo), "main", repo.lastPathComponent)
+            XCTAssertEqual(
+                try GitCLI.run(["symbolic-ref", "--short", "HEAD"], in: repo), "main", repo.lastPathComponent)
         }
-        XCTAssertEqual(try GitCLI.run(["tag", "--list", "1.0.1-rc.9"], in: runner.appendingPathComponent("components/Cart")), "1.0.1-rc.9")
+        XCTAssertEqual(
+            try GitCLI.run(["tag", "--list", "1.0.1-rc.9"], in: runner.appendingPathComponent("components/Cart")),
+            "1.0.1-rc.9")
         XCTAssertTrue(result.stdout.contains("Main: main at "), result.stdout)
         XCTAssertTrue(result.stdout.contains("(checked out)"), result.stdout)
 
@@ -106,7 +114,10 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertNotEqual(cartLocal, cartBefore)
         let diverged = try run("sync", in: runner)
         XCTAssertEqual(diverged.status, 1, diverged.stdout + diverged.stderr)
-        XCTAssertTrue(diverged.stderr.contains("Main (apps/Main): main and origin/main diverged (1 commit(s) only here, 1 only on origin)"), diverged.stderr)
+        XCTAssertTrue(
+            diverged.stderr.contains(
+                "Main (apps/Main): main and origin/main diverged (1 commit(s) only here, 1 only on origin)"),
+            diverged.stderr)
         XCTAssertEqual(try GitCLI.run(["rev-parse", "HEAD"], in: main), mine, "nothing moved")
         XCTAssertEqual(try GitCLI.run(["rev-parse", "HEAD"], in: cart), cartLocal)
     }
@@ -119,16 +130,22 @@ final class SyncCommandTests: XCTestCase {
         let main = runner.appendingPathComponent("apps/Main"), shell = runner.appendingPathComponent("apps/Shell")
         let headBefore = try GitCLI.run(["rev-parse", "HEAD"], in: main)
         let manifest = shell.appendingPathComponent("Package.swift")
-        try (try String(contentsOf: manifest, encoding: .utf8) + "// edited\n").write(to: manifest, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: manifest, encoding: .utf8) + "// edited\n").write(
+            to: manifest, atomically: true, encoding: .utf8)
         try GitCLI.run(["remote", "remove", "origin"], in: runner.appendingPathComponent("components/Cart"))
         let result = try run("sync", in: runner)
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("Cart (components/Cart) has no remote `origin`"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("Shell (apps/Shell) has local changes to tracked files; commit or stash them first"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("Shell (apps/Shell) has local changes to tracked files; commit or stash them first"),
+            result.stderr)
         XCTAssertEqual(try GitCLI.run(["rev-parse", "HEAD"], in: main), headBefore)
         XCTAssertThrowsError(try GitCLI.run(["symbolic-ref", "-q", "HEAD"], in: main), "still detached")
-        XCTAssertEqual(try GitCLI.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"], in: main), headBefore, "not even fetched")
-        XCTAssertTrue(try GitCLI.run(["status", "--porcelain"], in: shell).contains("Package.swift"), "the edit is kept")
+        XCTAssertEqual(
+            try GitCLI.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"], in: main), headBefore,
+            "not even fetched")
+        XCTAssertTrue(
+            try GitCLI.run(["status", "--porcelain"], in: shell).contains("Package.swift"), "the edit is kept")
         XCTAssertEqual(try run("sync", "--remote", "-x", in: runner).status, 2)
         XCTAssertEqual(try run("sync", "--branch", "a..b", in: runner).status, 2)
     }

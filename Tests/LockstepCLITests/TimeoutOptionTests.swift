@@ -9,7 +9,9 @@ final class TimeoutOptionTests: XCTestCase {
         for value in ["9223372036854775807", "604801", "0", "-5"] {
             let result = try Lockstep.run(["integrate", "Cart", "--timeout=\(value)"], in: folder.url)
             XCTAssertEqual(result.status, 2, "\(value): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("--timeout must be a number of seconds from 1 to 604800"), "\(value): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("--timeout must be a number of seconds from 1 to 604800"),
+                "\(value): \(result.stderr)")
         }
         let tooLong = try Lockstep.run(["integrate", "Cart", "--timeout", "99999999999999999999"], in: folder.url)
         XCTAssertEqual(tooLong.status, 2, tooLong.stderr)

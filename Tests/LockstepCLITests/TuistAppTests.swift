@@ -7,9 +7,12 @@ import XCTest
 final class TuistAppTests: XCTestCase {
     static func tuistApp(_ iw: IntegrationWorkspace) throws {
         let main = iw.ws["Main"]
-        try FileManager.default.createDirectory(at: main.url.appendingPathComponent("Tuist"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: main.url.appendingPathComponent("Tuist"), withIntermediateDirectories: true)
         try main.git("mv", "Package.swift", "Tuist/Package.swift")
-        try main.write("Project.swift", """
+        try main.write(
+            "Project.swift",
+            """
             import ProjectDescription
 
             let project = Project(name: "Main", targets: [
@@ -26,7 +29,9 @@ final class TuistAppTests: XCTestCase {
         try Self.tuistApp(iw)
         let main = iw.ws["Main"]
         // Tuist resolves in Tuist/: its Package.resolved is there, tracked.
-        try main.write("Tuist/Package.resolved", """
+        try main.write(
+            "Tuist/Package.resolved",
+            """
             {
               "pins" : [
                 {
@@ -47,22 +52,37 @@ final class TuistAppTests: XCTestCase {
         let check = try iw.lockstep("check")
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         let captured = iw.root.appendingPathComponent("captured")
-        try iw.setScript("""
-            case "$(basename "$PWD")" in Main*) mkdir -p '\(captured.path)'; cp Tuist/Package.swift Tuist/.swiftpm/configuration/mirrors.json '\(captured.path)/'; ls Tuist > '\(captured.path)/tuist-files';; esac
+        try iw.setScript(
+            """
+            case "$(basename "$PWD")" in Main*) mkdir -p '\(captured.path)'; cp Tuist/Package.swift \
+            Tuist/.swiftpm/configuration/mirrors.json '\(captured.path)/'; ls Tuist > '\(captured.path)/tuist-files';; \
+            esac
             """)
         try iw.lockstep("bump", "Cart")
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let copied = try String(contentsOf: captured.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertTrue(copied.contains("Cart.git\", exact: \"1.0.1\""), copied)
-        let mirrors = try JSONSerialization.jsonObject(with: Data(contentsOf: captured.appendingPathComponent("mirrors.json"))) as? [String: Any]
+        let mirrors =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: captured.appendingPathComponent("mirrors.json")))
+            as? [String: Any]
         let entries = try XCTUnwrap(mirrors?["object"] as? [[String: String]])
-        XCTAssertTrue(entries.contains { $0["original"] == "https://git.example.com/ios/Cart.git" && $0["mirror"]?.hasSuffix("/mirrors/Cart.git") == true }, "\(entries)")
-        XCTAssertFalse(try String(contentsOf: captured.appendingPathComponent("tuist-files"), encoding: .utf8).contains("Package.resolved"),
-                       "the copy resolves afresh")
+        XCTAssertTrue(
+            entries.contains {
+                $0["original"] == "https://git.example.com/ios/Cart.git"
+                    && $0["mirror"]?.hasSuffix("/mirrors/Cart.git") == true
+            }, "\(entries)")
+        XCTAssertFalse(
+            try String(contentsOf: captured.appendingPathComponent("tuist-files"), encoding: .utf8).contains(
+                "Package.resolved"),
+            "the copy resolves afresh")
         XCTAssertTrue(try main.git("show", "HEAD:Tuist/Package.swift").contains("Cart.git\", exact: \"1.0.1\""))
-        XCTAssertTrue(try main.git("show", "HEAD:Tuist/Package.resolved").contains("\"version\" : \"1.0.1\""), "pinned in the same commit")
-        XCTAssertEqual(try main.git("ls-tree", "--name-only", "HEAD"), "Project.swift\nSources\nTuist", "no Package.swift appeared at the root")
+        XCTAssertTrue(
+            try main.git("show", "HEAD:Tuist/Package.resolved").contains("\"version\" : \"1.0.1\""),
+            "pinned in the same commit")
+        XCTAssertEqual(
+            try main.git("ls-tree", "--name-only", "HEAD"), "Project.swift\nSources\nTuist",
+            "no Package.swift appeared at the root")
         XCTAssertEqual(try main.git("status", "--porcelain"), "")
     }
 
@@ -94,7 +114,8 @@ final class TuistAppTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        let pinned = project.replacingOccurrences(of: "Cart.git\", requirement: .exact(\"1.0.0\")", with: "Cart.git\", requirement: .exact(\"1.0.1\")")
+        let pinned = project.replacingOccurrences(
+            of: "Cart.git\", requirement: .exact(\"1.0.0\")", with: "Cart.git\", requirement: .exact(\"1.0.1\")")
         XCTAssertEqual(try String(contentsOf: captured, encoding: .utf8), pinned)
         XCTAssertEqual(try main.git("show", "HEAD:Project.swift"), pinned.trimmingCharacters(in: .newlines))
     }
@@ -117,8 +138,17 @@ final class TuistAppTests: XCTestCase {
         let initialized = try Lockstep.run(["init", iw.root.path])
         XCTAssertEqual(initialized.status, 0, initialized.stdout + initialized.stderr)
         let written = try String(contentsOf: config, encoding: .utf8)
-        XCTAssertTrue(written.contains("manifest: Tuist/Package.swift, build: \"tuist install && tuist generate --no-open && xcodebuild -scheme Main"), written)
-        XCTAssertTrue(written.contains("manifest: Podfile, build: \"pod install && xcodebuild -workspace Shell.xcworkspace -scheme Shell"), written)
+        XCTAssertTrue(
+            written.contains(
+                """
+                manifest: Tuist/Package.swift, build: \"tuist install && tuist generate --no-open && xcodebuild \
+                -scheme Main
+                """
+            ), written)
+        XCTAssertTrue(
+            written.contains(
+                "manifest: Podfile, build: \"pod install && xcodebuild -workspace Shell.xcworkspace -scheme Shell"),
+            written)
         for component in ["Base", "CartProtocols", "Cart"] {
             XCTAssertTrue(written.contains("name: \(component), path: components/\(component), kind:"), written)
             XCTAssertTrue(written.contains("manifest: \(component).podspec }"), written)

@@ -19,8 +19,13 @@ final class WorkspaceOptionTests: XCTestCase {
         XCTAssertEqual(Set(names), Set(Self.minimalArguments.keys), "every command has an entry here")
         for name in names {
             let rest = try XCTUnwrap(Self.minimalArguments[name])
-            for arguments in [[name] + rest + ["--workspace", "/tmp/ws"], ["--workspace", "/tmp/ws", name] + rest, [name] + rest + ["--workspace=/tmp/ws"]] {
-                XCTAssertNoThrow(try LockstepCommand.parseAsRoot(LockstepCommand.movingLeadingWorkspace(arguments)), arguments.joined(separator: " "))
+            for arguments in [
+                [name] + rest + ["--workspace", "/tmp/ws"], ["--workspace", "/tmp/ws", name] + rest,
+                [name] + rest + ["--workspace=/tmp/ws"],
+            ] {
+                XCTAssertNoThrow(
+                    try LockstepCommand.parseAsRoot(LockstepCommand.movingLeadingWorkspace(arguments)),
+                    arguments.joined(separator: " "))
             }
         }
     }
@@ -34,7 +39,9 @@ final class WorkspaceOptionTests: XCTestCase {
         XCTAssertEqual(planned.status, 0, planned.stderr)
         let plain = try Lockstep.run(["plan", planFile, "--format", "github-matrix"])
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        let leading = try Lockstep.run(["--workspace", iw.root.path, "--quiet", "plan", planFile, "--format", "github-matrix"])
+        let leading = try Lockstep.run([
+            "--workspace", iw.root.path, "--quiet", "plan", planFile, "--format", "github-matrix",
+        ])
         XCTAssertEqual(leading.status, 0, leading.stderr)
         XCTAssertEqual(leading.stdout, plain.stdout)
         let trailing = try Lockstep.run(["plan", planFile, "--format", "github-matrix", "--workspace", iw.root.path])

@@ -42,15 +42,16 @@ final class XcodeAppTests: XCTestCase {
 
         """
         + reference("E10000000000000000000010", "Base", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
-        + reference("E10000000000000000000011", "CartProtocols", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
+        + reference(
+            "E10000000000000000000011", "CartProtocols", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
         + reference("E10000000000000000000012", "Cart", "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;")
-        + """
-        /* End XCRemoteSwiftPackageReference section */
-        \t};
-        \trootObject = E10000000000000000000001 /* Project object */;
-        }
+            + """
+            /* End XCRemoteSwiftPackageReference section */
+            \t};
+            \trootObject = E10000000000000000000001 /* Project object */;
+            }
 
-        """
+            """
 
     func testAnXcodeMainAppIsReadBuiltAgainstTheCandidateAndPinned() throws {
         let iw = try IntegrationWorkspace()
@@ -61,24 +62,31 @@ final class XcodeAppTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         let matrix = try iw.lockstep("matrix", "--wide", "Cart")
         XCTAssertEqual(matrix.status, 0, matrix.stdout + matrix.stderr)
-        let row = try XCTUnwrap(matrix.stdout.split(separator: "\n").first { $0.hasPrefix("Cart ") }).split(separator: " ")
-        XCTAssertEqual(Array(row.suffix(4).prefix(2)), ["1.0.0", "^1.0.0"], "Main's pin read from the project: \(matrix.stdout)")
+        let row = try XCTUnwrap(matrix.stdout.split(separator: "\n").first { $0.hasPrefix("Cart ") }).split(
+            separator: " ")
+        XCTAssertEqual(
+            Array(row.suffix(4).prefix(2)), ["1.0.0", "^1.0.0"], "Main's pin read from the project: \(matrix.stdout)")
         let check = try iw.lockstep("check")
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
 
         // The build copy of Main: the project pinned to the release, mirrors where xcodebuild looks for them.
-        try iw.setScript("""
+        try iw.setScript(
+            """
             if [ -d Main.xcodeproj ]; then
               grep -q 'version = 1.0.1;' Main.xcodeproj/project.pbxproj || exit 7
-              grep -q 'Cart.git' Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json || exit 8
+              grep -q 'Cart.git' Main.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/configuration/mirrors.json || \
+              exit 8
             fi
             """)
         let integrated = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(integrated.status, 0, integrated.stdout + integrated.stderr)
         XCTAssertEqual(iw.builds().count, 2, "Shell and Main built")
         let diff = try main.git("diff", "-U0", "HEAD~1", "HEAD")
-        XCTAssertEqual(diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") },
-                       ["-\t\t\t\tversion = 1.0.0;", "+\t\t\t\tversion = 1.0.1;"], diff)
+        XCTAssertEqual(
+            diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.filter {
+                !$0.hasPrefix("+++") && !$0.hasPrefix("---")
+            },
+            ["-\t\t\t\tversion = 1.0.0;", "+\t\t\t\tversion = 1.0.1;"], diff)
         XCTAssertTrue(diff.contains("Main.xcodeproj/project.pbxproj"), diff)
         XCTAssertEqual(try main.git("status", "--porcelain"), "", "the checkout follows the pin commit")
         XCTAssertEqual(try iw.lockstep("check").status, 0)
@@ -88,8 +96,9 @@ final class XcodeAppTests: XCTestCase {
         let iw = try IntegrationWorkspace()
         let main = iw.ws["Main"]
         try main.git("rm", "-q", "Package.swift")
-        let loose = Self.project.replacingOccurrences(of: "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End",
-                                                      with: "\t\t\t\tkind = upToNextMajorVersion;\n\t\t\t\tminimumVersion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End")
+        let loose = Self.project.replacingOccurrences(
+            of: "\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End",
+            with: "\t\t\t\tkind = upToNextMajorVersion;\n\t\t\t\tminimumVersion = 1.0.0;\n\t\t\t};\n\t\t};\n/* End")
         XCTAssertNotEqual(loose, Self.project)
         try main.write("Main.xcodeproj/project.pbxproj", loose)
         try main.commit("Cart up to the next major")
@@ -113,8 +122,12 @@ final class XcodeAppTests: XCTestCase {
         let initialized = try Lockstep.run(["init", iw.root.path])
         XCTAssertEqual(initialized.status, 0, initialized.stdout + initialized.stderr)
         let written = try String(contentsOf: config, encoding: .utf8)
-        XCTAssertTrue(written.contains("  - { name: Main, path: apps/Main, role: main, manifest: Main.xcodeproj/project.pbxproj, build: \"xcodebuild -project Main.xcodeproj -scheme Main -destination 'generic/platform=iOS Simulator' build\" }   # REVIEW: the scheme and destination (runs on macOS)"), written)
-        XCTAssertTrue(written.contains("built with Xcode: requirements read from Main.xcodeproj/project.pbxproj"), written)
+        XCTAssertTrue(
+            written.contains(
+                "  - { name: Main, path: apps/Main, role: main, manifest: Main.xcodeproj/project.pbxproj, build: \"xcodebuild -project Main.xcodeproj -scheme Main -destination 'generic/platform=iOS Simulator' build\" }   # REVIEW: the scheme and destination (runs on macOS)"
+            ), written)
+        XCTAssertTrue(
+            written.contains("built with Xcode: requirements read from Main.xcodeproj/project.pbxproj"), written)
         XCTAssertFalse(written.contains("name: Main, path: apps/Main, kind:"), "not a component: \(written)")
         let matrix = try iw.lockstep("matrix")
         XCTAssertEqual(matrix.status, 0, matrix.stdout + matrix.stderr)
@@ -157,7 +170,9 @@ final class XcodeAppTests: XCTestCase {
         let result = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("Package.resolved updated"), result.stdout)
-        XCTAssertEqual(try main.git("show", "HEAD:\(resolvedPath)") + "\n", resolved(rc, "1.0.1"), "the hash Xcode computed is left as it is")
+        XCTAssertEqual(
+            try main.git("show", "HEAD:\(resolvedPath)") + "\n", resolved(rc, "1.0.1"),
+            "the hash Xcode computed is left as it is")
         let changed = try main.git("show", "--name-only", "--format=", "HEAD").split(separator: "\n").sorted()
         XCTAssertEqual(changed, ["Main.xcodeproj/project.pbxproj", Substring(resolvedPath)])
         XCTAssertEqual(try main.git("status", "--porcelain"), "")
@@ -189,8 +204,10 @@ final class XcodeAppTests: XCTestCase {
         try iw.setScript("if [ -f project.yml ]; then grep -q 'exactVersion: 1.0.1$' project.yml || exit 7; fi")
         let integrated = try iw.lockstep("integrate", "Cart")
         XCTAssertEqual(integrated.status, 0, integrated.stdout + integrated.stderr)
-        XCTAssertEqual(try main.git("show", "HEAD:project.yml") + "\n",
-                       spec.replacingOccurrences(of: "Cart.git\n    exactVersion: 1.0.0", with: "Cart.git\n    exactVersion: 1.0.1"))
+        XCTAssertEqual(
+            try main.git("show", "HEAD:project.yml") + "\n",
+            spec.replacingOccurrences(
+                of: "Cart.git\n    exactVersion: 1.0.0", with: "Cart.git\n    exactVersion: 1.0.1"))
         XCTAssertEqual(try iw.lockstep("check").status, 0)
     }
 
@@ -203,11 +220,15 @@ final class XcodeAppTests: XCTestCase {
         try main.commit("two projects")
         let check = try iw.lockstep("check")
         XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
-        XCTAssertTrue((check.stdout + check.stderr).contains("2 Xcode projects (Main.xcodeproj, Other.xcodeproj)"), check.stdout + check.stderr)
+        XCTAssertTrue(
+            (check.stdout + check.stderr).contains("2 Xcode projects (Main.xcodeproj, Other.xcodeproj)"),
+            check.stdout + check.stderr)
         // `manifest:` names the one to read.
         let config = iw.root.appendingPathComponent("lockstep.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
-        let chosen = text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main,", with: "name: Main, path: apps/Main, role: main, manifest: Other.xcodeproj/project.pbxproj,")
+        let chosen = text.replacingOccurrences(
+            of: "name: Main, path: apps/Main, role: main,",
+            with: "name: Main, path: apps/Main, role: main, manifest: Other.xcodeproj/project.pbxproj,")
         XCTAssertNotEqual(chosen, text)
         try chosen.write(to: config, atomically: true, encoding: .utf8)
         let named = try iw.lockstep("check")
@@ -215,11 +236,16 @@ final class XcodeAppTests: XCTestCase {
         try iw.lockstep("bump", "Cart")
         XCTAssertEqual(try iw.lockstep("integrate", "Cart").status, 0)
         XCTAssertTrue(try main.git("show", "HEAD:Other.xcodeproj/project.pbxproj").contains("version = 1.0.1;"))
-        XCTAssertFalse(try main.git("show", "HEAD:Main.xcodeproj/project.pbxproj").contains("version = 1.0.1;"), "only the named project is pinned")
+        XCTAssertFalse(
+            try main.git("show", "HEAD:Main.xcodeproj/project.pbxproj").contains("version = 1.0.1;"),
+            "only the named project is pinned")
         // A manifest: that is not one lockstep reads, or leaves the repo, is a config error with its place.
         for bad in ["../Elsewhere/Package.swift", "Main.xcodeproj", "Cart.podspec", "/abs/Package.swift"] {
-            try text.replacingOccurrences(of: "name: Main, path: apps/Main, role: main,", with: "name: Main, path: apps/Main, role: main, manifest: \"\(bad)\",")
-                .write(to: config, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: "name: Main, path: apps/Main, role: main,",
+                with: "name: Main, path: apps/Main, role: main, manifest: \"\(bad)\","
+            )
+            .write(to: config, atomically: true, encoding: .utf8)
             let refused = try iw.lockstep("matrix")
             XCTAssertEqual(refused.status, 2, bad)
             XCTAssertTrue(refused.stderr.contains("manifest `\(bad)` is not a manifest lockstep reads"), refused.stderr)

@@ -8,10 +8,16 @@ import XCTest
 /// Only what a client can import is API: the targets behind the manifest's library products, at each revision.
 final class APILayoutTests: XCTestCase {
     /// A manifest with library products `libraries` (name → targets) and regular targets `targets` (name → path).
-    static func manifest(libraries: [(String, [String])], targets: [(String, String?)], executables: [String] = [],
-                         platforms: String? = nil) -> String {
-        let products = libraries.map { ".library(name: \"\($0.0)\", targets: [\($0.1.map { "\"\($0)\"" }.joined(separator: ", "))])," }
-        var targetLines = targets.map { name, path in ".target(name: \"\(name)\"\(path.map { ", path: \"\($0)\"" } ?? "")),"  }
+    static func manifest(
+        libraries: [(String, [String])], targets: [(String, String?)], executables: [String] = [],
+        platforms: String? = nil
+    ) -> String {
+        let products = libraries.map {
+            ".library(name: \"\($0.0)\", targets: [\($0.1.map { "\"\($0)\"" }.joined(separator: ", "))]),"
+        }
+        var targetLines = targets.map { name, path in
+            ".target(name: \"\(name)\"\(path.map { ", path: \"\($0)\"" } ?? "")),"
+        }
         targetLines += executables.map { ".executableTarget(name: \"\($0)\")," }
         targetLines.append(".testTarget(name: \"KitTests\", dependencies: [\"Kit\"]),")
         return """
@@ -37,8 +43,11 @@ final class APILayoutTests: XCTestCase {
     func kitWorkspace() throws -> (WorkspaceBuilder, RepoBuilder) {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
-        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitTestSupport", nil)],
-                                                      executables: ["Tool"]))
+        try repo.write(
+            "Package.swift",
+            Self.manifest(
+                libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitTestSupport", nil)],
+                executables: ["Tool"]))
         try repo.write("Sources/Kit/Kit.swift", "public struct Kit { public init() {} }\n")
         try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
         try repo.write("Sources/KitTestSupport/Support.swift", "public func makeTestKit() {}\n")
@@ -47,10 +56,13 @@ final class APILayoutTests: XCTestCase {
         return (ws, repo)
     }
 
-    func diff(_ ws: WorkspaceBuilder, _ component: String = "Kit", from: String, to: String = "HEAD") throws -> APIDiff {
+    func diff(_ ws: WorkspaceBuilder, _ component: String = "Kit", from: String, to: String = "HEAD") throws -> APIDiff
+    {
         let snapshot = try ws.snapshot()
-        return try APIComparison.make(snapshot, component: component, from: from, to: to,
-                                      reader: APIReader(config: snapshot.config, manifests: snapshot.manifests, persistentCache: false)).diff
+        return try APIComparison.make(
+            snapshot, component: component, from: from, to: to,
+            reader: APIReader(config: snapshot.config, manifests: snapshot.manifests, persistentCache: false)
+        ).diff
     }
 
     func testExecutablesTestsAndTestSupportAreNotAPI() throws {
@@ -67,8 +79,11 @@ final class APILayoutTests: XCTestCase {
     func testAvailabilityIsJudgedAgainstTheOldReleasesPlatformMinimums() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
-        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
-                                                      platforms: ".macOS(.v10_15), .iOS(.v13)"))
+        try repo.write(
+            "Package.swift",
+            Self.manifest(
+                libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
+                platforms: ".macOS(.v10_15), .iOS(.v13)"))
         try repo.write("Sources/Kit/Kit.swift", "public func trace() {}\n")
         _ = try repo.release("1.0.0")
         // The minimums move from the manifest onto the declaration (swift-distributed-tracing 1.0.1 did this):
@@ -111,30 +126,40 @@ final class APILayoutTests: XCTestCase {
         _ = try repo.commit("rename the product")
         let renamed = try diff(ws, from: "1.0.0")
         XCTAssertEqual(renamed.requiredLevel, .breaking)
-        XCTAssertEqual(renamed.changes.map { "\($0.kind) \($0.key)" }, ["removed library Kit", "added library KitCore"])
+        XCTAssertEqual(
+            renamed.changes.map { "\($0.kind) \($0.key)" }, ["removed library Kit", "added library KitCore"])
         XCTAssertEqual(renamed.changes.first?.old?.file, "components/Kit/Package.swift")
 
         _ = try repo.release("2.0.0")
         try repo.write("Sources/Extras/Extras.swift", "public struct Extras {}\n")
-        try repo.write("Package.swift", Self.manifest(libraries: [("KitCore", ["Kit"]), ("Extras", ["Extras"])],
-                                                      targets: [("Kit", nil), ("Extras", nil)]))
+        try repo.write(
+            "Package.swift",
+            Self.manifest(
+                libraries: [("KitCore", ["Kit"]), ("Extras", ["Extras"])],
+                targets: [("Kit", nil), ("Extras", nil)]))
         _ = try repo.commit("a second library")
         let added = try diff(ws, from: "2.0.0")
         XCTAssertEqual(added.requiredLevel, .minor)
-        XCTAssertEqual(added.changes.map { "\($0.kind) \($0.key)" }, ["added library Extras", "added module Extras", "added struct Extras"])
+        XCTAssertEqual(
+            added.changes.map { "\($0.kind) \($0.key)" },
+            ["added library Extras", "added module Extras", "added struct Extras"])
     }
 
     func testModuleLeavingTheProductsIsBreaking() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
-        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit", "KitExtras"])], targets: [("Kit", nil), ("KitExtras", nil)]))
+        try repo.write(
+            "Package.swift",
+            Self.manifest(libraries: [("Kit", ["Kit", "KitExtras"])], targets: [("Kit", nil), ("KitExtras", nil)]))
         try repo.write("Sources/KitExtras/Extras.swift", "public struct Extras {}\n")
         _ = try repo.release("1.0.0")
-        try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitExtras", nil)]))
+        try repo.write(
+            "Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitExtras", nil)]))
         _ = try repo.commit("KitExtras is internal now")
         let result = try diff(ws, from: "1.0.0")
         XCTAssertEqual(result.requiredLevel, .breaking)
-        XCTAssertEqual(Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module KitExtras", "removed struct Extras"])
+        XCTAssertEqual(
+            Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module KitExtras", "removed struct Extras"])
     }
 
     func testWithoutALibraryProductTheDeclaredTargetsAreRead() throws {
@@ -153,7 +178,13 @@ final class APILayoutTests: XCTestCase {
     func testWithoutALibraryProductOrAKnownTargetEverySourceFileIsRead() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
-        try repo.write("Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: makeTargets())\n")
+        try repo.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: \
+            makeTargets())\n
+            """
+        )
         try repo.write("Sources/Tool/main.swift", "public func toolHelper() {}\n")
         _ = try repo.release("1.0.0")
         try repo.write("Sources/Tool/main.swift", "\n")
@@ -164,7 +195,9 @@ final class APILayoutTests: XCTestCase {
     func testWithoutALibraryProductImplementationModulesAreNotRead() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
-        try repo.write("Package.swift", Self.manifest(libraries: [], targets: [("Kit", nil), ("_KitUtilities", nil), ("InternalKit", nil)]))
+        try repo.write(
+            "Package.swift",
+            Self.manifest(libraries: [], targets: [("Kit", nil), ("_KitUtilities", nil), ("InternalKit", nil)]))
         try repo.write("Sources/Kit/Kit.swift", "public func kit() {}\n")
         try repo.write("Sources/_KitUtilities/Utilities.swift", "public func helper() {}\n")
         try repo.write("Sources/InternalKit/Internal.swift", "public func shared() {}\n")
@@ -182,47 +215,68 @@ final class APILayoutTests: XCTestCase {
         _ = try repo.release("1.0.0")
         try repo.write("Package.swift", Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)]))
         _ = try repo.commit("products")
-        XCTAssertEqual(try diff(ws, from: "1.0.0").changes, [], "no `library`/`module` additions against an unknown layout")
+        XCTAssertEqual(
+            try diff(ws, from: "1.0.0").changes, [], "no `library`/`module` additions against an unknown layout")
     }
 
     func testContextSetsThePackagesOwnDefinesForAReleaseBuild() throws {
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             // swift-tools-version: 6.1
             import PackageDescription
-            let package = Package(name: "S", traits: [.trait(name: "Fast"), .trait(name: "Slow"), .default(enabledTraits: ["Fast"])],
+            let package = Package(name: "S", traits: [.trait(name: "Fast"), .trait(name: "Slow"), \
+            .default(enabledTraits: ["Fast"])],
                 targets: [.target(name: "S", swiftSettings: [
                     .define("PACKAGE"), .define("DARWIN", .when(platforms: [.macOS, .macCatalyst])),
                     .define("MOCKING", .when(configuration: .debug)), .define("FAST", .when(traits: ["Fast"])),
                     .define("SLOW", .when(traits: ["Slow"])),
                 ])])
             """, file: "Package.swift")
-        let context = APIContext(component: Component(name: "S", path: "s", kind: .base), manifest: manifest, swiftVersion: [6, 3])
+        let context = APIContext(
+            component: Component(name: "S", path: "s", kind: .base), manifest: manifest, swiftVersion: [6, 3])
         XCTAssertEqual(context.traits, ["Fast"])
         XCTAssertEqual(context.defines, ["PACKAGE": [], "DARWIN": ["macOS", "iOS"], "FAST": []])
-        let source = "#if DARWIN\npublic func darwin() {}\n#endif\n#if MOCKING\npublic func mock() {}\n#endif\n#if PACKAGE && FAST\npublic func fast() {}\n#endif\n"
+        let source =
+            """
+            #if DARWIN\npublic func darwin() {}\n#endif\n#if MOCKING\npublic func mock() {}\n#endif\n#if PACKAGE \
+            && FAST\npublic func fast() {}\n#endif\n
+            """
         var linux = context
         linux.platforms = ["Linux"]
-        XCTAssertEqual(Set(APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: context).declarations.keys),
-                       ["func darwin()", "func fast()"])
-        XCTAssertEqual(Set(APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: linux).declarations.keys),
-                       ["func fast()"])
+        XCTAssertEqual(
+            Set(
+                APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: context).declarations
+                    .keys),
+            ["func darwin()", "func fast()"])
+        XCTAssertEqual(
+            Set(
+                APISurface.extract(from: [SourceFile(path: "A.swift", text: source)], context: linux).declarations.keys),
+            ["func fast()"])
     }
 
     func testContextFollowsManifestAndKind() throws {
-        let manifest = try Manifest.parse(Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
-                                                        platforms: ".macOS(.v13), .macCatalyst(.v16), .iOS(.v16)"), file: "Package.swift")
-        let protocols = APIContext(component: Component(name: "KitProtocols", path: "p", kind: .protocols), manifest: manifest, swiftVersion: [6, 3])
-        XCTAssertEqual(protocols.platforms, ["iOS", "macOS"], "Mac Catalyst is os(iOS), named once; one order whatever the manifest's")
+        let manifest = try Manifest.parse(
+            Self.manifest(
+                libraries: [("Kit", ["Kit"])], targets: [("Kit", nil)],
+                platforms: ".macOS(.v13), .macCatalyst(.v16), .iOS(.v16)"), file: "Package.swift")
+        let protocols = APIContext(
+            component: Component(name: "KitProtocols", path: "p", kind: .protocols), manifest: manifest,
+            swiftVersion: [6, 3])
+        XCTAssertEqual(
+            protocols.platforms, ["iOS", "macOS"],
+            "Mac Catalyst is os(iOS), named once; one order whatever the manifest's")
         XCTAssertEqual(protocols.swiftVersion, [6, 3])
         XCTAssertEqual(protocols.modules, ["Kit", "KitTests"])
         XCTAssertEqual(protocols.addedRequirementImpact, .additive)
-        let base = APIContext(component: Component(name: "Kit", path: "k", kind: .base), manifest: nil, swiftVersion: [6, 3])
+        let base = APIContext(
+            component: Component(name: "Kit", path: "k", kind: .base), manifest: nil, swiftVersion: [6, 3])
         XCTAssertEqual(base.platforms, ["iOS", "macOS"])
         XCTAssertEqual(base.addedRequirementImpact, .breaking)
         var linux = Component(name: "Kit", path: "k", kind: .base)
         linux.platforms = ["iOS", "Linux"]
-        XCTAssertEqual(APIContext(component: linux, manifest: manifest, swiftVersion: [6, 3]).platforms, ["Linux", "iOS"],
-                       "lockstep.yml's platforms replace the manifest's")
+        XCTAssertEqual(
+            APIContext(component: linux, manifest: manifest, swiftVersion: [6, 3]).platforms, ["Linux", "iOS"],
+            "lockstep.yml's platforms replace the manifest's")
         var reordered = base
         reordered.platforms = ["macOS", "iOS"]
         XCTAssertEqual(reordered.fingerprint, base.fingerprint)
@@ -232,20 +286,28 @@ final class APILayoutTests: XCTestCase {
 
     func testSwiftVersionIsReadFromTheVersionLine() {
         XCTAssertEqual(Toolchain.swiftVersion(in: "Swift version 6.3.1 (swift-6.3.1-RELEASE)"), [6, 3])
-        XCTAssertEqual(Toolchain.swiftVersion(in: "Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)"), [5, 10])
+        XCTAssertEqual(
+            Toolchain.swiftVersion(in: "Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)"), [5, 10])
         XCTAssertNil(Toolchain.swiftVersion(in: "unknown"))
     }
 
     func testLanguageModeFollowsToolsVersionAndExplicitModes() {
         let six = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"K\")\n"
         XCTAssertEqual(APIContext.languageMode(ofManifest: six), 6)
-        XCTAssertEqual(APIContext.languageMode(ofManifest: "// swift-tools-version:5.9\nimport PackageDescription\n"), 5)
+        XCTAssertEqual(
+            APIContext.languageMode(ofManifest: "// swift-tools-version:5.9\nimport PackageDescription\n"), 5)
         XCTAssertEqual(APIContext.languageMode(ofManifest: six + "// swiftLanguageModes: [.v5]\n".dropFirst(3)), 5)
-        XCTAssertEqual(APIContext.languageMode(ofManifest: six.replacingOccurrences(
-            of: "name: \"K\")", with: "name: \"K\", swiftLanguageModes: [.v5, .v6])")), 6)
-        XCTAssertEqual(APIContext.languageMode(ofManifest: six.replacingOccurrences(
-            of: "name: \"K\")", with: "name: \"K\", swiftLanguageVersions: [.v5])")), 5)
-        XCTAssertEqual(APIContext.languageMode(ofManifest: six + "// .target(name: \"K\", swiftSettings: [.swiftLanguageMode(.v5)])\n"), 5)
+        XCTAssertEqual(
+            APIContext.languageMode(
+                ofManifest: six.replacingOccurrences(
+                    of: "name: \"K\")", with: "name: \"K\", swiftLanguageModes: [.v5, .v6])")), 6)
+        XCTAssertEqual(
+            APIContext.languageMode(
+                ofManifest: six.replacingOccurrences(
+                    of: "name: \"K\")", with: "name: \"K\", swiftLanguageVersions: [.v5])")), 5)
+        XCTAssertEqual(
+            APIContext.languageMode(
+                ofManifest: six + "// .target(name: \"K\", swiftSettings: [.swiftLanguageMode(.v5)])\n"), 5)
     }
 }
 

@@ -10,14 +10,23 @@ final class APIRuleTests: XCTestCase {
 
     func testLS203FiresForARemovalReleasedAsMinorWithLocationsAtBothRevisions() throws {
         let ws = try protocolSet()
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
         try ws["CartProtocols"].release("1.3.0")
         let findings = try ws.findings().filter { $0.rule == "LS203" }
         XCTAssertEqual(findings.count, 1)
         let finding = try XCTUnwrap(findings.first)
-        XCTAssertEqual(finding.message, "CartProtocols 1.3.0 removed protocol requirement `func CartService.clear()` but is a minor release over 1.2.0")
+        XCTAssertEqual(
+            finding.message,
+            """
+            CartProtocols 1.3.0 removed protocol requirement `func CartService.clear()` but is a minor release \
+            over 1.2.0
+            """
+        )
         XCTAssertEqual(finding.help, "release it as 2.0.0; breaking changes need a breaking version")
-        XCTAssertEqual(finding.locations.map(\.description), ["components/CartProtocols/Sources/CartProtocols/CartService.swift @ 1.2.0:3 (before)"])
+        XCTAssertEqual(
+            finding.locations.map(\.description),
+            ["components/CartProtocols/Sources/CartProtocols/CartService.swift @ 1.2.0:3 (before)"])
     }
 
     func testLS203FiresForAnAdditionReleasedAsPatchAndOnRcs() throws {
@@ -28,14 +37,19 @@ final class APIRuleTests: XCTestCase {
         let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" })
         XCTAssertEqual(finding.version, "1.0.1-rc.1")
         XCTAssertTrue(finding.help?.hasPrefix("release it as 1.1.0-rc.1") == true, finding.help ?? "")
-        XCTAssertEqual(finding.locations.map(\.description), ["components/Networking/Sources/Networking/More.swift @ 1.0.1-rc.1:1 (after)"])
+        XCTAssertEqual(
+            finding.locations.map(\.description),
+            ["components/Networking/Sources/Networking/More.swift @ 1.0.1-rc.1:1 (after)"])
     }
 
     func testLS203QuietWhenTheVersionMatchesTheChange() throws {
         let ws = try protocolSet()
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n    func total() -> Int\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift",
+            "public protocol CartService {\n    var count: Int { get }\n    func clear()\n    func total() -> Int\n}\n")
         try ws["CartProtocols"].release("1.3.0")
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
         try ws["CartProtocols"].release("2.0.0")
         XCTAssertEqual(try ws.findings().map(\.rule), [])
     }

@@ -103,8 +103,9 @@ final class APISurfaceCacheTests: XCTestCase {
             _ = try repo.release("1.\(release).0")
         }
         let cold = try run(ws)
-        XCTAssertLessThan(try entries(ws, "api-surface").count, cold.statistics.filesParsed,
-                          "only the newest revisions' files are kept: older diffs are kept whole")
+        XCTAssertLessThan(
+            try entries(ws, "api-surface").count, cold.statistics.filesParsed,
+            "only the newest revisions' files are kept: older diffs are kept whole")
         try repo.write("Sources/Net/B.swift", "public struct B {}\npublic func b() {}\n")
         _ = try repo.release("1.9.0")
         let next = try run(ws)
@@ -160,7 +161,8 @@ final class APISurfaceCacheTests: XCTestCase {
 
         // Another build's pack (or another format's): its entries are not read, and it is replaced.
         let text = String(decoding: bytes, as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "build \(APISurfaceCache.buildIdentity)\n", with: "build other\n").utf8).write(to: url)
+        try Data(text.replacingOccurrences(of: "build \(APISurfaceCache.buildIdentity)\n", with: "build other\n").utf8)
+            .write(to: url)
         XCTAssertEqual(try pack(ws).entries.count, 0)
         let foreign = try run(ws)
         XCTAssertEqual(foreign.findings, cold.findings)
@@ -176,8 +178,10 @@ final class APISurfaceCacheTests: XCTestCase {
         let data = APISurfaceCache.packData(header: header, entries: entries)
         XCTAssertEqual(APISurfaceCache.entries(in: data, header: header), entries)
         XCTAssertEqual(APISurfaceCache.entries(in: data, header: APISurfaceCache.packHeader("q")), [:])
-        XCTAssertEqual(APISurfaceCache.entries(in: data.dropLast(), header: header), ["a": Data("1".utf8), "b": Data("22".utf8)])
-        XCTAssertEqual(APISurfaceCache.entries(in: header + Data("1 99999999999999999999\na".utf8), header: header), [:])
+        XCTAssertEqual(
+            APISurfaceCache.entries(in: data.dropLast(), header: header), ["a": Data("1".utf8), "b": Data("22".utf8)])
+        XCTAssertEqual(
+            APISurfaceCache.entries(in: header + Data("1 99999999999999999999\na".utf8), header: header), [:])
         XCTAssertEqual(APISurfaceCache.entries(in: header + Data("-1 1\nab".utf8), header: header), [:])
         XCTAssertEqual(APISurfaceCache.entries(in: header + Data("1 1 1\nab".utf8), header: header), [:])
         XCTAssertEqual(APISurfaceCache.entries(in: header + Data(repeating: 0x31, count: 100), header: header), [:])
@@ -188,8 +192,10 @@ final class APISurfaceCacheTests: XCTestCase {
     func testNeverWritesThroughALink() throws {
         let ws = try workspace()
         let elsewhere = try TemporaryFolder("lockstep-elsewhere")
-        try FileManager.default.createDirectory(at: ws.root.appendingPathComponent(".lockstep"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: ws.root.appendingPathComponent(".lockstep/cache"), withDestinationURL: elsewhere.url)
+        try FileManager.default.createDirectory(
+            at: ws.root.appendingPathComponent(".lockstep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: ws.root.appendingPathComponent(".lockstep/cache"), withDestinationURL: elsewhere.url)
         let result = try run(ws)
         XCTAssertEqual(result.findings.map(\.rule), ["LS203"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path), [])
@@ -203,7 +209,8 @@ final class APISurfaceCacheTests: XCTestCase {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try Data("not a folder".utf8).write(to: cache.appendingPathComponent("api-surfaces"))
         XCTAssertEqual(try run(ws).findings.map(\.rule), ["LS203"])
-        XCTAssertEqual(try String(contentsOf: cache.appendingPathComponent("api-surfaces"), encoding: .utf8), "not a folder")
+        XCTAssertEqual(
+            try String(contentsOf: cache.appendingPathComponent("api-surfaces"), encoding: .utf8), "not a folder")
     }
 
     func testEntriesAreKeyedByBlobLabelAndContext() throws {
@@ -217,10 +224,14 @@ final class APISurfaceCacheTests: XCTestCase {
             XCTAssertEqual(reader.surface(blob: blob, label: "Net/A.swift", context: "one", in: "Net"), surface)
             XCTAssertNil(reader.surface(blob: blob, label: "Net/A.swift", context: "two", in: "Net"))
             XCTAssertNil(reader.surface(blob: blob, label: "Other/A.swift", context: "one", in: "Net"))
-            XCTAssertNil(reader.surface(blob: ObjectID.hash(of: Data("x".utf8)), label: "Net/A.swift", context: "one", in: "Net"))
+            XCTAssertNil(
+                reader.surface(blob: ObjectID.hash(of: Data("x".utf8)), label: "Net/A.swift", context: "one", in: "Net")
+            )
             XCTAssertNil(reader.surface(blob: blob, label: "Net/A.swift", context: "one", in: "Other"), "another pack")
         }
-        XCTAssertTrue(APISurfaceCache.key(blob: blob, label: "l", context: "c").contains("format \(APISurfaceCache.formatVersion)"))
+        XCTAssertTrue(
+            APISurfaceCache.key(blob: blob, label: "l", context: "c").contains(
+                "format \(APISurfaceCache.formatVersion)"))
     }
 
     /// A cache in a fresh folder holding `Net/A.swift`'s surface under context "one", written to its pack.
@@ -235,7 +246,7 @@ final class APISurfaceCacheTests: XCTestCase {
     }
 
     func testALinkSwappedInAfterTheCacheOpenedIsNotWrittenThrough() throws {
-        let (folder, cache, blob, surface) = try cacheWithOneEntry() // the flush created the real folder
+        let (folder, cache, blob, surface) = try cacheWithOneEntry()  // the flush created the real folder
         let elsewhere = try TemporaryFolder("lockstep-elsewhere")
         let real = folder.url.appendingPathComponent(APISurfaceCache.folderName)
         try FileManager.default.moveItem(at: real, to: folder.url.appendingPathComponent("moved"))
@@ -247,28 +258,36 @@ final class APISurfaceCacheTests: XCTestCase {
 
     func testAFIFOInPlaceOfAPackIsIgnored() throws {
         let (folder, _, blob, _) = try cacheWithOneEntry()
-        let entry = try XCTUnwrap(FileManager.default.contentsOfDirectory(
-            at: folder.url.appendingPathComponent(APISurfaceCache.folderName), includingPropertiesForKeys: nil).first)
+        let entry = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(
+                at: folder.url.appendingPathComponent(APISurfaceCache.folderName), includingPropertiesForKeys: nil
+            ).first)
         try FileManager.default.removeItem(at: entry)
         XCTAssertEqual(mkfifo(entry.path, 0o644), 0)
         // Reading a FIFO without O_NONBLOCK would wait here for a writer forever.
-        XCTAssertNil(APISurfaceCache(workspace: folder.url).surface(blob: blob, label: "Net/A.swift", context: "one", in: "Net"))
+        XCTAssertNil(
+            APISurfaceCache(workspace: folder.url).surface(blob: blob, label: "Net/A.swift", context: "one", in: "Net"))
     }
 
     /// Which manifest file is read depends on `swift-tools-version`: a diff remembered for one must not answer for
-    /// another. Package.swift names no product (every target's sources are API); Package@swift-6.0.swift makes only Net API.
+    /// another. Package.swift names no product (every target's sources are API); Package@swift-6.0.swift makes only Net
+    /// API.
     func testARememberedDiffFollowsTheManifestFileRead() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Net")
         try repo.write("Sources/Extra/E.swift", "public func extra() {}\n")
-        try repo.write("Package.swift", """
+        try repo.write(
+            "Package.swift",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
 
             let package = Package(name: "Net", targets: [.target(name: "Net"), .target(name: "Extra")])
 
             """)
-        try repo.write("Package@swift-6.0.swift", """
+        try repo.write(
+            "Package@swift-6.0.swift",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
 
@@ -285,7 +304,8 @@ final class APISurfaceCacheTests: XCTestCase {
         let file = ws.root.appendingPathComponent("lockstep.yml")
         let config = try String(contentsOf: file, encoding: .utf8)
         try (config + "swift-tools-version: \"5.9\"\n").write(to: file, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try run(ws).findings.map(\.rule), ["LS203"], "Package.swift: Extra is API, its removal needs a major")
+        XCTAssertEqual(
+            try run(ws).findings.map(\.rule), ["LS203"], "Package.swift: Extra is API, its removal needs a major")
         try (config + "swift-tools-version: \"6.0\"\n").write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try run(ws).findings.map(\.rule), [], "Package@swift-6.0.swift: Extra is not a product")
     }

@@ -18,7 +18,8 @@ final class AcceptedLevelTests: XCTestCase {
     func plan(_ ws: WorkspaceBuilder, _ level: BumpLevel?, reason: String?) throws -> BumpPlan {
         let snapshot = try ws.snapshot()
         let context = RuleContext(snapshot: snapshot)
-        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan("Networking", requested: level, reason: reason)
+        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(
+            "Networking", requested: level, reason: reason)
     }
 
     func testALowerLevelWithoutAReasonIsRefusedAndTheMessageNamesReason() throws {
@@ -34,8 +35,13 @@ final class AcceptedLevelTests: XCTestCase {
         let ws = try removal()
         let plan = try plan(ws, .patch, reason: "legacy() was never called outside the team")
         XCTAssertEqual(plan.to.description, "1.0.1-rc.1")
-        XCTAssertEqual(plan.accepted, AcceptedLevel(chosen: .patch, required: .breaking, reason: "legacy() was never called outside the team"))
-        XCTAssertTrue(plan.tagMessage.hasSuffix("\nLockstep-Accepted-Level: patch (required: major): legacy() was never called outside the team\n"), plan.tagMessage)
+        XCTAssertEqual(
+            plan.accepted,
+            AcceptedLevel(chosen: .patch, required: .breaking, reason: "legacy() was never called outside the team"))
+        XCTAssertTrue(
+            plan.tagMessage.hasSuffix(
+                "\nLockstep-Accepted-Level: patch (required: major): legacy() was never called outside the team\n"),
+            plan.tagMessage)
         try Bumper.apply(plan, config: ws.snapshot().config)
         let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" })
         XCTAssertEqual(finding.version, "1.0.1-rc.1")
@@ -47,7 +53,9 @@ final class AcceptedLevelTests: XCTestCase {
     func testATagWithoutTheTrailerOrWithAnotherLevelStillFires() throws {
         let ws = try removal()
         // The same commit tagged by hand with a message that only looks similar: LS203 still fires.
-        try ws["Networking"].git("tag", "-a", "1.0.1", "-m", "Networking 1.0.1\n\nLockstep-Accepted-Level: minor (required: major): wrong level")
+        try ws["Networking"].git(
+            "tag", "-a", "1.0.1", "-m",
+            "Networking 1.0.1\n\nLockstep-Accepted-Level: minor (required: major): wrong level")
         let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" })
         XCTAssertNil(finding.accepted)
         XCTAssertTrue(finding.counts)

@@ -25,7 +25,9 @@ final class BaselineTests: XCTestCase, ConfigTesting {
     func testFingerprintsNameRuleSubjectVersionAppAndKeyButNoLineOrMessage() throws {
         let ws = try historyWithErrors()
         let findings = try ws.findings()
-        XCTAssertEqual(Set(findings.filter { $0.severity == .error }.map(\.fingerprint)), ["LS102 Networking 1.0.0", "LS203 Networking 1.0.1"])
+        XCTAssertEqual(
+            Set(findings.filter { $0.severity == .error }.map(\.fingerprint)),
+            ["LS102 Networking 1.0.0", "LS203 Networking 1.0.1"])
         // Moving the declaration down (its line changes) and rewording nothing else keeps the fingerprint.
         let before = try XCTUnwrap(findings.first { $0.rule == "LS203" })
         try ws["Networking"].write("Sources/Networking/More.swift", "\n\n\npublic func ping() {}\n")
@@ -43,7 +45,8 @@ final class BaselineTests: XCTestCase, ConfigTesting {
     func testRecordedBaselineAcceptsTheHistoryButNotALaterRelease() throws {
         let ws = try historyWithErrors()
         let snapshot = try ws.snapshot()
-        let baseline = Baseline.recording(try ws.findings(), snapshot: snapshot, previous: nil, reason: "published before lockstep")
+        let baseline = Baseline.recording(
+            try ws.findings(), snapshot: snapshot, previous: nil, reason: "published before lockstep")
         XCTAssertEqual(baseline.components, [.init(name: "Networking", version: "1.0.1")])
         XCTAssertEqual(baseline.findings.map(\.fingerprint), ["LS102 Networking 1.0.0", "LS203 Networking 1.0.1"])
         // The text reads back as the same baseline, and a rerun with nothing new keeps every byte (and the reasons).
@@ -53,7 +56,9 @@ final class BaselineTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(rerun.text, baseline.text)
         XCTAssertTrue(baseline.text.hasPrefix("# Lockstep baseline"))
 
-        XCTAssertFalse(FindingReview.apply(try ws.findings(), config: snapshot.config, baseline: baseline).contains(where: \.counts))
+        XCTAssertFalse(
+            FindingReview.apply(try ws.findings(), config: snapshot.config, baseline: baseline).contains(
+                where: \.counts))
         // A later release with the same mistake counts: its fingerprint names its own version.
         try ws["Networking"].write("Sources/Networking/Even.swift", "public func pong() {}\n")
         try ws["Networking"].release("1.0.2")
@@ -64,7 +69,11 @@ final class BaselineTests: XCTestCase, ConfigTesting {
     func testAcceptEntriesAcceptOneRuleOnOneVersion() throws {
         let ws = try historyWithErrors()
         var config = try ws.snapshot().config
-        config.accepts = [AcceptEntry(component: "Networking", version: try XCTUnwrap(VersionTag.parse("v1.0.1")), rule: "LS203", reason: "ping was internal")]
+        config.accepts = [
+            AcceptEntry(
+                component: "Networking", version: try XCTUnwrap(VersionTag.parse("v1.0.1")), rule: "LS203",
+                reason: "ping was internal")
+        ]
         let reviewed = FindingReview.apply(try ws.findings(), config: config, baseline: nil)
         let ls203 = try XCTUnwrap(reviewed.first { $0.rule == "LS203" })
         XCTAssertEqual(ls203.accepted, FindingAcceptance(by: .accept, reason: "ping was internal"))
@@ -81,39 +90,73 @@ final class BaselineTests: XCTestCase, ConfigTesting {
 
     func testAcceptParsesAndValidatesWithLineAndColumn() throws {
         let head = "components:\n  - { name: Cart, path: components/Cart, kind: base }\n"
-        let config = try load(head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203, reason: \"removal was unused\" }\n")
-        XCTAssertEqual(config.accepts, [AcceptEntry(component: "Cart", version: try XCTUnwrap(VersionTag.parse("1.2.0")), rule: "LS203", reason: "removal was unused")])
-        assertConfigError(head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203 }\n", line: 4, column: 5, contains: "missing field `reason`")
-        assertConfigError(head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS999, reason: x }\n", line: 4, column: 46, contains: "unknown rule `LS999`")
-        assertConfigError(head + "accept:\n  - { component: Kart, version: 1.2.0, rule: LS203, reason: x }\n", line: 4, column: 18, contains: "`Kart`, which is not a component")
-        assertConfigError(head + "accept:\n  - { component: Cart, version: one, rule: LS203, reason: x }\n", line: 4, column: 33, contains: "`one` is not a version")
-        assertConfigError(head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203, reason: x, by: me }\n", line: 4, column: 64, contains: "unknown key `by`")
+        let config = try load(
+            head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203, reason: \"removal was unused\" }\n")
+        XCTAssertEqual(
+            config.accepts,
+            [
+                AcceptEntry(
+                    component: "Cart", version: try XCTUnwrap(VersionTag.parse("1.2.0")), rule: "LS203",
+                    reason: "removal was unused")
+            ])
+        assertConfigError(
+            head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203 }\n", line: 4, column: 5,
+            contains: "missing field `reason`")
+        assertConfigError(
+            head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS999, reason: x }\n", line: 4, column: 46,
+            contains: "unknown rule `LS999`")
+        assertConfigError(
+            head + "accept:\n  - { component: Kart, version: 1.2.0, rule: LS203, reason: x }\n", line: 4, column: 18,
+            contains: "`Kart`, which is not a component")
+        assertConfigError(
+            head + "accept:\n  - { component: Cart, version: one, rule: LS203, reason: x }\n", line: 4, column: 33,
+            contains: "`one` is not a version")
+        assertConfigError(
+            head + "accept:\n  - { component: Cart, version: 1.2.0, rule: LS203, reason: x, by: me }\n", line: 4,
+            column: 64, contains: "unknown key `by`")
     }
 
     func testBaselineFileMistakesPointAtLineAndColumn() throws {
         let config = try load("components:\n  - { name: Cart, path: components/Cart, kind: base }\n")
         func assertError(_ text: String, _ line: Int, _ column: Int, _ message: String, testLine: UInt = #line) {
-            XCTAssertThrowsError(try Baseline.parse(text, file: "lockstep-baseline.yml", config: config), line: testLine) { error in
+            XCTAssertThrowsError(
+                try Baseline.parse(text, file: "lockstep-baseline.yml", config: config), line: testLine
+            ) { error in
                 let config = error as? ConfigError
                 XCTAssertEqual(config?.line, line, "\(error)", line: testLine)
                 XCTAssertEqual(config?.column, column, "\(error)", line: testLine)
-                XCTAssertTrue(config?.description.hasPrefix("lockstep-baseline.yml:\(line):\(column): error: ") == true, "\(error)", line: testLine)
+                XCTAssertTrue(
+                    config?.description.hasPrefix("lockstep-baseline.yml:\(line):\(column): error: ") == true,
+                    "\(error)", line: testLine)
                 XCTAssertTrue(config?.message.contains(message) == true, "\(error)", line: testLine)
             }
         }
-        let entry = "findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart, version: 1.0.1, reason: old }\n"
+        let entry =
+            """
+            findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart, version: 1.0.1, \
+            reason: old }\n
+            """
         XCTAssertEqual(try Baseline.parse(entry, file: "lockstep-baseline.yml", config: config).findings.count, 1)
-        assertError(entry + "  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart, reason: again }\n", 3, 20, "listed twice (first at line 2)")
-        assertError("findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart }\n", 2, 5, "missing field `reason`")
-        assertError("findings:\n  - { fingerprint: \"LS102 Cart 1.0.1\", rule: LS203, component: Cart, reason: x }\n", 2, 20, "does not start with its rule and component")
+        assertError(
+            entry + "  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart, reason: again }\n", 3, 20,
+            "listed twice (first at line 2)")
+        assertError(
+            "findings:\n  - { fingerprint: \"LS203 Cart 1.0.1\", rule: LS203, component: Cart }\n", 2, 5,
+            "missing field `reason`")
+        assertError(
+            "findings:\n  - { fingerprint: \"LS102 Cart 1.0.1\", rule: LS203, component: Cart, reason: x }\n", 2, 20,
+            "does not start with its rule and component")
         assertError("components:\n  - { name: Kart, version: 1.0.0 }\n", 2, 13, "`Kart` is not a component")
         assertError("findings: []\nextra: 1\n", 2, 1, "unknown key `extra`")
         assertError("findings: [\n", 2, 1, "YAML syntax error")
     }
 
     func testTrailerRoundTripsAndKeepsToOneLine() throws {
-        let level = AcceptedLevel(chosen: .patch, required: .breaking, reason: "the removed API\nwas never public in practice")
-        XCTAssertEqual(level.trailer, "Lockstep-Accepted-Level: patch (required: major): the removed API was never public in practice")
+        let level = AcceptedLevel(
+            chosen: .patch, required: .breaking, reason: "the removed API\nwas never public in practice")
+        XCTAssertEqual(
+            level.trailer,
+            "Lockstep-Accepted-Level: patch (required: major): the removed API was never public in practice")
         XCTAssertEqual(AcceptedLevel.all(in: "Cart 1.0.1\n\nTagged by lockstep bump.\n\n\(level.trailer)\n"), [level])
         XCTAssertEqual(AcceptedLevel.all(in: "Lockstep-Accepted-Level: tiny (required: major): x\n"), [])
     }

@@ -4,23 +4,28 @@ import LockstepTestSupport
 import XCTest
 
 final class BumpTests: XCTestCase, BumpTesting {
-    func assertRefused(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains text: String,
-                       file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRefused(
+        _ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains text: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try RepoState.capture(ws[name].url)
         XCTAssertThrowsError(try bump(ws, name, level), file: file, line: line) { error in
             XCTAssertTrue(error is BumpRefusal, "\(error)", file: file, line: line)
             XCTAssertTrue("\(error)".contains(text), "\(error)", file: file, line: line)
         }
-        XCTAssertEqual(try RepoState.capture(ws[name].url), before, "a refused bump must write nothing", file: file, line: line)
+        XCTAssertEqual(
+            try RepoState.capture(ws[name].url), before, "a refused bump must write nothing", file: file, line: line)
     }
 
     /// Cart released at 0.1.7 with an internal change on top.
     func cart() throws -> WorkspaceBuilder {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Cart")
-        try repo.write("Sources/Cart/Cart.swift", "public struct Cart { public init() {} }\nfunc helper() -> Int { 1 }\n")
+        try repo.write(
+            "Sources/Cart/Cart.swift", "public struct Cart { public init() {} }\nfunc helper() -> Int { 1 }\n")
         try repo.release("0.1.7")
-        try repo.write("Sources/Cart/Cart.swift", "public struct Cart { public init() {} }\nfunc helper() -> Int { 2 }\n")
+        try repo.write(
+            "Sources/Cart/Cart.swift", "public struct Cart { public init() {} }\nfunc helper() -> Int { 2 }\n")
         try repo.commit("internal fix")
         return ws
     }
@@ -87,7 +92,9 @@ final class BumpTests: XCTestCase, BumpTesting {
 
     func testProtocolSetAddedRequirementIsMinor() throws {
         let ws = try protocolSet()
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n    func total() -> Int\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift",
+            "public protocol CartService {\n    var count: Int { get }\n    func clear()\n    func total() -> Int\n}\n")
         try ws["CartProtocols"].commit("add total")
         let plan = try bump(ws, "CartProtocols")
         XCTAssertEqual(plan.tagName, "1.1.0-rc.1")
@@ -97,7 +104,8 @@ final class BumpTests: XCTestCase, BumpTesting {
 
     func testProtocolSetRemovedRequirementIsNextLineAndPatchRefused() throws {
         let ws = try protocolSet()
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
         try ws["CartProtocols"].commit("drop clear")
         try assertRefused(ws, "CartProtocols", .patch, contains: "--patch is lower than the breaking level")
         try assertRefused(ws, "CartProtocols", .minor, contains: "CartService.clear()")
@@ -114,9 +122,12 @@ final class BumpTests: XCTestCase, BumpTesting {
 
     func implementation(requiring requirement: String) throws -> WorkspaceBuilder {
         let ws = try protocolSet()
-        try ws["CartProtocols"].write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
+        try ws["CartProtocols"].write(
+            "Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n}\n")
         try ws["CartProtocols"].release("2.0.0")
-        let cart = try ws.component("Cart", kind: "business", implements: "CartProtocols", dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\"")])
+        let cart = try ws.component(
+            "Cart", kind: "business", implements: "CartProtocols",
+            dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\"")])
         try cart.release("1.3.0")
         try cart.writeManifest(name: "Cart", dependencies: [ws.dep("CartProtocols", requirement)])
         try cart.commit("follow CartProtocols")
@@ -163,7 +174,7 @@ final class BumpTests: XCTestCase, BumpTesting {
         let ws = try cart()
         try ws["Cart"].write("more.txt", "x"); try ws["Cart"].commit("more")
         try bump(ws, "Cart")
-        try ws["Cart"].git("checkout", "-q", "HEAD~1") // an untagged commit older than the rc
+        try ws["Cart"].git("checkout", "-q", "HEAD~1")  // an untagged commit older than the rc
         try assertRefused(ws, "Cart", contains: "no changes since 0.1.8-rc.1")
     }
 

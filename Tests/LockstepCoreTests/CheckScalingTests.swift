@@ -60,20 +60,22 @@ final class CheckScalingTests: XCTestCase {
 /// dependency to the manifest does not parse the files again that never name it.
 final class ContextRelevanceTests: XCTestCase {
     func manifest(dependencies: [String]) -> String {
-        let packages = dependencies.map { "        .package(url: \"https://example.com/\($0).git\", from: \"1.0.0\"),\n" }.joined()
+        let packages = dependencies.map {
+            "        .package(url: \"https://example.com/\($0).git\", from: \"1.0.0\"),\n"
+        }.joined()
         let products = dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(
-            name: "Net",
-            products: [.library(name: "Net", targets: ["Net"])],
-            dependencies: [
-        \(packages)    ],
-            targets: [.target(name: "Net", dependencies: [\(products)])]
-        )
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Net",
+                products: [.library(name: "Net", targets: ["Net"])],
+                dependencies: [
+            \(packages)    ],
+                targets: [.target(name: "Net", dependencies: [\(products)])]
+            )
 
-        """
+            """
     }
 
     func testADependencyAddedReparsesOnlyTheFilesThatNameIt() throws {
@@ -90,14 +92,16 @@ final class ContextRelevanceTests: XCTestCase {
         XCTAssertEqual(findings, [], "a function added behind canImport of a new dependency is a minor change")
         // Net.swift from the builder, Plain.swift and Uses.swift at 1.0.0, then only Uses.swift again at 1.1.0.
         XCTAssertEqual(context.api.statistics.filesParsed, 4)
-        let diff = try context.api.diff(of: try XCTUnwrap(ws.snapshot().component("Net")).component,
-                                        from: try XCTUnwrap(ws.snapshot().component("Net")).releases[0].commit,
-                                        to: try XCTUnwrap(ws.snapshot().component("Net")).releases[1].commit)
+        let diff = try context.api.diff(
+            of: try XCTUnwrap(ws.snapshot().component("Net")).component,
+            from: try XCTUnwrap(ws.snapshot().component("Net")).releases[0].commit,
+            to: try XCTUnwrap(ws.snapshot().component("Net")).releases[1].commit)
         XCTAssertEqual(diff.changes.map(\.key), ["func logged()"])
     }
 
     func testTheRelevantContextKeepsWhatTheTextCanRead() {
-        let context = APIContext(platforms: ["iOS", "macOS"], swiftVersion: [6, 3], modules: ["Logging", "Metrics"], languageMode: 6)
+        let context = APIContext(
+            platforms: ["iOS", "macOS"], swiftVersion: [6, 3], modules: ["Logging", "Metrics"], languageMode: 6)
         let plain = context.relevant(to: "public struct A {}\n")
         XCTAssertEqual(plain.modules, [])
         XCTAssertEqual(plain.languageMode, APIContext.default.languageMode)
@@ -108,7 +112,8 @@ final class ContextRelevanceTests: XCTestCase {
         XCTAssertEqual(conditional.swiftVersion, [6, 3])
         // Whole identifiers only, of any length, wherever they stand (the last bytes too).
         let named = APIContext(modules: ["A", "Logging", "Metrics", "LoggingExtras"])
-        XCTAssertEqual(named.relevant(to: "import LoggingExtras\nlet x: LoggingX = Metrics").modules, ["LoggingExtras", "Metrics"])
+        XCTAssertEqual(
+            named.relevant(to: "import LoggingExtras\nlet x: LoggingX = Metrics").modules, ["LoggingExtras", "Metrics"])
         XCTAssertEqual(named.relevant(to: "A.B é A_ AA xA").modules, ["A"])
         XCTAssertEqual(named.relevant(to: "éA Logging2 _Metrics").modules, [])
         XCTAssertEqual(APIContext(modules: []).relevant(to: "Logging").modules, [])

@@ -7,13 +7,20 @@ import XCTest
 /// integrate texts. The CLI only parses, calls these and prints.
 final class CommandPipelineTests: XCTestCase {
     private func plan(_ builds: [(name: String, role: String, command: String)]) -> PhasePlan {
-        PhasePlan(arguments: ["Cart"], configDigest: "c", toolchain: "Swift version 6.3", candidates: [],
-                  builds: builds.map { PhasePlan.BuildEntry(name: $0.name, role: $0.role, commit: "abc", command: $0.command,
-                                                            key: String(repeating: "k", count: 64), versions: []) })
+        PhasePlan(
+            arguments: ["Cart"], configDigest: "c", toolchain: "Swift version 6.3", candidates: [],
+            builds: builds.map {
+                PhasePlan.BuildEntry(
+                    name: $0.name, role: $0.role, commit: "abc", command: $0.command,
+                    key: String(repeating: "k", count: 64), versions: [])
+            })
     }
 
     func testRunnerIsMacOSOnlyForApplesTools() {
-        for command in ["xcodebuild -scheme App build", "cd ios && pod install && make", "bundle exec fastlane beta", "xcrun simctl list"] {
+        for command in [
+            "xcodebuild -scheme App build", "cd ios && pod install && make", "bundle exec fastlane beta",
+            "xcrun simctl list",
+        ] {
             XCTAssertTrue(CIJobs.needsMacOS(command), command)
             XCTAssertEqual(CIJobs.runner(for: command), "macos", command)
         }
@@ -24,9 +31,12 @@ final class CommandPipelineTests: XCTestCase {
     }
 
     func testGitHubMatrixHasOneJobPerBuildWithItsRunner() throws {
-        let text = try CIJobs.githubMatrix(plan([("Shell", "shell", "swift build"), ("Main", "main", "xcodebuild build")]))
-        XCTAssertEqual(text, #"{"include":[{"app":"Shell","key":"kkkkkkkkkkkkkkkk","role":"shell","runner":"linux"},"#
-                       + #"{"app":"Main","key":"kkkkkkkkkkkkkkkk","role":"main","runner":"macos"}]}"#)
+        let text = try CIJobs.githubMatrix(
+            plan([("Shell", "shell", "swift build"), ("Main", "main", "xcodebuild build")]))
+        XCTAssertEqual(
+            text,
+            #"{"include":[{"app":"Shell","key":"kkkkkkkkkkkkkkkk","role":"shell","runner":"linux"},"#
+                + #"{"app":"Main","key":"kkkkkkkkkkkkkkkk","role":"main","runner":"macos"}]}"#)
     }
 
     func testGitLabJobsNameEachBuildOnceAndFinishNeedsThemAll() {
@@ -52,13 +62,20 @@ final class CommandPipelineTests: XCTestCase {
         XCTAssertThrowsError(try phases.read(PhaseResult.self, command: "build", from: "plan.json")) { error in
             let failure = error as? CommandFailure
             XCTAssertEqual(failure?.code, 2)
-            XCTAssertEqual(failure?.message, "error: plan.json is not a `build` file written by lockstep (wrong file, or another version's)")
+            XCTAssertEqual(
+                failure?.message,
+                "error: plan.json is not a `build` file written by lockstep (wrong file, or another version's)")
         }
         XCTAssertThrowsError(try phases.read(PhasePlan.self, command: "plan", from: "missing.json")) { error in
             XCTAssertEqual((error as? CommandFailure)?.message, "error: cannot read missing.json")
         }
-        XCTAssertEqual(IntegrationPhases.planWritten(written, path: "plan.json"),
-                       "wrote plan.json: 1 build (Shell); run `lockstep build APP --plan plan.json` for each, then `lockstep integrate --finish plan.json RESULT…`")
+        XCTAssertEqual(
+            IntegrationPhases.planWritten(written, path: "plan.json"),
+            """
+            wrote plan.json: 1 build (Shell); run `lockstep build APP --plan plan.json` for each, then `lockstep \
+            integrate --finish plan.json RESULT…`
+            """
+        )
     }
 
     func testMatrixPipelineIsTheMatrixOfTheCheapRules() throws {
@@ -66,10 +83,13 @@ final class CommandPipelineTests: XCTestCase {
         let config = try WorkspaceConfig.load(from: sample.url.appendingPathComponent("ws/lockstep.yml"))
         let snapshot = try SnapshotLoader.load(config)
         var timed: [String] = []
-        let matrix = try MatrixPipeline.build(snapshot) { what, body in timed.append(what); return try body() }
+        let matrix = try MatrixPipeline.build(snapshot) { what, body in
+            timed.append(what); return try body()
+        }
         XCTAssertEqual(timed, ["ran \(Rules.withoutAPIDiff.count) rules"])
         let context = RuleContext(snapshot: snapshot)
-        let direct = Matrix.build(snapshot, findings: try Rules.run(Rules.withoutAPIDiff, on: context), manifests: context.manifests)
+        let direct = Matrix.build(
+            snapshot, findings: try Rules.run(Rules.withoutAPIDiff, on: context), manifests: context.manifests)
         XCTAssertEqual(matrix.json, direct.json)
         let all = try Rules.run(Rules.all, on: context)
         XCTAssertEqual(MatrixPipeline.build(snapshot, allFindings: all, context: context).json, direct.json)
@@ -80,7 +100,9 @@ final class CommandPipelineTests: XCTestCase {
         let file = folder.url.appendingPathComponent("file")
         try Data().write(to: file)
         XCTAssertThrowsError(try DemoWorkspace.checkDestination(file, as: "file")) { error in
-            XCTAssertEqual((error as? CommandFailure)?.message, "error: --dir file is a file; give a new or empty folder for the sample workspace")
+            XCTAssertEqual(
+                (error as? CommandFailure)?.message,
+                "error: --dir file is a file; give a new or empty folder for the sample workspace")
         }
         XCTAssertThrowsError(try DemoWorkspace.checkDestination(folder.url, as: "here")) { error in
             XCTAssertEqual((error as? CommandFailure)?.code, 2)
@@ -89,7 +111,8 @@ final class CommandPipelineTests: XCTestCase {
         XCTAssertTrue(destination.lastPathComponent.hasPrefix("lockstep-demo-"))
         XCTAssertNoThrow(try DemoWorkspace.checkDestination(destination, as: "new"))
         let demo = try DemoWorkspace.replay(into: destination, environment: [:])
-        XCTAssertEqual(try DemoWorkspace.config(of: demo.root).root.standardizedFileURL.path, destination.standardizedFileURL.path)
+        XCTAssertEqual(
+            try DemoWorkspace.config(of: demo.root).root.standardizedFileURL.path, destination.standardizedFileURL.path)
         XCTAssertTrue(FileManager.default.fileExists(atPath: demo.pods.appendingPathComponent("lockstep.yml").path))
     }
 
@@ -110,13 +133,16 @@ final class CommandPipelineTests: XCTestCase {
         let key = String(repeating: "k", count: 64)
         func result(_ name: String, digest: String = digest, key: String = key, status: String = "green") -> String {
             let file = "\(name)-\(status)-\(digest.prefix(4))-\(key.prefix(4)).json"
-            let value = PhaseResult(planDigest: digest, name: name, key: key, status: status, seconds: 1, log: "log", toolchain: "t", versions: [])
+            let value = PhaseResult(
+                planDigest: digest, name: name, key: key, status: status, seconds: 1, log: "log", toolchain: "t",
+                versions: [])
             XCTAssertNoThrow(try phases.write(value, command: "build", to: file))
             return file
         }
         func refusal(_ files: [String]) -> CommandFailure? {
             do {
-                _ = try phases.finish("plan.json", results: files, integrator: Integrator(config: config), config: config, publisher: nil)
+                _ = try phases.finish(
+                    "plan.json", results: files, integrator: Integrator(config: config), config: config, publisher: nil)
                 return nil
             } catch { return error as? CommandFailure }
         }
@@ -124,13 +150,18 @@ final class CommandPipelineTests: XCTestCase {
         XCTAssertEqual(refusal([other])?.message, "error: \(other) is the result of another plan, not of plan.json")
         let rebuilt = result("Shell", key: String(repeating: "x", count: 64))
         XCTAssertEqual(refusal([rebuilt])?.code, 2)
-        XCTAssertEqual(refusal([rebuilt])?.message, "error: \(rebuilt): Shell was built with other inputs than plan.json plans (key xxxxxxxxxxxx)")
+        XCTAssertEqual(
+            refusal([rebuilt])?.message,
+            "error: \(rebuilt): Shell was built with other inputs than plan.json plans (key xxxxxxxxxxxx)")
         let red = result("Shell", status: "red")
         XCTAssertEqual(refusal([red])?.code, 1)
-        XCTAssertEqual(refusal([red])?.message, "error: Shell was red (\(red), log on its runner: log); nothing was tagged or pinned")
+        XCTAssertEqual(
+            refusal([red])?.message,
+            "error: Shell was red (\(red), log on its runner: log); nothing was tagged or pinned")
         let missing = refusal([result("Shell")])
         XCTAssertEqual(missing?.code, 2)
-        XCTAssertEqual(missing?.message, "error: no result for Main; pass one `lockstep build` result per planned build")
+        XCTAssertEqual(
+            missing?.message, "error: no result for Main; pass one `lockstep build` result per planned build")
     }
 
     /// `lockstep build` refuses before building: an app the plan does not plan, a result folder that is not there.
@@ -143,12 +174,20 @@ final class CommandPipelineTests: XCTestCase {
             made += 1
             throw CommandFailure(code: 9)
         }
-        XCTAssertThrowsError(try phases.prepareBuild("Main", plan: "plan.json", resultOut: "main.json", integrator: try integrator())) { error in
-            XCTAssertEqual((error as? CommandFailure)?.message, "error: plan.json plans no build of Main; it plans Shell")
+        XCTAssertThrowsError(
+            try phases.prepareBuild("Main", plan: "plan.json", resultOut: "main.json", integrator: try integrator())
+        ) { error in
+            XCTAssertEqual(
+                (error as? CommandFailure)?.message, "error: plan.json plans no build of Main; it plans Shell")
         }
-        XCTAssertThrowsError(try phases.prepareBuild("Shell", plan: "plan.json", resultOut: "no/such/shell.json", integrator: try integrator())) { error in
+        XCTAssertThrowsError(
+            try phases.prepareBuild(
+                "Shell", plan: "plan.json", resultOut: "no/such/shell.json", integrator: try integrator())
+        ) { error in
             XCTAssertEqual((error as? CommandFailure)?.code, 2)
-            XCTAssertTrue((error as? CommandFailure)?.message.hasPrefix("error: --result-out no/such/shell.json: the folder ") == true)
+            XCTAssertTrue(
+                (error as? CommandFailure)?.message.hasPrefix("error: --result-out no/such/shell.json: the folder ")
+                    == true)
         }
         XCTAssertEqual(made, 0, "no workspace is read before the plan and the result's folder are found sound")
     }

@@ -13,7 +13,8 @@ final class ComponentRequirementRuleTests: XCTestCase {
         XCTAssertEqual(findings.map(\.subject), ["B"], "\(findings)")
         let finding = try XCTUnwrap(findings.first)
         XCTAssertEqual(finding.severity, .error)
-        XCTAssertTrue(finding.message.contains("requires A `from: \"1.4.0\"` but no tag of A provides"), finding.message)
+        XCTAssertTrue(
+            finding.message.contains("requires A `from: \"1.4.0\"` but no tag of A provides"), finding.message)
         XCTAssertEqual(finding.locations.first?.file, "components/B/Package.swift")
         XCTAssertEqual(finding.locations.first?.revision, "1.0.0")
         XCTAssertEqual(finding.locations.first?.line, 7)

@@ -4,7 +4,8 @@ import XCTest
 
 /// The README and docs/ stand on their own: no link out of the repository and no issue numbers.
 final class DocumentationTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// README.md, every page under docs/ (json/ too) and the pipelines' README.
     static func documents() throws -> [URL] {
@@ -34,7 +35,8 @@ final class DocumentationTests: XCTestCase {
         let prose = prose(text)
         let patterns = [
             ("a link outside the repository", #"https?://"#, prose),
-            // `../` is fine inside the repository (docs/ linking the README); testEveryRelativeLinkResolvesInsideTheRepository
+            // `../` is fine inside the repository (docs/ linking the README);
+            // testEveryRelativeLinkResolvesInsideTheRepository
             // checks where each relative link leads.
             ("a link out of the repository folder", #"\]\(\s*/|<\.\./"#, prose),
             ("an issue number", #"(?i)\bissues?\s+#?[0-9]+"#, text),
@@ -59,23 +61,37 @@ final class DocumentationTests: XCTestCase {
 
     func testTheCheckCatchesEachKindOfProblem() {
         XCTAssertEqual(Self.problems(in: "See [the spec](/work/shared/SPEC.md).").count, 1)
-        XCTAssertEqual(Self.leavingTheRepository(in: "See [the spec](../shared/SPEC.md).", at: Self.root.appendingPathComponent("README.md")),
-                       ["../shared/SPEC.md"])
-        XCTAssertEqual(Self.leavingTheRepository(in: "The [README](../README.md).", at: Self.root.appendingPathComponent("docs/README.md")), [])
+        XCTAssertEqual(
+            Self.leavingTheRepository(
+                in: "See [the spec](../shared/SPEC.md).", at: Self.root.appendingPathComponent("README.md")),
+            ["../shared/SPEC.md"])
+        XCTAssertEqual(
+            Self.leavingTheRepository(
+                in: "The [README](../README.md).", at: Self.root.appendingPathComponent("docs/README.md")), [])
         XCTAssertEqual(Self.problems(in: "Versions use [Version](https://github.com/mxcl/Version).").count, 1)
         XCTAssertEqual(Self.problems(in: "Visit http://example.org for more.").count, 1)
         XCTAssertEqual(Self.problems(in: "Measured before issue 9.").count, 1)
         XCTAssertEqual(Self.problems(in: "Fixed in #12.").count, 1)
         // Examples in code are not links: a remote pattern, a path in a table cell.
-        XCTAssertEqual(Self.problems(in: "`remote: https://git.example.com/ios/{name}.git` and `path ../X`\n```yaml\nremote: https://x.invalid/{name}\n```"), [])
+        XCTAssertEqual(
+            Self.problems(
+                in:
+                    """
+                    `remote: https://git.example.com/ios/{name}.git` and `path ../X`\n```yaml\nremote: \
+                    https://x.invalid/{name}\n```
+                    """
+            ), [])
     }
 
     func testTheReadmeIsShortAndLinksTheDocs() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertLessThanOrEqual(readme.split(separator: "\n", omittingEmptySubsequences: false).count, 200, "the README stays a front page")
-        for name in ["docs/README.md", "docs/concepts.md", "docs/configuration.md", "docs/manifests.md", "docs/commands.md",
-                     "docs/rules.md", "docs/api-diff.md", "docs/releasing.md", "docs/ci.md", "docs/reliability.md",
-                     "docs/hostile-input.md", "docs/benchmarks.md", "docs/development.md", "docs/images/report-sample.png"] {
+        XCTAssertLessThanOrEqual(
+            readme.split(separator: "\n", omittingEmptySubsequences: false).count, 200, "the README stays a front page")
+        for name in [
+            "docs/README.md", "docs/concepts.md", "docs/configuration.md", "docs/manifests.md", "docs/commands.md",
+            "docs/rules.md", "docs/api-diff.md", "docs/releasing.md", "docs/ci.md", "docs/reliability.md",
+            "docs/hostile-input.md", "docs/benchmarks.md", "docs/development.md", "docs/images/report-sample.png",
+        ] {
             XCTAssertTrue(readme.contains("](\(name)"), "README links \(name)")
         }
         // The two set-up commands, exactly.
@@ -87,7 +103,8 @@ final class DocumentationTests: XCTestCase {
     func testTheIndexLinksEveryPage() throws {
         let index = try String(contentsOf: Self.root.appendingPathComponent("docs/README.md"), encoding: .utf8)
         let docs = Self.root.appendingPathComponent("docs")
-        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") && name != "README.md" {
+        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path)
+        where name.hasSuffix(".md") && name != "README.md" {
             XCTAssertTrue(index.contains("](\(name))"), "docs/README.md links \(name)")
         }
         XCTAssertTrue(index.contains("](json/README.md)"))
@@ -106,7 +123,9 @@ final class DocumentationTests: XCTestCase {
     static func anchor(_ heading: String) -> String {
         var result = ""
         for character in heading.lowercased() {
-            if character == " " { result.append("-") } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+            if character == " " {
+                result.append("-")
+            } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 result.append(character)
             }
         }
@@ -131,14 +150,16 @@ final class DocumentationTests: XCTestCase {
 
     /// Where a relative link of `file` leads (the file itself for `#anchor`).
     static func destination(of path: String, from file: URL) -> URL {
-        path.isEmpty ? file : URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+        path.isEmpty
+            ? file : URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
     }
 
     /// The relative links of a document at `file` that lead out of the repository.
     static func leavingTheRepository(in text: String, at file: URL) -> [String] {
         let root = Self.root.standardizedFileURL.path + "/"
         return links(in: text).map(\.target).filter { !$0.hasPrefix("http") }.filter {
-            !destination(of: String($0.split(separator: "#", omittingEmptySubsequences: false)[0]), from: file).path.hasPrefix(root)
+            !destination(of: String($0.split(separator: "#", omittingEmptySubsequences: false)[0]), from: file).path
+                .hasPrefix(root)
         }
     }
 
@@ -148,12 +169,15 @@ final class DocumentationTests: XCTestCase {
         for file in try documents() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for (target, line) in Self.links(in: text) where !target.hasPrefix("http") {
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
                 let destination = Self.destination(of: parts[0], from: file)
                 let place = "\(file.path.dropFirst(root.count + 1)):\(line): \(target)"
                 XCTAssertTrue(destination.path.hasPrefix(root + "/"), "\(place) leaves the repository")
                 XCTAssertTrue(FileManager.default.fileExists(atPath: destination.path), "\(place) names nothing")
-                if parts.count == 2, destination.pathExtension == "md", let linked = try? String(contentsOf: destination, encoding: .utf8) {
+                if parts.count == 2, destination.pathExtension == "md",
+                    let linked = try? String(contentsOf: destination, encoding: .utf8)
+                {
                     XCTAssertTrue(Self.anchors(in: linked).contains(parts[1]), "\(place): no heading with that anchor")
                 }
                 checked += 1
@@ -163,10 +187,17 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheLinkCheckCatchesBrokenLinks() {
-        XCTAssertEqual(Self.links(in: "See [rules](rules.md#ls101) and `[not](a link)`.\n```\n[x](y)\n```").map(\.target), ["rules.md#ls101"])
-        XCTAssertEqual(Self.anchor("History you cannot change: baseline and accept"), "history-you-cannot-change-baseline-and-accept")
-        XCTAssertEqual(Self.anchor("The gate in phases: `plan`, `build`, `integrate --finish`"), "the-gate-in-phases-plan-build-integrate---finish")
-        XCTAssertEqual(Self.anchors(in: "# A\n## Notes\n```\n# not a heading\n```\n## Notes"), ["a", "notes", "notes-1"])
+        XCTAssertEqual(
+            Self.links(in: "See [rules](rules.md#ls101) and `[not](a link)`.\n```\n[x](y)\n```").map(\.target),
+            ["rules.md#ls101"])
+        XCTAssertEqual(
+            Self.anchor("History you cannot change: baseline and accept"),
+            "history-you-cannot-change-baseline-and-accept")
+        XCTAssertEqual(
+            Self.anchor("The gate in phases: `plan`, `build`, `integrate --finish`"),
+            "the-gate-in-phases-plan-build-integrate---finish")
+        XCTAssertEqual(
+            Self.anchors(in: "# A\n## Notes\n```\n# not a heading\n```\n## Notes"), ["a", "notes", "notes-1"])
     }
 
     func testEveryRuleIsDocumented() throws {
@@ -188,7 +219,8 @@ final class DocumentationTests: XCTestCase {
         }
         for file in try documents() {
             let text = try String(contentsOf: file, encoding: .utf8)
-            XCTAssertNil(text.firstMatch(of: /\/work\/|\.mirror\//), "\(file.lastPathComponent) names a machine's folder")
+            XCTAssertNil(
+                text.firstMatch(of: /\/work\/|\.mirror\//), "\(file.lastPathComponent) names a machine's folder")
         }
     }
 }

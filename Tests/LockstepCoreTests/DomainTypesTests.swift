@@ -40,17 +40,22 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
 
     func testOnlyABusinessComponentMayImplementSomething() {
         let onlyBusiness = "only business components have `implements:`"
-        let baseImplementing = yaml.replacingOccurrences(of: "kind: base }",
-                                                         with: "kind: base, implements: LoginProtocols }")
+        let baseImplementing = yaml.replacingOccurrences(
+            of: "kind: base }",
+            with: "kind: base, implements: LoginProtocols }")
         assertConfigError(baseImplementing, line: 3, column: 78, contains: "\(onlyBusiness); `Networking` is base")
-        let protocolsImplementing = yaml.replacingOccurrences(of: "kind: protocols }",
-                                                              with: "kind: protocols, implements: Networking }")
-        assertConfigError(protocolsImplementing, line: 4, column: 91,
-                          contains: "\(onlyBusiness); `LoginProtocols` is protocols")
-        assertConfigError(yaml.replacingOccurrences(of: ", implements: LoginProtocols", with: ""),
-                          line: 5, column: 5, contains: "business component `Login` is missing `implements:`")
-        assertConfigError(yaml.replacingOccurrences(of: "kind: base", with: "kind: library"), line: 3, column: 60,
-                          contains: "unknown kind `library`; use one of: base, protocols, business")
+        let protocolsImplementing = yaml.replacingOccurrences(
+            of: "kind: protocols }",
+            with: "kind: protocols, implements: Networking }")
+        assertConfigError(
+            protocolsImplementing, line: 4, column: 91,
+            contains: "\(onlyBusiness); `LoginProtocols` is protocols")
+        assertConfigError(
+            yaml.replacingOccurrences(of: ", implements: LoginProtocols", with: ""),
+            line: 5, column: 5, contains: "business component `Login` is missing `implements:`")
+        assertConfigError(
+            yaml.replacingOccurrences(of: "kind: base", with: "kind: library"), line: 3, column: 60,
+            contains: "unknown kind `library`; use one of: base, protocols, business")
     }
 
     func testALocationIsAFileAtARevisionWithALine() throws {
@@ -83,8 +88,9 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(manifest.file.path, "components/Cart/Package.swift")
         XCTAssertEqual(manifest.file.revision, commit.short)
         let unreadable = try XCTUnwrap(manifest.unreadableDependencies.first)
-        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ \(commit.short):"),
-                      unreadable.description)
+        XCTAssertTrue(
+            unreadable.description.hasPrefix("components/Cart/Package.swift @ \(commit.short):"),
+            unreadable.description)
     }
 
     func testAPlanPinsEachCandidateAtItsReleaseAndCommit() throws {
@@ -103,7 +109,8 @@ final class DomainTypesTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(plan.pinChanges.map(\.app.name), ["Main"])
         XCTAssertEqual(plan.pinChanges.map(\.pins), [[pin]])
         XCTAssertEqual(pin.description, "A 1.1.0")
-        XCTAssertEqual(PhasePlan.VersionEntry(pin),
-                       PhasePlan.VersionEntry(name: "A", version: "1.1.0", commit: commit.hex))
+        XCTAssertEqual(
+            PhasePlan.VersionEntry(pin),
+            PhasePlan.VersionEntry(name: "A", version: "1.1.0", commit: commit.hex))
     }
 }

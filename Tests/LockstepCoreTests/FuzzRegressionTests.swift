@@ -9,12 +9,17 @@ import XCTest
 final class FuzzRegressionTests: XCTestCase {
     /// mxcl/Version reads `Int("01")` as 1 and drops empty identifiers; a tag must be the version's own text.
     func testTagsThatAreNotStrictSemVerAreNotVersions() {
-        for name in ["01.2.3", "1.02.3", "1.2.03", "v01.0.0", "1.2.+3", "+1.2.3", "1.2.3-", "1.2.3+", "1.2.3-rc..1",
-                     "1.2.3-rc.1.", "1.2.3-rc.01", "1.2.3-é", "1.2.3-rc_1", "1.2.3+build..5", "0001.0.0-rc.1"] {
+        for name in [
+            "01.2.3", "1.02.3", "1.2.03", "v01.0.0", "1.2.+3", "+1.2.3", "1.2.3-", "1.2.3+", "1.2.3-rc..1",
+            "1.2.3-rc.1.", "1.2.3-rc.01", "1.2.3-é", "1.2.3-rc_1", "1.2.3+build..5", "0001.0.0-rc.1",
+        ] {
             XCTAssertNil(VersionTag.parse(name), name)
         }
-        for name in ["1.2.3-rc.1", "v1.2.3-rc.10", "1.2.3-0", "1.2.3-0a.1", "1.2.3-x-y.7", "1.0.0+001", "1.0.0-beta+exp.sha.5114f85",
-                     "1234567890.0.0"] {
+        for name in [
+            "1.2.3-rc.1", "v1.2.3-rc.10", "1.2.3-0", "1.2.3-0a.1", "1.2.3-x-y.7", "1.0.0+001",
+            "1.0.0-beta+exp.sha.5114f85",
+            "1234567890.0.0",
+        ] {
             let body = name.hasPrefix("v") ? String(name.dropFirst()) : name
             XCTAssertEqual(VersionTag.parse(name)?.description, body, name)
         }
@@ -52,7 +57,9 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
         let dotted = "components:\n  - { name: Net.working-2, path: components/N, kind: base }\n"
-        XCTAssertEqual(try WorkspaceConfig.parse(dotted, file: "lockstep.yml", root: root).components.map(\.name), ["Net.working-2"])
+        XCTAssertEqual(
+            try WorkspaceConfig.parse(dotted, file: "lockstep.yml", root: root).components.map(\.name),
+            ["Net.working-2"])
     }
 
     /// The in-memory entry point the config fuzzer uses reads a file the same as `load(from:)`.
@@ -69,7 +76,8 @@ final class FuzzRegressionTests: XCTestCase {
         let fromText = try WorkspaceConfig.parse(text, file: file.path, root: file.deletingLastPathComponent())
         XCTAssertEqual(fromText, try WorkspaceConfig.load(from: file))
         XCTAssertEqual(fromText.components.map(\.path), ["components/Networking"])
-        XCTAssertThrowsError(try WorkspaceConfig.parse("components: 3", file: "x/lockstep.yml", root: folder.url)) { error in
+        XCTAssertThrowsError(try WorkspaceConfig.parse("components: 3", file: "x/lockstep.yml", root: folder.url)) {
+            error in
             XCTAssertEqual((error as? ConfigError)?.file, "x/lockstep.yml")
         }
     }

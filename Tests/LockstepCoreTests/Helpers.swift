@@ -22,6 +22,7 @@ extension WorkspaceBuilder {
     /// The matrix as the CLI builds it.
     func matrix() throws -> Matrix {
         let context = RuleContext(snapshot: try snapshot())
-        return Matrix.build(context.snapshot, findings: try Rules.run(Rules.withoutAPIDiff, on: context), manifests: context.manifests)
+        return Matrix.build(
+            context.snapshot, findings: try Rules.run(Rules.withoutAPIDiff, on: context), manifests: context.manifests)
     }
 }

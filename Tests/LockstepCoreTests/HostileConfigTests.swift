@@ -17,9 +17,10 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
         return try WorkspaceConfig.load(from: file)
     }
 
-
-    func config(component name: String = "Networking", path: String = "components/Networking",
-                remote: String = "https://git.example.com/ios/{name}.git", app: String = "Main") -> String {
+    func config(
+        component name: String = "Networking", path: String = "components/Networking",
+        remote: String = "https://git.example.com/ios/{name}.git", app: String = "Main"
+    ) -> String {
         """
         remote: \(remote)
         components:
@@ -32,13 +33,16 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
     // MARK: names
 
     func testNamesThatAreNotFileNamesAreRefused() {
-        let names = ["\"../../x\"", "\"a/b\"", "..", ".hidden", "\"a\\\\b\"", "\"a\\u0007b\"", "\"a\\tb\"", "\"a b\"", "-rf",
-                     "\"Cart\\u202E\"", "\"\\u0000\""]
+        let names = [
+            "\"../../x\"", "\"a/b\"", "..", ".hidden", "\"a\\\\b\"", "\"a\\u0007b\"", "\"a\\tb\"", "\"a b\"", "-rf",
+            "\"Cart\\u202E\"", "\"\\u0000\"",
+        ]
         for name in names {
             assertConfigError(config(component: name), line: 3, column: 13, contains: "is not allowed")
             assertConfigError(config(app: name), line: 5, column: 13, contains: "is not allowed")
         }
-        assertConfigError(config(component: String(repeating: "a", count: 101)), line: 3, column: 13, contains: "at most 100")
+        assertConfigError(
+            config(component: String(repeating: "a", count: 101)), line: 3, column: 13, contains: "at most 100")
     }
 
     func testNamesThatDifferOnlyInCaseAreRefused() {
@@ -80,8 +84,11 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
         try link("dangling", to: elsewhere.path("not-yet").path)
         assertConfigError(config(path: "dangling"), line: 3, column: 31, contains: "outside the workspace")
         try link("up", to: "..")
-        assertConfigError(config(path: "up/\(elsewhere.url.lastPathComponent)/Networking"), line: 3, column: 31, contains: "outside the workspace")
-        assertConfigError(config(path: "\"components/a\\nb\""), line: 3, column: 31, contains: "control character U+000A")
+        assertConfigError(
+            config(path: "up/\(elsewhere.url.lastPathComponent)/Networking"), line: 3, column: 31,
+            contains: "outside the workspace")
+        assertConfigError(
+            config(path: "\"components/a\\nb\""), line: 3, column: 31, contains: "control character U+000A")
         try link("loop", to: "loop")
         assertConfigError(config(path: "loop/x"), line: 3, column: 31, contains: "too many symbolic links")
     }
@@ -124,10 +131,14 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
     }
 
     func testOrdinaryRemotesStillWork() throws {
-        for remote in ["https://git.example.com/ios/{name}.git", "git@github.com:org/{name}.git", "ssh://git@host:2222/ios/{name}",
-                       "file:///srv/git/{name}.git", "https://host/~team/{name}%20x.git?ref=1#x",
-                       "https://host/o'brien/{name}.git"] {
-            XCTAssertEqual(try load(config(remote: remote)).remoteURL(of: "Cart"), remote.replacingOccurrences(of: "{name}", with: "Cart"))
+        for remote in [
+            "https://git.example.com/ios/{name}.git", "git@github.com:org/{name}.git", "ssh://git@host:2222/ios/{name}",
+            "file:///srv/git/{name}.git", "https://host/~team/{name}%20x.git?ref=1#x",
+            "https://host/o'brien/{name}.git",
+        ] {
+            XCTAssertEqual(
+                try load(config(remote: remote)).remoteURL(of: "Cart"),
+                remote.replacingOccurrences(of: "{name}", with: "Cart"))
         }
     }
 
@@ -140,7 +151,8 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
     func testCollectionKeysAndDeepNestingAreRefusedBeforeComposing() {
         let deep = String(repeating: "[", count: 24) + "x" + String(repeating: "]", count: 24)
         let duplicateKeys = "x:\n  ? [\(deep), 1]\n  : a\n  ? [\(deep), 1]\n  : b\n"
-        assertConfigError(duplicateKeys + config(), line: 2, column: 5, contains: "a mapping key that is a list or a mapping")
+        assertConfigError(
+            duplicateKeys + config(), line: 2, column: 5, contains: "a mapping key that is a list or a mapping")
         let nested = "x: " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n"
         assertConfigError(nested + config(), line: 1, column: 19, contains: "nested more than 16 deep")
         // Modest nesting passes the scan and meets the ordinary checks.
@@ -150,7 +162,9 @@ final class HostileConfigTests: XCTestCase, ConfigTesting {
     func testAliasBombsAreRefusedAtTheFirstAnchor() {
         var lines = ["lol0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1...8 {
-            lines.append("lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]")
+            lines.append(
+                "lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]"
+            )
         }
         let laughs = lines.joined(separator: "\n") + "\n"
         assertConfigError(laughs + config(), line: 1, column: 7, contains: "does not accept anchors or aliases")

@@ -5,18 +5,22 @@ import LockstepTestSupport
 import Version
 import XCTest
 
-/// Version numbers of any size and hand-made prereleases (issue 9): no trap, no bump backwards, the right rc integrated.
+/// Version numbers of any size and hand-made prereleases (issue 9): no trap, no bump backwards, the right rc
+/// integrated.
 final class HostileVersionTests: XCTestCase, BumpTesting {
     let big = "\(Int.max)"
 
-    func assertRefused(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains texts: String...,
-                       file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRefused(
+        _ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil, contains texts: String...,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let before = try RepoState.capture(ws[name].url)
         XCTAssertThrowsError(try bump(ws, name, level), file: file, line: line) { error in
             XCTAssertTrue(error is BumpRefusal, "\(error)", file: file, line: line)
             for text in texts { XCTAssertTrue("\(error)".contains(text), "\(error)", file: file, line: line) }
         }
-        XCTAssertEqual(try RepoState.capture(ws[name].url), before, "a refused bump must write nothing", file: file, line: line)
+        XCTAssertEqual(
+            try RepoState.capture(ws[name].url), before, "a refused bump must write nothing", file: file, line: line)
     }
 
     /// A component released at `version`, with one more commit that adds public API when `addAPI`.
@@ -44,8 +48,10 @@ final class HostileVersionTests: XCTestCase, BumpTesting {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Net")
         try repo.release("1.0.0")
-        let odd = ["99999999999999999999.0.0", "v1.99999999999999999999.0", "1.0.0-", "1.0.0-rc.a_b",
-                   "1.0.0-rc.01", "1.0.0-rc.-1", "1.0.0+"]
+        let odd = [
+            "99999999999999999999.0.0", "v1.99999999999999999999.0", "1.0.0-", "1.0.0-rc.a_b",
+            "1.0.0-rc.01", "1.0.0-rc.-1", "1.0.0+",
+        ]
         for name in odd { try repo.tag(name) }
         let state = try XCTUnwrap(ws.snapshot().component("Net"))
         XCTAssertEqual(Set(state.otherTags.map(\.name)), Set(odd))
@@ -62,7 +68,9 @@ final class HostileVersionTests: XCTestCase, BumpTesting {
         let huge = try XCTUnwrap(VersionTag.parse("1.0.0-rc.99999999999999999999"))
         XCTAssertNil(huge.releaseCandidateNumber)
         XCTAssertGreaterThan(huge, Version(1, 0, 0, pre: ["rc", big]))
-        XCTAssertEqual(VersionTag.parse("1.0.0-alpha-1.0+build.7"), Version(1, 0, 0, pre: ["alpha-1", "0"], build: ["build", "7"]))
+        XCTAssertEqual(
+            VersionTag.parse("1.0.0-alpha-1.0+build.7"),
+            Version(1, 0, 0, pre: ["alpha-1", "0"], build: ["build", "7"]))
     }
 
     func testArithmeticStopsAtIntMaxInsteadOfTrapping() throws {
@@ -81,7 +89,9 @@ final class HostileVersionTests: XCTestCase, BumpTesting {
         let minor = try XCTUnwrap(Requirement.upToNextMinor("0.\(big).0").interval)
         XCTAssertEqual(minor.linesDescription, "0.\(big)")
         XCTAssertEqual(Requirement.range("0.\(Int.max - 1).0", "\(big).0.0").interval?.lines(limit: 3).count, 3)
-        XCTAssertEqual(Requirement.closedRange("0.\(big).0", "1.0.0").interval?.lines(limit: 9).map(\.description), ["0.\(big)", "1"])
+        XCTAssertEqual(
+            Requirement.closedRange("0.\(big).0", "1.0.0").interval?.lines(limit: 9).map(\.description),
+            ["0.\(big)", "1"])
     }
 
     // MARK: Bumping past the largest numbers
@@ -101,7 +111,8 @@ final class HostileVersionTests: XCTestCase, BumpTesting {
     }
 
     func testMajorBumpAtTheLargestMajorIsRefused() throws {
-        try assertRefused(try released("\(big).0.0"), "Net", .breaking, contains: "no breaking version can follow \(big).0.0")
+        try assertRefused(
+            try released("\(big).0.0"), "Net", .breaking, contains: "no breaking version can follow \(big).0.0")
     }
 
     func testRcNumberAtIntMaxIsRefused() throws {
@@ -116,17 +127,25 @@ final class HostileVersionTests: XCTestCase, BumpTesting {
         let ws = try WorkspaceBuilder()
         let protocols = try ws.component("NetProtocols", kind: "protocols")
         try protocols.release("1.\(big).\(big)")
-        let net = try ws.component("Net", kind: "business", implements: "NetProtocols",
-                                   dependencies: [ws.dep("NetProtocols", "from: \"\(big).0.0\"")])
+        let net = try ws.component(
+            "Net", kind: "business", implements: "NetProtocols",
+            dependencies: [ws.dep("NetProtocols", "from: \"\(big).0.0\"")])
         try net.release("\(big).0.0")
         try net.write("Sources/Net/Gone.swift", "")
         try net.write("Sources/Net/Net.swift", "public struct Net {}\n")
         try net.release("\(big).0.1")
-        try ws.app("Main", role: "main", dependencies: [ws.dep("Net", "exact: \"\(big).0.1\""),
-                                                         ws.dep("NetProtocols", "exact: \"1.\(big).\(big)\"")])
+        try ws.app(
+            "Main", role: "main",
+            dependencies: [
+                ws.dep("Net", "exact: \"\(big).0.1\""),
+                ws.dep("NetProtocols", "exact: \"1.\(big).\(big)\""),
+            ])
         let findings = try ws.findings()
-        XCTAssertTrue(findings.contains { $0.rule == "LS201" && $0.help?.contains("versions and delete") == true }, "\(findings)")
-        XCTAssertTrue(findings.contains { $0.rule == "LS203" && $0.help?.contains("numbers are at their maximum") == true }, "\(findings)")
+        XCTAssertTrue(
+            findings.contains { $0.rule == "LS201" && $0.help?.contains("versions and delete") == true }, "\(findings)")
+        XCTAssertTrue(
+            findings.contains { $0.rule == "LS203" && $0.help?.contains("numbers are at their maximum") == true },
+            "\(findings)")
         let matrix = try ws.matrix()
         let json = try matrix.jsonText()
         XCTAssertTrue(json.contains("\(big).0.1"), json)

@@ -4,12 +4,20 @@ import XCTest
 /// The naming rules `lockstep init` guesses by, on plain values.
 final class InitGuessTests: XCTestCase {
     func testCredentialsInAnOriginNeverReachTheFile() {
-        XCTAssertEqual(RepoScan.withoutCredentials("https://user:s3cr3t@host.example/team/Net.git"), "https://host.example/team/Net.git")
-        XCTAssertEqual(RepoScan.withoutCredentials("https://token@host.example/team/Net.git"), "https://host.example/team/Net.git")
-        XCTAssertEqual(RepoScan.withoutCredentials("ssh://git@host.example:22/team/Net.git"), "ssh://git@host.example:22/team/Net.git")
-        XCTAssertEqual(RepoScan.withoutCredentials("ssh://git:pw@host.example/team/Net.git"), "ssh://git@host.example/team/Net.git")
+        XCTAssertEqual(
+            RepoScan.withoutCredentials("https://user:s3cr3t@host.example/team/Net.git"),
+            "https://host.example/team/Net.git")
+        XCTAssertEqual(
+            RepoScan.withoutCredentials("https://token@host.example/team/Net.git"), "https://host.example/team/Net.git")
+        XCTAssertEqual(
+            RepoScan.withoutCredentials("ssh://git@host.example:22/team/Net.git"),
+            "ssh://git@host.example:22/team/Net.git")
+        XCTAssertEqual(
+            RepoScan.withoutCredentials("ssh://git:pw@host.example/team/Net.git"), "ssh://git@host.example/team/Net.git"
+        )
         XCTAssertEqual(RepoScan.withoutCredentials("git@host.example:team/Net.git"), "git@host.example:team/Net.git")
-        XCTAssertEqual(RepoScan.withoutCredentials("https://host.example/team/a@b.git"), "https://host.example/team/a@b.git")
+        XCTAssertEqual(
+            RepoScan.withoutCredentials("https://host.example/team/a@b.git"), "https://host.example/team/a@b.git")
     }
 
     func testProtocolSetNames() {
@@ -21,8 +29,11 @@ final class InitGuessTests: XCTestCase {
     }
 
     func testRemotePatternFromAnOrigin() {
-        XCTAssertEqual(InitGuesser.pattern(origin: "https://github.com/apple/swift-log.git", name: "swift-log"), "https://github.com/apple/{name}.git")
-        XCTAssertEqual(InitGuesser.pattern(origin: "git@github.com:jpsim/Yams", name: "Yams"), "git@github.com:jpsim/{name}")
+        XCTAssertEqual(
+            InitGuesser.pattern(origin: "https://github.com/apple/swift-log.git", name: "swift-log"),
+            "https://github.com/apple/{name}.git")
+        XCTAssertEqual(
+            InitGuesser.pattern(origin: "git@github.com:jpsim/Yams", name: "Yams"), "git@github.com:jpsim/{name}")
         XCTAssertEqual(InitGuesser.pattern(origin: "git@host:Yams.git", name: "Yams"), "git@host:{name}.git")
         XCTAssertNil(InitGuesser.pattern(origin: "https://github.com/apple/ios-swift-log.git", name: "swift-log"))
         XCTAssertNil(InitGuesser.pattern(origin: "https://h/a b/Cart.git", name: "Cart"))
@@ -32,7 +43,8 @@ final class InitGuessTests: XCTestCase {
         XCTAssertEqual(InitGuesser.sanitized("my repo!"), "my-repo-")
         XCTAssertEqual(InitGuesser.sanitized(".hidden"), "hidden")
         XCTAssertEqual(InitGuesser.sanitized("日本"), "repo")
-        let (name, note) = InitGuesser.uniqueName(for: FoundRepo(path: "forks/Cart", origin: "https://h/x/Cart.git"), taken: ["cart"])
+        let (name, note) = InitGuesser.uniqueName(
+            for: FoundRepo(path: "forks/Cart", origin: "https://h/x/Cart.git"), taken: ["cart"])
         XCTAssertNotEqual(name.lowercased(), "cart")
         XCTAssertNotNil(note)
     }

@@ -16,8 +16,8 @@ final class LockTests: XCTestCase {
         let contents: [Data] = [
             Data(),
             Data([0xFF, 0x00, 0xFE, 0x0A, 0x41]),
-            Data("\(Int32.max - 1) build-host-of-another-machine\n".utf8), // old format, dead pid elsewhere
-            Data("\(getpid()) \(ProcessInfo.processInfo.hostName)\n".utf8), // old format, a live (reused) pid here
+            Data("\(Int32.max - 1) build-host-of-another-machine\n".utf8),  // old format, dead pid elsewhere
+            Data("\(getpid()) \(ProcessInfo.processInfo.hostName)\n".utf8),  // old format, a live (reused) pid here
         ]
         for content in contents {
             let folder = try TemporaryFolder()
@@ -38,12 +38,26 @@ final class LockTests: XCTestCase {
         var messages: [String] = []
         XCTAssertThrowsError(try waiter.acquire(timeout: 0.3) { messages.append($0) }) { error in
             let text = "\(error)"
-            XCTAssertTrue(text.contains("another lockstep run (pid \(getpid()) on \(ProcessInfo.processInfo.hostName)) has held the pin lock"), text)
+            XCTAssertTrue(
+                text.contains(
+                    """
+                    another lockstep run (pid \(getpid()) on \(ProcessInfo.processInfo.hostName)) has held the \
+                    pin lock
+                    """
+                ), text)
             XCTAssertTrue(text.contains("that process is still running"), text)
         }
-        XCTAssertEqual(messages, ["waiting for the pin lock held by another lockstep run (pid \(getpid()) on \(ProcessInfo.processInfo.hostName))"])
+        XCTAssertEqual(
+            messages,
+            [
+                """
+                waiting for the pin lock held by another lockstep run (pid \(getpid()) on \
+                \(ProcessInfo.processInfo.hostName))
+                """
+            ])
         holder.release()
-        XCTAssertTrue(FileManager.default.fileExists(atPath: holder.file.path), "the file stays: deleting it would race")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: holder.file.path), "the file stays: deleting it would race")
         try waiter.acquire(timeout: 0)
         waiter.release()
     }
@@ -71,7 +85,7 @@ final class LockTests: XCTestCase {
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         let lock = PinLock(workspace: folder.url)
-        try lock.acquire(timeout: 0) // fails if the lock outlived its holder
+        try lock.acquire(timeout: 0)  // fails if the lock outlived its holder
         lock.release()
     }
 
@@ -79,7 +93,8 @@ final class LockTests: XCTestCase {
         let temporary = try TemporaryFolder()
         func sandbox(_ name: String) throws -> URL {
             let url = temporary.path(name)
-            try FileManager.default.createDirectory(at: url.appendingPathComponent("mirrors"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.appendingPathComponent("mirrors"), withIntermediateDirectories: true)
             return url
         }
         // A live run from another PID namespace: its pid means nothing here, but it holds its lock.
@@ -90,21 +105,30 @@ final class LockTests: XCTestCase {
         let dead = try sandbox("\(BuildSandbox.prefix)\(getpid())-bbbbbbbb")
         _ = FileManager.default.createFile(atPath: dead.path + BuildSandbox.lockSuffix, contents: Data("garbage".utf8))
         // A killed run's lock whose folder is already gone, and folders of older versions (no lock file).
-        _ = FileManager.default.createFile(atPath: temporary.path("\(BuildSandbox.prefix)1-cccccccc.lock").path, contents: nil)
+        _ = FileManager.default.createFile(
+            atPath: temporary.path("\(BuildSandbox.prefix)1-cccccccc.lock").path, contents: nil)
         let recentLegacy = try sandbox("\(BuildSandbox.prefix)\(Int32.max - 2)-dddddddd")
         let oldLegacy = try sandbox("\(BuildSandbox.prefix)\(Int32.max - 3)-eeeeeeee")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * BuildSandbox.legacyAge)], ofItemAtPath: oldLegacy.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -2 * BuildSandbox.legacyAge)], ofItemAtPath: oldLegacy.path)
         let unrelated = try sandbox("lockstep-demo-ffffffff")
 
         BuildSandbox.removeStaleSandboxes(in: temporary.url)
 
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path))
-        XCTAssertEqual(left, Set([live.lastPathComponent, live.lastPathComponent + BuildSandbox.lockSuffix,
-                                  recentLegacy.lastPathComponent, unrelated.lastPathComponent]))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: live.appendingPathComponent("mirrors").path), "a live run's folder is untouched")
+        XCTAssertEqual(
+            left,
+            Set([
+                live.lastPathComponent, live.lastPathComponent + BuildSandbox.lockSuffix,
+                recentLegacy.lastPathComponent, unrelated.lastPathComponent,
+            ]))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: live.appendingPathComponent("mirrors").path),
+            "a live run's folder is untouched")
         XCTAssertTrue(liveLock.isHeld)
         liveLock.unlock()
         BuildSandbox.removeStaleSandboxes(in: temporary.url)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: live.path), "once its run ends, the next sweep removes it")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: live.path), "once its run ends, the next sweep removes it")
     }
 }

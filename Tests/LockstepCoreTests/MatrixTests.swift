@@ -91,7 +91,9 @@ final class MatrixTests: XCTestCase {
             "url: \"https://github.com/apple/swift-log.git\", from: \"1.0.0\"",
         ]
         try ws.app("Main", role: "main", dependencies: main)
-        try ws.app("Shell", role: "shell", dependencies: [ws.dep("Exact", "exact: \"3.0.0\""), ws.dep("From", "from: \"1.0.0\"")])
+        try ws.app(
+            "Shell", role: "shell",
+            dependencies: [ws.dep("Exact", "exact: \"3.0.0\""), ws.dep("From", "from: \"1.0.0\"")])
         let matrix = try ws.matrix()
         XCTAssertEqual(try row(matrix, "Exact").pins["Main"], .exact("1.0.0"))
         XCTAssertEqual(try row(matrix, "Minor").pins["Main"], .upToNextMinor("1.0.0"))
@@ -112,7 +114,8 @@ final class MatrixTests: XCTestCase {
         XCTAssertEqual(matrix.rows.count, names.count)
         XCTAssertTrue(matrix.appFindings.isEmpty)
         let mainSnapshot = try XCTUnwrap(ws.snapshot().app("Main"))
-        XCTAssertEqual(mainSnapshot.dependencies.filter { $0.component == nil }.map(\.dependency.identity), ["swift-log"])
+        XCTAssertEqual(
+            mainSnapshot.dependencies.filter { $0.component == nil }.map(\.dependency.identity), ["swift-log"])
     }
 
     func testDependencyMatchedByPackageNameWhenURLDiffers() throws {

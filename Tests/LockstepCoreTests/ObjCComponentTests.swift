@@ -7,19 +7,22 @@ import XCTest
 /// podspec, judged with its Swift files by `bump` and LS203.
 final class ObjCComponentTests: XCTestCase, BumpTesting {
     private let podspec = """
-    Pod::Spec.new do |s|
-      s.name = 'DetailProtocols'
-      s.ios.deployment_target = '12.0'
-      s.source_files = 'Classes/**/*.{h,m}'
-      s.private_header_files = 'Classes/Private/*.h'
-      s.subspec 'Extras' do |ss|
-        ss.public_header_files = 'Classes/Extras/*.h'
-      end
-    end
-    """
+        Pod::Spec.new do |s|
+          s.name = 'DetailProtocols'
+          s.ios.deployment_target = '12.0'
+          s.source_files = 'Classes/**/*.{h,m}'
+          s.private_header_files = 'Classes/Private/*.h'
+          s.subspec 'Extras' do |ss|
+            ss.public_header_files = 'Classes/Extras/*.h'
+          end
+        end
+        """
 
     private func header(_ members: String) -> String {
-        "#import <Foundation/Foundation.h>\nNS_ASSUME_NONNULL_BEGIN\n@protocol DetailService <NSObject>\n\(members)\n@end\nNS_ASSUME_NONNULL_END\n"
+        """
+        #import <Foundation/Foundation.h>\nNS_ASSUME_NONNULL_BEGIN\n@protocol DetailService \
+        <NSObject>\n\(members)\n@end\nNS_ASSUME_NONNULL_END\n
+        """
     }
 
     /// A protocol set whose API is one Objective-C header (and a private one), released at 1.0.0.
@@ -27,7 +30,9 @@ final class ObjCComponentTests: XCTestCase, BumpTesting {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("DetailProtocols", kind: "protocols")
         try repo.write("DetailProtocols.podspec", podspec)
-        try repo.write("Classes/Extras/DetailService.h", header("- (UIViewController *)detailViewControllerForID:(NSString *)identifier;"))
+        try repo.write(
+            "Classes/Extras/DetailService.h",
+            header("- (UIViewController *)detailViewControllerForID:(NSString *)identifier;"))
         try repo.write("Classes/Private/Hidden.h", "@interface DetailHidden : NSObject\n- (void)a;\n@end\n")
         try repo.release("1.0.0")
         return ws
@@ -35,8 +40,14 @@ final class ObjCComponentTests: XCTestCase, BumpTesting {
 
     func testAnAddedRequiredMethodIsMinorForAProtocolSet() throws {
         let ws = try protocolSet()
-        try ws["DetailProtocols"].write("Classes/Extras/DetailService.h", header(
-            "- (UIViewController *)detailViewControllerForID:(NSString *)identifier;\n- (void)prefetchDetailForID:(NSString *)identifier;"))
+        try ws["DetailProtocols"].write(
+            "Classes/Extras/DetailService.h",
+            header(
+                """
+                - (UIViewController *)detailViewControllerForID:(NSString *)identifier;\n- \
+                (void)prefetchDetailForID:(NSString *)identifier;
+                """
+            ))
         try ws["DetailProtocols"].commit("prefetch")
         let plan = try bump(ws, "DetailProtocols")
         XCTAssertEqual(plan.level, .minor)
@@ -64,7 +75,9 @@ final class ObjCComponentTests: XCTestCase, BumpTesting {
         try ws["DetailProtocols"].release("1.1.0")
         let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" })
         XCTAssertTrue(finding.message.contains("-[DetailService detailViewControllerForID:]"), finding.message)
-        XCTAssertEqual(finding.locations.map(\.description), ["components/DetailProtocols/Classes/Extras/DetailService.h @ 1.0.0:4 (before)"])
+        XCTAssertEqual(
+            finding.locations.map(\.description),
+            ["components/DetailProtocols/Classes/Extras/DetailService.h @ 1.0.0:4 (before)"])
     }
 
     func testAnUnreadableHeaderIsLS103WithItsPlaceAndTheRestIsJudged() throws {
@@ -73,7 +86,8 @@ final class ObjCComponentTests: XCTestCase, BumpTesting {
         try ws["DetailProtocols"].release("1.1.0")
         let findings = try ws.findings()
         let unreadable = try XCTUnwrap(findings.first { $0.rule == "LS103" })
-        XCTAssertEqual(unreadable.locations.map(\.description), ["components/DetailProtocols/Classes/Extras/Broken.h @ 1.1.0:1"])
+        XCTAssertEqual(
+            unreadable.locations.map(\.description), ["components/DetailProtocols/Classes/Extras/Broken.h @ 1.1.0:1"])
         XCTAssertTrue(unreadable.message.contains("@interface DetailBroken without @end"), unreadable.message)
         XCTAssertNil(findings.first { $0.rule == "LS203" }, "the rest is judged: an added class is minor, as released")
     }

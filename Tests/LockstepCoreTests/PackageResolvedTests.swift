@@ -7,12 +7,23 @@ import XCTest
 final class PackageResolvedTests: XCTestCase {
     let oldRevision = String(repeating: "a", count: 40)
     let newRevision = String(repeating: "b", count: 40)
-    let manifest = (old: Data("let package = Package(name: \"Main\") // 1.0.0\n".utf8), new: Data("let package = Package(name: \"Main\") // 1.0.1\n".utf8))
+    let manifest = (
+        old: Data("let package = Package(name: \"Main\") // 1.0.0\n".utf8),
+        new: Data("let package = Package(name: \"Main\") // 1.0.1\n".utf8)
+    )
 
     /// Format 1 (SwiftPM 5.5 and older): `object.pins`, `repositoryURL`, `branch: null`; tabs and no final newline
     /// here, to prove the layout is the file's own.
     var v1: String {
-        "{\n\t\"object\": {\n\t\t\"pins\": [\n\t\t\t{\n\t\t\t\t\"package\": \"Cart\",\n\t\t\t\t\"repositoryURL\": \"https://git.example.com/ios/Cart.git\",\n\t\t\t\t\"state\": {\n\t\t\t\t\t\"branch\": null,\n\t\t\t\t\t\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \"1.0.0\"\n\t\t\t\t}\n\t\t\t},\n\t\t\t{\n\t\t\t\t\"package\": \"swift-log\",\n\t\t\t\t\"repositoryURL\": \"https://github.com/apple/swift-log\",\n\t\t\t\t\"state\": {\n\t\t\t\t\t\"branch\": null,\n\t\t\t\t\t\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \"1.0.0\"\n\t\t\t\t}\n\t\t\t}\n\t\t]\n\t},\n\t\"version\": 1\n}"
+        """
+        {\n\t\"object\": {\n\t\t\"pins\": [\n\t\t\t{\n\t\t\t\t\"package\": \"Cart\",\n\t\t\t\t\"repositoryURL\": \
+        \"https://git.example.com/ios/Cart.git\",\n\t\t\t\t\"state\": {\n\t\t\t\t\t\"branch\": \
+        null,\n\t\t\t\t\t\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \
+        \"1.0.0\"\n\t\t\t\t}\n\t\t\t},\n\t\t\t{\n\t\t\t\t\"package\": \"swift-log\",\n\t\t\t\t\"repositoryURL\": \
+        \"https://github.com/apple/swift-log\",\n\t\t\t\t\"state\": {\n\t\t\t\t\t\"branch\": \
+        null,\n\t\t\t\t\t\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \
+        \"1.0.0\"\n\t\t\t\t}\n\t\t\t}\n\t\t]\n\t},\n\t\"version\": 1\n}
+        """
     }
 
     /// Format 2 (SwiftPM 5.6–5.9): `pins`, `identity`, `kind`, `location`; SwiftPM's ` : ` and a final newline.
@@ -49,8 +60,9 @@ final class PackageResolvedTests: XCTestCase {
 
     func testFormat1ChangesOnlyTheEntrysVersionAndRevision() throws {
         let update = try PackageResolved.update(Data(v1.utf8), pins: cart, manifest: manifest)
-        let expected = v1.replacingOccurrences(of: "\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \"1.0.0\"\n\t\t\t\t}\n\t\t\t},",
-                                               with: "\"revision\": \"\(newRevision)\",\n\t\t\t\t\t\"version\": \"1.0.1\"\n\t\t\t\t}\n\t\t\t},")
+        let expected = v1.replacingOccurrences(
+            of: "\"revision\": \"\(oldRevision)\",\n\t\t\t\t\t\"version\": \"1.0.0\"\n\t\t\t\t}\n\t\t\t},",
+            with: "\"revision\": \"\(newRevision)\",\n\t\t\t\t\t\"version\": \"1.0.1\"\n\t\t\t\t}\n\t\t\t},")
         XCTAssertNotEqual(expected, v1)
         XCTAssertEqual(String(decoding: update.data, as: UTF8.self), expected)
         XCTAssertEqual(update.updated, ["cart"])
@@ -66,28 +78,35 @@ final class PackageResolvedTests: XCTestCase {
     func testFormat3FollowsTheManifestsHashWhenItMatched() throws {
         let oldHash = SHA256.hex(manifest.old)
         let newHash = SHA256.hex(manifest.new)
-        let update = try PackageResolved.update(Data(v2("1.0.0", oldRevision, originHash: oldHash).utf8), pins: cart, manifest: manifest)
+        let update = try PackageResolved.update(
+            Data(v2("1.0.0", oldRevision, originHash: oldHash).utf8), pins: cart, manifest: manifest)
         XCTAssertEqual(String(decoding: update.data, as: UTF8.self), v2("1.0.1", newRevision, originHash: newHash))
         XCTAssertTrue(update.originHashUpdated)
         // A hash that did not match the manifest before (SwiftPM would resolve anyway) is left as it is.
         let stale = String(repeating: "0", count: 64)
-        let kept = try PackageResolved.update(Data(v2("1.0.0", oldRevision, originHash: stale).utf8), pins: cart, manifest: manifest)
+        let kept = try PackageResolved.update(
+            Data(v2("1.0.0", oldRevision, originHash: stale).utf8), pins: cart, manifest: manifest)
         XCTAssertEqual(String(decoding: kept.data, as: UTF8.self), v2("1.0.1", newRevision, originHash: stale))
         XCTAssertFalse(kept.originHashUpdated)
     }
 
     func testNoEntryForTheComponentLeavesTheFileAndSaysSo() throws {
         let text = v2("1.0.0", oldRevision)
-        let update = try PackageResolved.update(Data(text.utf8), pins: [ResolvedPin(identity: "Login", version: "2.0.0", revision: newRevision)], manifest: manifest)
+        let update = try PackageResolved.update(
+            Data(text.utf8), pins: [ResolvedPin(identity: "Login", version: "2.0.0", revision: newRevision)],
+            manifest: manifest)
         XCTAssertEqual(update.data, Data(text.utf8))
         XCTAssertEqual(update.missing, ["login"])
     }
 
     func testBrokenOrUnknownFilesAreRefusedWithAReason() {
-        XCTAssertThrowsError(try PackageResolved.update(Data("{\"pins\": [".utf8), pins: cart, manifest: manifest)) { error in
+        XCTAssertThrowsError(try PackageResolved.update(Data("{\"pins\": [".utf8), pins: cart, manifest: manifest)) {
+            error in
             XCTAssertTrue("\(error)".contains("is not valid JSON"), "\(error)")
         }
-        XCTAssertThrowsError(try PackageResolved.update(Data("{\"pins\": [], \"version\": 9}".utf8), pins: cart, manifest: manifest)) { error in
+        XCTAssertThrowsError(
+            try PackageResolved.update(Data("{\"pins\": [], \"version\": 9}".utf8), pins: cart, manifest: manifest)
+        ) { error in
             XCTAssertTrue("\(error)".contains("no format version lockstep knows"), "\(error)")
         }
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)

@@ -23,8 +23,9 @@ final class ParsedManifestsTests: XCTestCase {
         let manifests = try commits.map { try store.manifest(of: cart.component, at: $0) }
         let files = commits.map { ManifestFile(path: "components/Cart/Package.swift", revision: $0.short) }
         XCTAssertEqual(manifests.map(\.file), files)
-        XCTAssertEqual(manifests.map { $0.unreadableDependencies.map(\.file) }, files.map { [$0] },
-                       "a finding about the shared blob names each commit's own place")
+        XCTAssertEqual(
+            manifests.map { $0.unreadableDependencies.map(\.file) }, files.map { [$0] },
+            "a finding about the shared blob names each commit's own place")
         XCTAssertEqual(manifests[0].text, manifests[1].text)
     }
 
@@ -33,10 +34,13 @@ final class ParsedManifestsTests: XCTestCase {
         let blob = try XCTUnwrap(ObjectID(hex: String(repeating: "a", count: 40)))
         var parses = 0
         for label in [ManifestFile(path: "a", revision: "1111111"), ManifestFile(path: "a", revision: "2222222")] {
-            XCTAssertThrowsError(try parsed.manifest(blob: blob, label: label) {
-                parses += 1
-                throw ManifestError(file: ManifestFile(path: "a", revision: "1111111"), line: 1, column: 2, reason: "broken")
-            }) { XCTAssertEqual(($0 as? ManifestError)?.file, label) }
+            XCTAssertThrowsError(
+                try parsed.manifest(blob: blob, label: label) {
+                    parses += 1
+                    throw ManifestError(
+                        file: ManifestFile(path: "a", revision: "1111111"), line: 1, column: 2, reason: "broken")
+                }
+            ) { XCTAssertEqual(($0 as? ManifestError)?.file, label) }
         }
         XCTAssertEqual(parses, 1, "parsed once")
     }

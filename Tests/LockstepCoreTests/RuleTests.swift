@@ -13,15 +13,23 @@ final class RuleTests: XCTestCase {
     func tiedWorkspace(implementationRequirement: String = "from: \"1.0.0\"") throws -> WorkspaceBuilder {
         let ws = try WorkspaceBuilder()
         try ws.component("Base").release("1.0.0")
-        try ws.component("LoginProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
-        try ws.component("Login", kind: "business", implements: "LoginProtocols",
-                         dependencies: [ws.dep("LoginProtocols", implementationRequirement), ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
+        try ws.component("LoginProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")])
+            .release("1.0.0")
+        try ws.component(
+            "Login", kind: "business", implements: "LoginProtocols",
+            dependencies: [ws.dep("LoginProtocols", implementationRequirement), ws.dep("Base", "from: \"1.0.0\"")]
+        ).release("1.0.0")
         return ws
     }
 
     func testCleanWorkspaceHasNoFindings() throws {
         let ws = try tiedWorkspace()
-        try ws.app("Main", role: "main", dependencies: [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.0.0\""), ws.dep("Login", "exact: \"1.0.0\"")])
+        try ws.app(
+            "Main", role: "main",
+            dependencies: [
+                ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.0.0\""),
+                ws.dep("Login", "exact: \"1.0.0\""),
+            ])
         try ws.app("Shell", role: "shell", dependencies: [ws.dep("Login", "from: \"1.0.0\"")])
         XCTAssertEqual(try ws.findings(), [])
     }
@@ -35,7 +43,7 @@ final class RuleTests: XCTestCase {
 
     func testLS102() throws {
         let ws = try tiedWorkspace()
-        try ws["Base"].tag("v1.0.0") // same commit: fine
+        try ws["Base"].tag("v1.0.0")  // same commit: fine
         XCTAssertFalse(try ids(ws).contains("LS102"))
         try ws["Base"].write("x", "1"); try ws["Base"].release("1.1.0")
         try ws["Base"].write("x", "2"); try ws["Base"].release("v1.1.0")
@@ -57,26 +65,34 @@ final class RuleTests: XCTestCase {
         try ws["LoginProtocols"].write("x", "1"); try ws["LoginProtocols"].release("2.0.0")
         let findings = try ws.findings().filter { $0.rule == "LS202" }
         XCTAssertEqual(findings.count, 1)
-        XCTAssertTrue(findings[0].message.contains("line 1") && findings[0].message.contains("line 2"), findings[0].message)
+        XCTAssertTrue(
+            findings[0].message.contains("line 1") && findings[0].message.contains("line 2"), findings[0].message)
     }
 
     func testLS202SeveralLinesAndMissingDependency() throws {
         let wide = try tiedWorkspace(implementationRequirement: "\"1.0.0\"..<\"3.0.0\"")
-        XCTAssertTrue(try wide.findings().first { $0.rule == "LS202" }?.message.contains("several compatibility lines") == true)
+        XCTAssertTrue(
+            try wide.findings().first { $0.rule == "LS202" }?.message.contains("several compatibility lines") == true)
         let zero = try WorkspaceBuilder()
         try zero.component("CartProtocols", kind: "protocols").release("0.1.0")
-        try zero.component("Cart", kind: "business", implements: "CartProtocols",
-                           dependencies: [zero.dep("CartProtocols", "from: \"0.1.0\"")]).release("0.1.7")
+        try zero.component(
+            "Cart", kind: "business", implements: "CartProtocols",
+            dependencies: [zero.dep("CartProtocols", "from: \"0.1.0\"")]
+        ).release("0.1.7")
         XCTAssertEqual(try ids(zero), ["LS202"], "from: 0.1.0 admits 0.2, 0.3 … below 1.0")
         let fixed = try WorkspaceBuilder()
         try fixed.component("CartProtocols", kind: "protocols").release("0.1.0")
-        try fixed.component("Cart", kind: "business", implements: "CartProtocols",
-                            dependencies: [fixed.dep("CartProtocols", ".upToNextMinor(from: \"0.1.0\")")]).release("0.1.7")
+        try fixed.component(
+            "Cart", kind: "business", implements: "CartProtocols",
+            dependencies: [fixed.dep("CartProtocols", ".upToNextMinor(from: \"0.1.0\")")]
+        ).release("0.1.7")
         XCTAssertEqual(try ids(fixed), [])
         let missing = try WorkspaceBuilder()
         try missing.component("CartProtocols", kind: "protocols").release("0.1.0")
         try missing.component("Cart", kind: "business", implements: "CartProtocols").release("0.1.0")
-        XCTAssertTrue(try missing.findings().first { $0.rule == "LS202" }?.message.contains("does not depend on its protocol set") == true)
+        XCTAssertTrue(
+            try missing.findings().first { $0.rule == "LS202" }?.message.contains("does not depend on its protocol set")
+                == true)
     }
 
     func testLS204() throws {
@@ -84,15 +100,19 @@ final class RuleTests: XCTestCase {
         try ws["LoginProtocols"].write("x", "1"); try ws["LoginProtocols"].release("2.0.0")
         XCTAssertEqual(try ids(ws), ["LS204"])
         // An implementation release on line 2 supports it.
-        try ws["Login"].writeManifest(name: "Login", dependencies: [ws.dep("LoginProtocols", "from: \"2.0.0\""), ws.dep("Base", "from: \"1.0.0\"")])
+        try ws["Login"].writeManifest(
+            name: "Login",
+            dependencies: [ws.dep("LoginProtocols", "from: \"2.0.0\""), ws.dep("Base", "from: \"1.0.0\"")])
         try ws["Login"].release("2.0.0")
         XCTAssertEqual(try ids(ws), [])
     }
 
     func testLS301Layering() throws {
         let ws = try tiedWorkspace()
-        try ws.component("Cart", kind: "business", implements: "LoginProtocols",
-                         dependencies: [ws.dep("LoginProtocols", "from: \"1.0.0\""), ws.dep("Login", "from: \"1.0.0\"")]).release("1.0.0")
+        try ws.component(
+            "Cart", kind: "business", implements: "LoginProtocols",
+            dependencies: [ws.dep("LoginProtocols", "from: \"1.0.0\""), ws.dep("Login", "from: \"1.0.0\"")]
+        ).release("1.0.0")
         let findings = try ws.findings().filter { $0.rule == "LS301" }
         XCTAssertEqual(findings.count, 1, "\(findings)")
         XCTAssertTrue(findings[0].message.contains("Cart (business) depends on Login (business)"), findings[0].message)
@@ -116,7 +136,9 @@ final class RuleTests: XCTestCase {
     func testLS401AndLS402() throws {
         let ws = try tiedWorkspace()
         try ws["Login"].write("x", "1"); try ws["Login"].release("1.1.0-rc.1")
-        try ws.app("Main", role: "main", dependencies: [ws.dep("Base", "from: \"1.0.0\""), ws.dep("Login", "exact: \"1.1.0-rc.1\"")])
+        try ws.app(
+            "Main", role: "main",
+            dependencies: [ws.dep("Base", "from: \"1.0.0\""), ws.dep("Login", "exact: \"1.1.0-rc.1\"")])
         let findings = try ws.findings().filter { $0.severity == .error }
         XCTAssertEqual(findings.map(\.rule).sorted(), ["LS401", "LS402"])
         XCTAssertEqual(findings.first { $0.rule == "LS401" }?.subject, "Base")
@@ -132,7 +154,8 @@ final class RuleTests: XCTestCase {
         let findings = try ws.findings().filter { $0.rule == "LS403" }
         XCTAssertEqual(findings.count, 1)
         XCTAssertTrue(findings[0].message.contains("Shell requires Login"), findings[0].message)
-        try ws["Shell"].writeManifest(name: "Shell", dependencies: [ws.dep("Login", "from: \"1.0.0\"")], executable: true)
+        try ws["Shell"].writeManifest(
+            name: "Shell", dependencies: [ws.dep("Login", "from: \"1.0.0\"")], executable: true)
         try ws["Shell"].commit("widen")
         XCTAssertFalse(try ids(ws).contains("LS403"))
     }
@@ -155,13 +178,25 @@ final class RuleTests: XCTestCase {
     func testLS406Resolvability() throws {
         let ws = try tiedWorkspace()
         try ws["LoginProtocols"].write("x", "1"); try ws["LoginProtocols"].release("1.1.0")
-        try ws["Login"].writeManifest(name: "Login", dependencies: [ws.dep("LoginProtocols", "from: \"1.1.0\""), ws.dep("Base", "from: \"1.0.0\"")])
+        try ws["Login"].writeManifest(
+            name: "Login",
+            dependencies: [ws.dep("LoginProtocols", "from: \"1.1.0\""), ws.dep("Base", "from: \"1.0.0\"")])
         try ws["Login"].release("1.1.0")
-        try ws.app("Main", role: "main", dependencies: [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.0.0\""), ws.dep("Login", "exact: \"1.1.0\"")])
+        try ws.app(
+            "Main", role: "main",
+            dependencies: [
+                ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.0.0\""),
+                ws.dep("Login", "exact: \"1.1.0\""),
+            ])
         let findings = try ws.findings().filter { $0.rule == "LS406" }
         XCTAssertEqual(findings.count, 1)
         XCTAssertTrue(findings[0].message.contains("requires LoginProtocols `from: \"1.1.0\"`"), findings[0].message)
-        try ws["Main"].writeManifest(name: "Main", dependencies: [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.1.0\""), ws.dep("Login", "exact: \"1.1.0\"")], executable: true)
+        try ws["Main"].writeManifest(
+            name: "Main",
+            dependencies: [
+                ws.dep("Base", "exact: \"1.0.0\""), ws.dep("LoginProtocols", "exact: \"1.1.0\""),
+                ws.dep("Login", "exact: \"1.1.0\""),
+            ], executable: true)
         try ws["Main"].commit("pin")
         XCTAssertFalse(try ids(ws).contains("LS406"))
     }

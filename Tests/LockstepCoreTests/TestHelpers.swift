@@ -10,7 +10,8 @@ extension BumpTesting {
     func plan(_ ws: WorkspaceBuilder, _ name: String, _ level: BumpLevel? = nil) throws -> BumpPlan {
         let snapshot = try ws.snapshot()
         let context = RuleContext(snapshot: snapshot)
-        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(name, requested: level)
+        return try BumpPlanner(snapshot: snapshot, manifests: context.manifests, api: context.api).plan(
+            name, requested: level)
     }
 
     @discardableResult
@@ -27,13 +28,20 @@ protocol ConfigTesting {
 }
 
 extension ConfigTesting {
-    func assertConfigError(_ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath, testLine: UInt = #line) {
+    func assertConfigError(
+        _ yaml: String, line: Int, column: Int, contains text: String, file: StaticString = #filePath,
+        testLine: UInt = #line
+    ) {
         XCTAssertThrowsError(try load(yaml), file: file, line: testLine) { error in
-            guard let config = error as? ConfigError else { return XCTFail("not a ConfigError: \(error)", file: file, line: testLine) }
+            guard let config = error as? ConfigError else {
+                return XCTFail("not a ConfigError: \(error)", file: file, line: testLine)
+            }
             XCTAssertEqual(config.line, line, "\(config)", file: file, line: testLine)
             XCTAssertEqual(config.column, column, "\(config)", file: file, line: testLine)
             XCTAssertTrue(config.message.contains(text), "\(config)", file: file, line: testLine)
-            XCTAssertTrue(config.description.contains("lockstep.yml:\(line):\(column):"), config.description, file: file, line: testLine)
+            XCTAssertTrue(
+                config.description.contains("lockstep.yml:\(line):\(column):"), config.description, file: file,
+                line: testLine)
         }
     }
 }

@@ -11,14 +11,16 @@ final class UnreadableManifestTests: XCTestCase {
         try ws.component("A").release("1.0.0")
         try ws.component("B", dependencies: [ws.dep("A", "from: \"1.0.0\"")]).release("1.0.0")
         try ws.component("P", kind: "protocols").release("1.0.0")
-        try ws.component("C", kind: "business", implements: "P", dependencies: [ws.dep("P", "from: \"1.0.0\"")]).release("1.0.0")
+        try ws.component("C", kind: "business", implements: "P", dependencies: [ws.dep("P", "from: \"1.0.0\"")])
+            .release("1.0.0")
         let deep = "let x = " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
         for name in ["B", "C"] {
             let manifest = try String(contentsOf: ws[name].url.appendingPathComponent("Package.swift"), encoding: .utf8)
             try ws[name].write("Package.swift", manifest + deep)
             try ws[name].commit("hostile manifest")
         }
-        try ws.app("Main", role: "main", dependencies: [ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\"")])
+        try ws.app(
+            "Main", role: "main", dependencies: [ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\"")])
         return ws
     }
 
@@ -33,7 +35,7 @@ final class UnreadableManifestTests: XCTestCase {
         XCTAssertTrue(b.message.contains("`[` nested more than 10 deep"), b.message)
         XCTAssertEqual(b.locations.first?.file, "components/B/Package.swift")
         XCTAssertEqual(b.locations.first?.revision, "HEAD")
-        XCTAssertEqual(b.locations.first?.line, 13) // the line the deep `let` starts on
+        XCTAssertEqual(b.locations.first?.line, 13)  // the line the deep `let` starts on
         // The other rules still judge every component: the ahead notes, and nothing else is an error.
         XCTAssertEqual(Set(findings.filter { $0.rule == "LS405" }.map(\.subject)), ["B", "C"])
         XCTAssertEqual(findings.filter { $0.severity == .error }.map(\.rule), ["LS103", "LS103"])

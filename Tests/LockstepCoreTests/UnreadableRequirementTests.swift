@@ -14,9 +14,17 @@ final class UnreadableRequirementTests: XCTestCase {
         try a.release("1.0.0")
         try a.release("2.0.0")
         try ws.component("C").release("1.0.0")
-        let computed = "url: \"\(ws.url("C"))\", from: Version(stringLiteral: ProcessInfo.processInfo.environment[\"C_VERSION\"] ?? \"1.0.0\")"
+        let computed =
+            """
+            url: \"\(ws.url("C"))\", from: Version(stringLiteral: \
+            ProcessInfo.processInfo.environment[\"C_VERSION\"] ?? \"1.0.0\")
+            """
         try ws.component("B", dependencies: [ws.dep("A", "from: \"2.0.0\""), computed]).release("1.0.0")
-        try ws.app("Main", role: "main", dependencies: [ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\""), ws.dep("C", "exact: \"1.0.0\"")])
+        try ws.app(
+            "Main", role: "main",
+            dependencies: [
+                ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\""), ws.dep("C", "exact: \"1.0.0\""),
+            ])
         return ws
     }
 
@@ -27,7 +35,9 @@ final class UnreadableRequirementTests: XCTestCase {
         XCTAssertEqual(unreadable.first?.locations.first?.file, "components/B/Package.swift")
         XCTAssertEqual(unreadable.first?.locations.first?.revision, "1.0.0")
         XCTAssertEqual(unreadable.first?.locations.first?.line, 8)
-        XCTAssertTrue(unreadable.first?.message.contains("a `.package(...)` of components/B/Package.swift cannot be read at 1.0.0") == true, "\(unreadable)")
+        XCTAssertTrue(
+            unreadable.first?.message.contains(
+                "a `.package(...)` of components/B/Package.swift cannot be read at 1.0.0") == true, "\(unreadable)")
         // B's readable requirement on A is still judged: it conflicts with Main's pin of A.
         let conflicts = findings.filter { $0.rule == "LS406" }
         XCTAssertEqual(conflicts.map(\.subject), ["B"], "\(findings)")
@@ -43,7 +53,9 @@ final class UnreadableRequirementTests: XCTestCase {
 
     func testAnAppsUnreadableRequirementIsReportedNotFatal() throws {
         let ws = try workspace()
-        let shell = try ws.app("Shell", role: "shell", dependencies: [ws.dep("A", "from: \"1.0.0\""), "url: \"\(ws.url("C"))\", from: currentVersion()"])
+        let shell = try ws.app(
+            "Shell", role: "shell",
+            dependencies: [ws.dep("A", "from: \"1.0.0\""), "url: \"\(ws.url("C"))\", from: currentVersion()"])
         _ = shell
         let findings = try ws.findings().filter { $0.rule == "LS103" && $0.subject == "Shell" }
         XCTAssertEqual(findings.count, 1, "\(findings)")
@@ -62,7 +74,8 @@ final class UnreadableRequirementTests: XCTestCase {
         XCTAssertEqual(matrix.rows.map(\.name), ["A", "C", "B"])
         let findings = try ws.findings().filter { $0.rule == "LS103" && $0.subject == "Shell" }
         XCTAssertEqual(findings.count, 1, "\(findings)")
-        XCTAssertTrue(findings.first?.message.contains("apps/Shell/Package.swift cannot be read at HEAD") == true, "\(findings)")
+        XCTAssertTrue(
+            findings.first?.message.contains("apps/Shell/Package.swift cannot be read at HEAD") == true, "\(findings)")
         try ws["A"].write("Sources/A/More.swift", "func more() {}\n")
         try ws["A"].commit("more")
         try ws["A"].tag("2.0.1-rc.1")

@@ -16,14 +16,18 @@ final class VersionSpecificManifestTests: XCTestCase {
         try a.release("2.0.0")
         let b = try ws.component("B", dependencies: [ws.dep("A", "from: \"1.0.0\"")])
         let regular = try String(contentsOf: b.url.appendingPathComponent("Package.swift"), encoding: .utf8)
-        try b.write("Package@swift-6.0.swift", regular
-            .replacingOccurrences(of: "// swift-tools-version: 5.9", with: "// swift-tools-version: 6.0")
-            .replacingOccurrences(of: "from: \"1.0.0\"", with: "from: \"2.0.0\""))
+        try b.write(
+            "Package@swift-6.0.swift",
+            regular
+                .replacingOccurrences(of: "// swift-tools-version: 5.9", with: "// swift-tools-version: 6.0")
+                .replacingOccurrences(of: "from: \"1.0.0\"", with: "from: \"2.0.0\""))
         try b.release("1.0.0")
-        try ws.app("Main", role: "main", dependencies: [ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\"")])
+        try ws.app(
+            "Main", role: "main", dependencies: [ws.dep("A", "exact: \"1.0.0\""), ws.dep("B", "exact: \"1.0.0\"")])
         if let toolsVersion {
             let file = ws.root.appendingPathComponent("lockstep.yml")
-            try (String(contentsOf: file, encoding: .utf8) + "swift-tools-version: \"\(toolsVersion)\"\n").write(to: file, atomically: true, encoding: .utf8)
+            try (String(contentsOf: file, encoding: .utf8) + "swift-tools-version: \"\(toolsVersion)\"\n").write(
+                to: file, atomically: true, encoding: .utf8)
         }
         return ws
     }

@@ -12,7 +12,9 @@ final class VersionTests: XCTestCase {
         XCTAssertNil(VersionTag.parse("1.2"))
         XCTAssertNil(VersionTag.parse("vv1.2.3"))
         // The fast path for plain releases agrees with mxcl/Version (leading zeros: FuzzRegressionTests).
-        for text in ["0.0.0", "1.2.3", "10.20.30", "1..3", "1.2.", ".1.2", "1.2.3.4", "1.2", "v1.2.3", "1.2.3 ", "1.2.x"] {
+        for text in [
+            "0.0.0", "1.2.3", "10.20.30", "1..3", "1.2.", ".1.2", "1.2.3.4", "1.2", "v1.2.3", "1.2.3 ", "1.2.x",
+        ] {
             let body = text.hasPrefix("v") ? String(text.dropFirst()) : text
             XCTAssertEqual(VersionTag.parse(text), Version(body), text)
         }
@@ -44,7 +46,9 @@ final class VersionTests: XCTestCase {
     func testRequirementAdmissionFollowsSwiftPM() {
         XCTAssertTrue(Requirement.upToNextMajor("1.2.0").admits(Version(1, 9, 0)))
         XCTAssertFalse(Requirement.upToNextMajor("1.2.0").admits(Version(2, 0, 0)))
-        XCTAssertFalse(Requirement.upToNextMajor("1.2.0").admits(Version(1, 3, 0, pre: ["rc", "1"])), "ranges never pick prereleases")
+        XCTAssertFalse(
+            Requirement.upToNextMajor("1.2.0").admits(Version(1, 3, 0, pre: ["rc", "1"])),
+            "ranges never pick prereleases")
         XCTAssertTrue(Requirement.upToNextMinor("0.1.5").admits(Version(0, 1, 7)))
         XCTAssertFalse(Requirement.upToNextMinor("0.1.5").admits(Version(0, 2, 0)))
         XCTAssertTrue(Requirement.exact("0.1.8-rc.1").admits(Version(0, 1, 8, pre: ["rc", "1"])))
@@ -56,7 +60,8 @@ final class VersionTests: XCTestCase {
     func testRequirementLines() {
         XCTAssertEqual(Requirement.upToNextMajor("1.2.0").interval?.lines().map(\.description), ["1"])
         XCTAssertEqual(Requirement.upToNextMinor("0.1.0").interval?.lines().map(\.description), ["0.1"])
-        XCTAssertEqual(Requirement.upToNextMajor("0.3.0").interval?.lines(limit: 3).map(\.description), ["0.3", "0.4", "0.5"])
+        XCTAssertEqual(
+            Requirement.upToNextMajor("0.3.0").interval?.lines(limit: 3).map(\.description), ["0.3", "0.4", "0.5"])
         XCTAssertEqual(Requirement.upToNextMajor("0.3.0").interval?.linesDescription, "0.3+")
         XCTAssertEqual(Requirement.range("1.0.0", "3.0.0").interval?.lines().map(\.description), ["1", "2"])
         XCTAssertEqual(Requirement.range("1.0.0", "3.0.0").interval?.linesDescription, "1–2")

@@ -23,9 +23,16 @@ final class CredentialTests: XCTestCase {
         let (folder, repository) = try repository()
         let request = folder.url.appendingPathComponent("request.txt").path
         // A helper written as shell code (`!…`), as `git config credential.helper` takes it.
-        try GitCLI.run(["config", "credential.helper", "!f() { cat > '\(request)'; echo username=helper-user; echo password=helper-pass; }; f"], in: folder.url)
+        try GitCLI.run(
+            [
+                "config", "credential.helper",
+                "!f() { cat > '\(request)'; echo username=helper-user; echo password=helper-pass; }; f",
+            ], in: folder.url)
         let server = try BasicAuthServer(accepting: "helper-user:helper-pass")
-        XCTAssertThrowsError(try repository.fetch(["+refs/heads/*:refs/remotes/x/*"], from: server.url(), credentials: GitCredentials(useSSHAgent: false)))
+        XCTAssertThrowsError(
+            try repository.fetch(
+                ["+refs/heads/*:refs/remotes/x/*"], from: server.url(), credentials: GitCredentials(useSSHAgent: false))
+        )
         XCTAssertEqual(server.credentialsOffered, ["helper-user:helper-pass"])
         let asked = try String(contentsOfFile: request, encoding: .utf8)
         XCTAssertTrue(asked.hasPrefix("protocol=http\nhost=127.0.0.1:\(server.port)\n"), asked)
@@ -33,13 +40,18 @@ final class CredentialTests: XCTestCase {
 
     func testEveryKindIsOfferedOnceInOrderThenAuthenticationFails() throws {
         let (folder, repository) = try repository()
-        try GitCLI.run(["config", "credential.helper", "!f() { echo username=h; echo password=from-helper; }; f"], in: folder.url)
+        try GitCLI.run(
+            ["config", "credential.helper", "!f() { echo username=h; echo password=from-helper; }; f"], in: folder.url)
         // Scoped to another host: not asked.
-        try GitCLI.run(["config", "credential.https://elsewhere.invalid.helper", "!echo password=wrong-host"], in: folder.url)
-        let askpass = try script(folder, "askpass.sh", #"case "$1" in Username*) echo asked-user;; *) echo from-askpass;; esac"#)
+        try GitCLI.run(
+            ["config", "credential.https://elsewhere.invalid.helper", "!echo password=wrong-host"], in: folder.url)
+        let askpass = try script(
+            folder, "askpass.sh", #"case "$1" in Username*) echo asked-user;; *) echo from-askpass;; esac"#)
         let server = try BasicAuthServer()
         let credentials = GitCredentials(token: "from-token", tokenUser: "ci", useSSHAgent: false, askpass: askpass)
-        XCTAssertThrowsError(try repository.fetch(["+refs/heads/*:refs/remotes/x/*"], from: server.url(), credentials: credentials)) { error in
+        XCTAssertThrowsError(
+            try repository.fetch(["+refs/heads/*:refs/remotes/x/*"], from: server.url(), credentials: credentials)
+        ) { error in
             XCTAssertTrue("\(error)".contains("refused every credential offered"), "\(error)")
             XCTAssertEqual((error as? TransferError)?.kind, .authentication)
             XCTAssertEqual((error as? TransferError)?.offered.count, 3, "token, helper, askpass: \(error)")
@@ -56,7 +68,11 @@ final class CredentialTests: XCTestCase {
         XCTAssertEqual(helpers.map(\.command), ["cache --timeout=60"])
         XCTAssertEqual(helpers.first?.shellLine, "git credential-cache --timeout=60 get")
         XCTAssertEqual(CredentialHelper(command: "/opt/bin/helper").shellLine, "/opt/bin/helper get")
-        XCTAssertTrue(CredentialHelper(scope: "https://git.example.com", command: "x").applies(to: "https://git.example.com/ios/Cart.git"))
-        XCTAssertFalse(CredentialHelper(scope: "https://git.example.com", command: "x").applies(to: "https://git.example.com.evil/ios/Cart.git"))
+        XCTAssertTrue(
+            CredentialHelper(scope: "https://git.example.com", command: "x").applies(
+                to: "https://git.example.com/ios/Cart.git"))
+        XCTAssertFalse(
+            CredentialHelper(scope: "https://git.example.com", command: "x").applies(
+                to: "https://git.example.com.evil/ios/Cart.git"))
     }
 }

@@ -13,7 +13,9 @@ final class ExportSafetyTests: XCTestCase {
     override func setUpWithError() throws {
         Git.bootstrap()
         folder = try TemporaryFolder("lockstep-export")
-        for url in [repoURL, export, outside] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        for url in [repoURL, export, outside] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
         try GitCLI.run(["init", "-q"], in: repoURL)
     }
 
@@ -50,11 +52,14 @@ final class ExportSafetyTests: XCTestCase {
         let id = try commit(tree)
         let repository = try Repository.open(at: repoURL.path)
         XCTAssertThrowsError(try repository.exportTree(of: id, to: export), file: file, line: line) { error in
-            guard let refusal = error as? ExportError else { return XCTFail("not an ExportError: \(error)", file: file, line: line) }
+            guard let refusal = error as? ExportError else {
+                return XCTFail("not an ExportError: \(error)", file: file, line: line)
+            }
             XCTAssertEqual(refusal.entry, entry, "\(refusal)", file: file, line: line)
             XCTAssertEqual(refusal.commit, id, file: file, line: line)
-            XCTAssertTrue(refusal.description.contains(id.short) && refusal.description.contains(self.repoURL.path)
-                          && refusal.description.contains(entry), refusal.description, file: file, line: line)
+            XCTAssertTrue(
+                refusal.description.contains(id.short) && refusal.description.contains(self.repoURL.path)
+                    && refusal.description.contains(entry), refusal.description, file: file, line: line)
         }
         assertNothingOutside(file: file, line: line)
     }
@@ -77,8 +82,10 @@ final class ExportSafetyTests: XCTestCase {
 
     func testRefusesEverySpellingOfGit() throws {
         let hooks = try tree([("100755", "post-checkout", blob("#!/bin/sh\necho pwned\n"))])
-        let spellings = [".git", ".GIT", ".Git", "git~1", "GIT~1", ".git.", ".git ", ".git...", ".g\u{200C}it", "\u{FEFF}.git",
-                         ".git::$INDEX_ALLOCATION"]
+        let spellings = [
+            ".git", ".GIT", ".Git", "git~1", "GIT~1", ".git.", ".git ", ".git...", ".g\u{200C}it", "\u{FEFF}.git",
+            ".git::$INDEX_ALLOCATION",
+        ]
         for name in spellings {
             try assertRefused(try tree([("40000", name, hooks)]), entry: name)
             try assertRefused(try tree([("100644", name, blob("gitdir: /tmp\n"))]), entry: name)
@@ -101,18 +108,26 @@ final class ExportSafetyTests: XCTestCase {
         try FileManager.default.removeItem(at: export)
         try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
         // The same name twice as files: the second would overwrite the first (or a link's target).
-        try assertRefused(try tree([("120000", "b", blob(outside.appendingPathComponent("x").path)), ("100644", "b", blob("x"))]), entry: "b")
+        try assertRefused(
+            try tree([("120000", "b", blob(outside.appendingPathComponent("x").path)), ("100644", "b", blob("x"))]),
+            entry: "b")
     }
 
     func testKeepsOrdinaryLinksAndFiles() throws {
         let sources = try tree([("100644", "Cart.swift", blob("struct Cart {}\n"))])
-        let root = try tree([("100644", ".gitignore", blob(".build\n")), ("100755", "run.sh", blob("#!/bin/sh\n")),
-                             ("40000", "Sources", sources), ("120000", "up", blob("../outside"))])
+        let root = try tree([
+            ("100644", ".gitignore", blob(".build\n")), ("100755", "run.sh", blob("#!/bin/sh\n")),
+            ("40000", "Sources", sources), ("120000", "up", blob("../outside")),
+        ])
         let id = try commit(root)
         try Repository.open(at: repoURL.path).exportTree(of: id, to: export)
-        XCTAssertEqual(try String(contentsOf: export.appendingPathComponent("Sources/Cart.swift"), encoding: .utf8), "struct Cart {}\n")
+        XCTAssertEqual(
+            try String(contentsOf: export.appendingPathComponent("Sources/Cart.swift"), encoding: .utf8),
+            "struct Cart {}\n")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: export.appendingPathComponent("run.sh").path))
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: export.appendingPathComponent("up").path), "../outside")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: export.appendingPathComponent("up").path),
+            "../outside")
         XCTAssertTrue(FileManager.default.fileExists(atPath: export.appendingPathComponent(".gitignore").path))
         assertNothingOutside()
     }

@@ -42,12 +42,14 @@ final class PushTests: XCTestCase {
         let commit = try remote.commit(in: runner, "pin")
         _ = try GitCLI.run(["tag", "-a", "-m", "release", "1.0.0"], in: runner)
         let repository = try Repository.open(at: runner.path)
-        let rejected = try repository.push(["refs/tags/1.0.0:refs/tags/1.0.0", "refs/heads/main:refs/heads/main"], to: remote.bare.absoluteString,
-                                           credentials: GitCredentials(useSSHAgent: false))
+        let rejected = try repository.push(
+            ["refs/tags/1.0.0:refs/tags/1.0.0", "refs/heads/main:refs/heads/main"], to: remote.bare.absoluteString,
+            credentials: GitCredentials(useSSHAgent: false))
         XCTAssertEqual(rejected, [])
         XCTAssertEqual(try remote.remoteTip(), commit)
         XCTAssertEqual(try remote.remoteTip("1.0.0^{commit}"), commit)
-        XCTAssertEqual(try GitCLI.run(["cat-file", "-t", "1.0.0"], in: remote.bare), "tag", "the annotated tag object travelled")
+        XCTAssertEqual(
+            try GitCLI.run(["cat-file", "-t", "1.0.0"], in: remote.bare), "tag", "the annotated tag object travelled")
     }
 
     func testAPushBehindTheRemoteIsARejectionAndFetchCatchesUp() throws {
@@ -57,7 +59,9 @@ final class PushTests: XCTestCase {
         let winner = try remote.commit(in: first, "one")
         _ = try remote.commit(in: second, "two")
         let credentials = GitCredentials(useSSHAgent: false)
-        XCTAssertEqual(try Repository.open(at: first.path).push(["refs/heads/main:refs/heads/main"], to: "origin", credentials: credentials), [])
+        XCTAssertEqual(
+            try Repository.open(at: first.path).push(
+                ["refs/heads/main:refs/heads/main"], to: "origin", credentials: credentials), [])
         let late = try Repository.open(at: second.path)
         let rejected = try late.push(["refs/heads/main:refs/heads/main"], to: "origin", credentials: credentials)
         XCTAssertEqual(rejected.map(\.reference), ["refs/heads/main"])
@@ -77,25 +81,36 @@ final class PushTests: XCTestCase {
         _ = try remote.commit(in: second, "two")
         _ = try GitCLI.run(["tag", "1.0.0"], in: second)
         let credentials = GitCredentials(useSSHAgent: false)
-        XCTAssertEqual(try Repository.open(at: first.path).push(["refs/tags/1.0.0:refs/tags/1.0.0"], to: "origin", credentials: credentials), [])
-        let rejected = try Repository.open(at: second.path).push(["refs/tags/1.0.0:refs/tags/1.0.0"], to: "origin", credentials: credentials)
+        XCTAssertEqual(
+            try Repository.open(at: first.path).push(
+                ["refs/tags/1.0.0:refs/tags/1.0.0"], to: "origin", credentials: credentials), [])
+        let rejected = try Repository.open(at: second.path).push(
+            ["refs/tags/1.0.0:refs/tags/1.0.0"], to: "origin", credentials: credentials)
         XCTAssertEqual(rejected.map(\.reference), ["refs/tags/1.0.0"])
         XCTAssertEqual(try remote.remoteTip("refs/tags/1.0.0"), kept)
     }
 
     func testCredentialsComeFromTheEnvironmentAndEmptyMeansUnset() {
-        let credentials = GitCredentials.fromEnvironment(["LOCKSTEP_PUSH_TOKEN": "s3cret", "SSH_AUTH_SOCK": "", "GIT_ASKPASS": "/bin/askpass"])
-        XCTAssertEqual(credentials, GitCredentials(token: "s3cret", tokenUser: "oauth2", useSSHAgent: false, askpass: "/bin/askpass"))
-        XCTAssertEqual(GitCredentials.fromEnvironment(["LOCKSTEP_PUSH_TOKEN": "", "LOCKSTEP_PUSH_USER": "ci"]),
-                       GitCredentials(token: nil, tokenUser: "ci", useSSHAgent: false, askpass: nil))
+        let credentials = GitCredentials.fromEnvironment([
+            "LOCKSTEP_PUSH_TOKEN": "s3cret", "SSH_AUTH_SOCK": "", "GIT_ASKPASS": "/bin/askpass",
+        ])
+        XCTAssertEqual(
+            credentials,
+            GitCredentials(token: "s3cret", tokenUser: "oauth2", useSSHAgent: false, askpass: "/bin/askpass"))
+        XCTAssertEqual(
+            GitCredentials.fromEnvironment(["LOCKSTEP_PUSH_TOKEN": "", "LOCKSTEP_PUSH_USER": "ci"]),
+            GitCredentials(token: nil, tokenUser: "ci", useSSHAgent: false, askpass: nil))
     }
 
     func testAnUnreachableRemoteThrowsAndNamesIt() throws {
         let remote = try makeRemote()
         let runner = try remote.clone("runner")
         let missing = remote.folder.url.appendingPathComponent("gone.git").path
-        XCTAssertThrowsError(try Repository.open(at: runner.path).push(["refs/heads/main:refs/heads/main"], to: missing,
-                                                                       credentials: GitCredentials(useSSHAgent: false))) { error in
+        XCTAssertThrowsError(
+            try Repository.open(at: runner.path).push(
+                ["refs/heads/main:refs/heads/main"], to: missing,
+                credentials: GitCredentials(useSSHAgent: false))
+        ) { error in
             XCTAssertTrue("\(error)".contains("gone.git"), "names the remote: \(error)")
         }
     }
@@ -113,8 +128,13 @@ final class PushTests: XCTestCase {
                 let repository = try Repository.open(at: clone.path)
                 _ = try remote.commit(in: clone, "file\(index)")
                 for _ in 0..<40 {
-                    if try repository.push(["refs/heads/main:refs/heads/main"], to: "origin", credentials: credentials).isEmpty { return }
-                    try repository.fetch(["+refs/heads/main:refs/remotes/origin/main"], from: "origin", credentials: credentials)
+                    if try repository.push(["refs/heads/main:refs/heads/main"], to: "origin", credentials: credentials)
+                        .isEmpty
+                    {
+                        return
+                    }
+                    try repository.fetch(
+                        ["+refs/heads/main:refs/remotes/origin/main"], from: "origin", credentials: credentials)
                     _ = try GitCLI.run(["rebase", "-q", "origin/main"], in: clone)
                 }
                 problems.add("runner\(index) never landed")
@@ -125,7 +145,8 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(problems.all, [])
         let files = try GitCLI.run(["ls-tree", "--name-only", "main"], in: remote.bare).split(separator: "\n")
         XCTAssertEqual(Set(files), Set((0..<10).map { "file\($0)" } + ["README"]))
-        XCTAssertEqual(try GitCLI.run(["rev-list", "--count", "--merges", "main"], in: remote.bare), "0", "linear history")
+        XCTAssertEqual(
+            try GitCLI.run(["rev-list", "--count", "--merges", "main"], in: remote.bare), "0", "linear history")
         XCTAssertEqual(try GitCLI.run(["rev-list", "--count", "main"], in: remote.bare), "11")
     }
 }

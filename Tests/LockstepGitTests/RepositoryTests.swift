@@ -37,7 +37,7 @@ final class RepositoryTests: XCTestCase {
         try repo.git("tag", "-a", "tree-annotated", "-m", "tree", "HEAD^{tree}")
         try repo.git("pack-refs", "--all")
         try repo.write("y", "1")
-        let third = try repo.release("1.2.0", annotated: true) // loose, after packing
+        let third = try repo.release("1.2.0", annotated: true)  // loose, after packing
         let tags = try Repository.open(at: repo.url.path).tags()
         XCTAssertEqual(tags.map(\.name), ["1.0.0", "1.1.0", "1.2.0"])
         XCTAssertEqual(tags.map(\.commit.hex), [first, second, third])
@@ -67,7 +67,8 @@ final class RepositoryTests: XCTestCase {
         let tip = try repository.resolveCommit("HEAD")
         let base = try repository.resolveCommit("1.0.0")
         XCTAssertEqual(try repository.countCommits(from: tip, excluding: base), 3)
-        XCTAssertEqual(try repository.countCommits(from: tip, excluding: nil), Int(try repo.git("rev-list", "--count", "HEAD")))
+        XCTAssertEqual(
+            try repository.countCommits(from: tip, excluding: nil), Int(try repo.git("rev-list", "--count", "HEAD")))
         XCTAssertTrue(try repository.contains(base, in: tip))
         XCTAssertFalse(try repository.contains(tip, in: base))
     }
@@ -80,12 +81,14 @@ final class RepositoryTests: XCTestCase {
         try repo.commit("new")
         let repository = try Repository.open(at: repo.url.path)
         let oldID = try XCTUnwrap(ObjectID(hex: old))
-        XCTAssertEqual(try repository.readFile("Sources/Cart/A.swift", at: oldID).map { String(decoding: $0, as: UTF8.self) }, "old\n")
+        XCTAssertEqual(
+            try repository.readFile("Sources/Cart/A.swift", at: oldID).map { String(decoding: $0, as: UTF8.self) },
+            "old\n")
         XCTAssertNil(try repository.readFile("Sources/Cart/Sub/B.swift", at: oldID))
         let head = try repository.resolveCommit("HEAD")
         let files = try repository.listFiles(at: head, under: "Sources").map(\.path)
         XCTAssertEqual(files.sorted(), ["Sources/Cart/A.swift", "Sources/Cart/Cart.swift", "Sources/Cart/Sub/B.swift"])
-        XCTAssertEqual(try repository.listFiles(at: head).count, 4) // + Package.swift
+        XCTAssertEqual(try repository.listFiles(at: head).count, 4)  // + Package.swift
     }
 
     func testTrackedChangesIgnoreUntrackedFiles() throws {
@@ -104,12 +107,16 @@ final class RepositoryTests: XCTestCase {
         let id = try repo.commit("first")
         let repository = try Repository.open(at: repo.url.path)
         let tagger = Signature(name: "Rel Eng", email: "rel@example.com")
-        try repository.createAnnotatedTag(named: "0.1.0-rc.1", commit: ObjectID(hex: id)!, message: "Cart 0.1.0-rc.1\n", tagger: tagger)
+        try repository.createAnnotatedTag(
+            named: "0.1.0-rc.1", commit: ObjectID(hex: id)!, message: "Cart 0.1.0-rc.1\n", tagger: tagger)
         let object = try XCTUnwrap(repository.tagObject(named: "0.1.0-rc.1"))
         XCTAssertEqual(object.tagger?.name, "Rel Eng")
         XCTAssertEqual(object.target.hex, id)
         XCTAssertTrue(try repo.git("cat-file", "-p", "0.1.0-rc.1").contains("tagger Rel Eng <rel@example.com>"))
-        XCTAssertThrowsError(try repository.createAnnotatedTag(named: "0.1.0-rc.1", commit: ObjectID(hex: id)!, message: "again", tagger: tagger)) { error in
+        XCTAssertThrowsError(
+            try repository.createAnnotatedTag(
+                named: "0.1.0-rc.1", commit: ObjectID(hex: id)!, message: "again", tagger: tagger)
+        ) { error in
             XCTAssertTrue((error as? GitError)?.isExists == true, "\(error)")
         }
     }
@@ -118,19 +125,24 @@ final class RepositoryTests: XCTestCase {
         let base = try repo.commit("first")
         let repository = try Repository.open(at: repo.url.path)
         let author = Signature(name: "Pin Bot", email: "pin@example.com")
-        let new = try repository.commitFile("Package.swift", contents: Data("// pinned\n".utf8), onBranch: "main",
-                                            expectedTip: ObjectID(hex: base)!, message: "Pin", author: author)
+        let new = try repository.commitFile(
+            "Package.swift", contents: Data("// pinned\n".utf8), onBranch: "main",
+            expectedTip: ObjectID(hex: base)!, message: "Pin", author: author)
         XCTAssertEqual(try repo.git("rev-parse", "main"), new.hex)
         XCTAssertEqual(try repo.git("diff", "--name-only", base, new.hex), "Package.swift")
         XCTAssertEqual(try repo.git("show", "main:Package.swift"), "// pinned")
         // A second writer that still expects the old tip loses the race and changes nothing.
-        XCTAssertThrowsError(try repository.commitFile("Package.swift", contents: Data("// other\n".utf8), onBranch: "main",
-                                                       expectedTip: ObjectID(hex: base)!, message: "Pin", author: author)) { error in
+        XCTAssertThrowsError(
+            try repository.commitFile(
+                "Package.swift", contents: Data("// other\n".utf8), onBranch: "main",
+                expectedTip: ObjectID(hex: base)!, message: "Pin", author: author)
+        ) { error in
             XCTAssertTrue((error as? GitError)?.isModified == true, "\(error)")
         }
         XCTAssertEqual(try repo.git("rev-parse", "main"), new.hex)
         // The work tree is not touched (integrate brings a checkout along itself, see MainCheckout).
-        XCTAssertNotEqual(try? String(contentsOf: repo.url.appendingPathComponent("Package.swift"), encoding: .utf8), "// pinned\n")
+        XCTAssertNotEqual(
+            try? String(contentsOf: repo.url.appendingPathComponent("Package.swift"), encoding: .utf8), "// pinned\n")
     }
 
     func testSharedMirrorHasRefsAndExtraTagsStayThere() throws {
@@ -162,14 +174,16 @@ final class RepositoryTests: XCTestCase {
 
     func testExportTreeWritesFilesAndModes() throws {
         try repo.write("run.sh", "#!/bin/sh\necho hi\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repo.url.appendingPathComponent("run.sh").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: repo.url.appendingPathComponent("run.sh").path)
         let id = try repo.commit("script")
         let repository = try Repository.open(at: repo.url.path)
         let target = folder.path("export")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try repository.exportTree(of: ObjectID(hex: id)!, to: target)
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: target.appendingPathComponent("run.sh").path))
-        XCTAssertEqual(try String(contentsOf: target.appendingPathComponent("Sources/Cart/Cart.swift"), encoding: .utf8),
-                       "public struct Cart { public init() {} }\n")
+        XCTAssertEqual(
+            try String(contentsOf: target.appendingPathComponent("Sources/Cart/Cart.swift"), encoding: .utf8),
+            "public struct Cart { public init() {} }\n")
     }
 }

@@ -50,12 +50,14 @@ final class ManifestEscapeTests: XCTestCase {
             XCTAssertEqual(calls.last?.exact, "2.0.0", rewritten)
             // Outside the added literal the text is the original plus the new `.package(...)` line.
             XCTAssertTrue(rewritten.hasPrefix(Self.text.components(separatedBy: ".package(path").first!), rewritten)
-            XCTAssertTrue(rewritten.hasSuffix("),\n    ],\n    targets: [.executableTarget(name: \"Main\")]\n)\n"), rewritten)
+            XCTAssertTrue(
+                rewritten.hasSuffix("),\n    ],\n    targets: [.executableTarget(name: \"Main\")]\n)\n"), rewritten)
         }
     }
 
     func testOrdinaryURLIsWrittenAsIs() {
-        XCTAssertEqual(SwiftLiteral.string("https://git.example.com/ios/Cart.git"), #""https://git.example.com/ios/Cart.git""#)
+        XCTAssertEqual(
+            SwiftLiteral.string("https://git.example.com/ios/Cart.git"), #""https://git.example.com/ios/Cart.git""#)
     }
 
     /// Every `.package(...)` call of the text, which must parse without errors and hold no other code.
@@ -75,13 +77,15 @@ private final class CallFinder: SyntaxVisitor {
     var packages: [(labels: [String], url: String?, exact: String?)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let name =
+            node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "?"
         calledNames.append(name)
         if name == "package" {
             let labels = node.arguments.map { $0.label?.text ?? "_" }
             func value(_ label: String) -> String? {
-                node.arguments.first { $0.label?.text == label }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                node.arguments.first { $0.label?.text == label }?.expression.as(StringLiteralExprSyntax.self)?
+                    .representedLiteralValue
             }
             packages.append((labels: labels, url: value("url"), exact: value("exact")))
         }

@@ -4,8 +4,9 @@ import XCTest
 /// A manifest's file is its path and the revision it was read at, kept apart; `path @ revision` is only its text.
 final class ManifestFileTests: XCTestCase {
     func testTheTextJoinsPathAndRevision() {
-        XCTAssertEqual(ManifestFile(path: "apps/Main/Package.swift", revision: "3f2a1c9").description,
-                       "apps/Main/Package.swift @ 3f2a1c9")
+        XCTAssertEqual(
+            ManifestFile(path: "apps/Main/Package.swift", revision: "3f2a1c9").description,
+            "apps/Main/Package.swift @ 3f2a1c9")
         XCTAssertEqual(ManifestFile(path: "apps/Main/Package.swift").description, "apps/Main/Package.swift")
         XCTAssertEqual("Package.swift" as ManifestFile, ManifestFile(path: "Package.swift", revision: nil))
     }
@@ -23,8 +24,9 @@ final class ManifestFileTests: XCTestCase {
         XCTAssertEqual(manifest.file, file)
         let unreadable = try XCTUnwrap(manifest.unreadableDependencies.first)
         XCTAssertEqual(unreadable.file, file)
-        XCTAssertTrue(unreadable.description.hasPrefix("components/Cart/Package.swift @ 1.0.0:4:"),
-                      unreadable.description)
+        XCTAssertTrue(
+            unreadable.description.hasPrefix("components/Cart/Package.swift @ 1.0.0:4:"),
+            unreadable.description)
         let podspec = ManifestFile(path: "components/Cart/Cart.podspec", revision: "HEAD")
         XCTAssertThrowsError(try PodspecReader.parse("# nothing\n", file: podspec)) { error in
             XCTAssertEqual((error as? ManifestError)?.file.path, "components/Cart/Cart.podspec")

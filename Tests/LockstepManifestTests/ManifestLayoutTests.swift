@@ -18,7 +18,8 @@ final class ManifestLayoutTests: XCTestCase {
             ],
             dependencies: [.package(url: "https://example.com/x/log.git", from: "1.0.0")],
             targets: [
-                .target(name: "Kit", dependencies: ["Shims", .product(name: "Logging", package: "log"), .target(name: "Core")]),
+                .target(name: "Kit", dependencies: ["Shims", .product(name: "Logging", package: "log"), .target(name: \
+                "Core")]),
                 .target(name: "KitExtras", dependencies: [.byName(name: "Kit")], path: "Extras/Sources"),
                 .target(name: "Shims"),
                 .target(name: "Core"),
@@ -36,11 +37,13 @@ final class ManifestLayoutTests: XCTestCase {
 
     func testTraitsEnabledByDefaultTraitsAreEnabledToo() throws {
         // SwiftPM enables what an enabled trait's `enabledTraits:` names, transitively (a cycle ends).
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             // swift-tools-version: 6.1
             import PackageDescription
             let package = Package(name: "T", traits: [
-                .trait(name: "A", enabledTraits: ["B"]), .trait(name: "B", enabledTraits: ["C", "A"]), .trait(name: "C"),
+                .trait(name: "A", enabledTraits: ["B"]), .trait(name: "B", enabledTraits: ["C", "A"]), .trait(name: \
+                "C"),
                 .trait(name: "D"), .default(enabledTraits: ["A"]),
             ])
             """, file: "Package.swift")
@@ -51,23 +54,35 @@ final class ManifestLayoutTests: XCTestCase {
         let manifest = try Manifest.parse(Self.text, file: "Package.swift")
         XCTAssertEqual(manifest.platforms, ["macOS", "iOS", "visionOS"])
         XCTAssertEqual(manifest.platformVersions, ["macOS": [12], "iOS": [15, 0], "visionOS": [1]])
-        let traits = try Manifest.parse("""
+        let traits = try Manifest.parse(
+            """
             // swift-tools-version: 6.1
             import PackageDescription
-            let package = Package(name: "T", traits: [.trait(name: "A"), .trait(name: "B"), .default(enabledTraits: ["A"])])
+            let package = Package(name: "T", traits: [.trait(name: "A"), .trait(name: "B"), .default(enabledTraits: \
+            ["A"])])
             """, file: "Package.swift")
         XCTAssertEqual(traits.defaultTraits, ["A"])
-        XCTAssertEqual(manifest.products, [
-            ManifestProduct(name: "Kit", kind: .library, targets: ["Kit", "KitExtras"]),
-            ManifestProduct(name: "KitDynamic", kind: .library, targets: ["Kit"]),
-            ManifestProduct(name: "kit-tool", kind: .executable, targets: ["Tool"]),
-            ManifestProduct(name: "KitPlugin", kind: .plugin, targets: ["Generate"]),
-        ])
-        XCTAssertEqual(manifest.targets.map(\.name),
-                       ["Kit", "KitExtras", "Shims", "Core", "Tool", "KitMacros", "Generate", "KitTests", "CZlib", "Blob", "Appended"],
-                       "a `.target(name:)` inside a target's dependencies is not a target")
-        XCTAssertEqual(manifest.targets.map(\.kind),
-                       [.regular, .regular, .regular, .regular, .executable, .macro, .plugin, .test, .systemLibrary, .binary, .regular])
+        XCTAssertEqual(
+            manifest.products,
+            [
+                ManifestProduct(name: "Kit", kind: .library, targets: ["Kit", "KitExtras"]),
+                ManifestProduct(name: "KitDynamic", kind: .library, targets: ["Kit"]),
+                ManifestProduct(name: "kit-tool", kind: .executable, targets: ["Tool"]),
+                ManifestProduct(name: "KitPlugin", kind: .plugin, targets: ["Generate"]),
+            ])
+        XCTAssertEqual(
+            manifest.targets.map(\.name),
+            [
+                "Kit", "KitExtras", "Shims", "Core", "Tool", "KitMacros", "Generate", "KitTests", "CZlib", "Blob",
+                "Appended",
+            ],
+            "a `.target(name:)` inside a target's dependencies is not a target")
+        XCTAssertEqual(
+            manifest.targets.map(\.kind),
+            [
+                .regular, .regular, .regular, .regular, .executable, .macro, .plugin, .test, .systemLibrary, .binary,
+                .regular,
+            ])
         XCTAssertEqual(manifest.targets[0].dependencies, ["Shims", "Logging", "Core"])
         XCTAssertEqual(manifest.targets[1].dependencies, ["Kit"])
         XCTAssertEqual(manifest.targets[1].path, "Extras/Sources")
@@ -76,16 +91,19 @@ final class ManifestLayoutTests: XCTestCase {
     }
 
     func testDefaultFoldersFollowSwiftPM() {
-        XCTAssertEqual(ManifestTarget(name: "Kit", kind: .regular).defaultFolders,
-                       ["Sources/Kit", "Source/Kit", "src/Kit", "srcs/Kit"])
+        XCTAssertEqual(
+            ManifestTarget(name: "Kit", kind: .regular).defaultFolders,
+            ["Sources/Kit", "Source/Kit", "src/Kit", "srcs/Kit"])
         XCTAssertEqual(ManifestTarget(name: "KitTests", kind: .test).defaultFolders, ["Tests/KitTests"])
     }
 
     func testComputedLayoutIsNotGuessed() throws {
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             import PackageDescription
             let names = ["A", "B"]
-            let package = Package(name: "P", platforms: supported, products: names.map { .library(name: $0, targets: [$0]) },
+            let package = Package(name: "P", platforms: supported, products: names.map { .library(name: $0, targets: \
+            [$0]) },
                                   targets: names.map { .target(name: $0) })
 
             """, file: "Package.swift")
@@ -95,7 +113,8 @@ final class ManifestLayoutTests: XCTestCase {
     }
 
     func testProductsInBranchesSwiftPMDoesNotTakeAreNotThePackages() throws {
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             var products: [Product] = []
@@ -118,7 +137,8 @@ final class ManifestLayoutTests: XCTestCase {
     }
 
     func testSwiftDefinesWithTheirConditions() throws {
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             // swift-tools-version: 6.1
             import PackageDescription
             let darwin: [Platform] = [.macOS, .iOS]
@@ -138,7 +158,8 @@ final class ManifestLayoutTests: XCTestCase {
             """, file: "Package.swift")
         XCTAssertEqual(manifest.defaultTraits, ["Fast"])
         XCTAssertEqual(manifest.features, ["Lifetimes", "ExistentialAny"], "an availability macro is no feature")
-        let assigned = try Manifest.parse("""
+        let assigned = try Manifest.parse(
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let darwin: [Platform]
@@ -151,15 +172,21 @@ final class ManifestLayoutTests: XCTestCase {
                 .define("DARWIN", .when(platforms: darwin)), .define("HOST", .when(platforms: computed())),
             ])])
             """, file: "Package.swift")
-        XCTAssertEqual(assigned.defines, [ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS", "visionOS"]),
-                                          ManifestDefine(name: "HOST", platforms: [])],
-                       "a list assigned in branches counts whole; one that cannot be read sets the condition nowhere")
-        XCTAssertEqual(manifest.defines, [
-            ManifestDefine(name: "PACKAGE"),
-            ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS"]),
-            ManifestDefine(name: "LINUX", platforms: ["linux"]),
-            ManifestDefine(name: "MOCKING", debugOnly: true),
-            ManifestDefine(name: "FAST", traits: ["Fast"]),
-        ])
+        XCTAssertEqual(
+            assigned.defines,
+            [
+                ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS", "visionOS"]),
+                ManifestDefine(name: "HOST", platforms: []),
+            ],
+            "a list assigned in branches counts whole; one that cannot be read sets the condition nowhere")
+        XCTAssertEqual(
+            manifest.defines,
+            [
+                ManifestDefine(name: "PACKAGE"),
+                ManifestDefine(name: "DARWIN", platforms: ["macOS", "iOS"]),
+                ManifestDefine(name: "LINUX", platforms: ["linux"]),
+                ManifestDefine(name: "MOCKING", debugOnly: true),
+                ManifestDefine(name: "FAST", traits: ["Fast"]),
+            ])
     }
 }

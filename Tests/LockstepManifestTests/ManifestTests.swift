@@ -31,13 +31,19 @@ final class ManifestTests: XCTestCase {
     func testReadsEveryRequirementKindWithLines() throws {
         let manifest = try Manifest.parse(Self.text, file: "Package.swift")
         XCTAssertEqual(manifest.packageName, "Main")
-        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
-            .exact("1.2.0"), .upToNextMajor("1.0.0"), .upToNextMajor("2.1.0"), .upToNextMinor("0.1.5"),
-            .range("1.0.0", "2.0.0"), .closedRange("1.0.0", "1.4.0"), .branch("main"),
-            .revision("0123456789abcdef"), .path("../Local"), .exact("3.0.0"), .exact("0.0.1"),
-        ])
-        XCTAssertEqual(manifest.dependencies.map(\.identity),
-                       ["Exact", "From", "Major", "Minor", "Range", "Closed", "Branch", "Revision", "Local", "named-repo", "Qualified"])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.requirement),
+            [
+                .exact("1.2.0"), .upToNextMajor("1.0.0"), .upToNextMajor("2.1.0"), .upToNextMinor("0.1.5"),
+                .range("1.0.0", "2.0.0"), .closedRange("1.0.0", "1.4.0"), .branch("main"),
+                .revision("0123456789abcdef"), .path("../Local"), .exact("3.0.0"), .exact("0.0.1"),
+            ])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.identity),
+            [
+                "Exact", "From", "Major", "Minor", "Range", "Closed", "Branch", "Revision", "Local", "named-repo",
+                "Qualified",
+            ])
         XCTAssertEqual(manifest.dependencies.first?.line, 7)
         XCTAssertEqual(manifest.dependencies.first?.column, 9)
         XCTAssertEqual(manifest.dependencies.last?.line, 17)
@@ -101,9 +107,15 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(manifest.dependencies.map(\.identity), ["B"])
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [3, 5])
         XCTAssertEqual(manifest.unreadableDependencies.first?.column, 44)
-        XCTAssertTrue("\(manifest.unreadableDependencies[0])".hasPrefix("apps/X/Package.swift @ abc1234:3:44:"), "\(manifest.unreadableDependencies)")
-        XCTAssertTrue(manifest.unreadableDependencies[0].reason.contains("`makeVersion()`"), manifest.unreadableDependencies[0].reason)
-        XCTAssertTrue("\(manifest.unreadableDependencies[1])".contains("cannot read the version requirement"), "\(manifest.unreadableDependencies)")
+        XCTAssertTrue(
+            "\(manifest.unreadableDependencies[0])".hasPrefix("apps/X/Package.swift @ abc1234:3:44:"),
+            "\(manifest.unreadableDependencies)")
+        XCTAssertTrue(
+            manifest.unreadableDependencies[0].reason.contains("`makeVersion()`"),
+            manifest.unreadableDependencies[0].reason)
+        XCTAssertTrue(
+            "\(manifest.unreadableDependencies[1])".contains("cannot read the version requirement"),
+            "\(manifest.unreadableDependencies)")
     }
 
     /// `let` string constants of the file stand for their value in every argument; the pin rewrites the
@@ -126,9 +138,12 @@ final class ManifestTests: XCTestCase {
         let manifest = try Manifest.parse(text, file: "Package.swift")
         XCTAssertEqual(manifest.unreadableDependencies, [])
         XCTAssertEqual(manifest.dependencies.map(\.url), ["https://x/Log.git", "https://x/R.git", "https://x/M.git"])
-        XCTAssertEqual(manifest.dependencies.map(\.requirement), [.upToNextMajor("1.2.0"), .range("2.0.0", "3.0.0"), .upToNextMinor("1.2.0")])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.requirement),
+            [.upToNextMajor("1.2.0"), .range("2.0.0", "3.0.0"), .upToNextMinor("1.2.0")])
         let pinned = manifest.pinning(manifest.dependencies[0], toExact: "1.3.0")
-        XCTAssertEqual(pinned, text.replacingOccurrences(of: "url: url, from: logVersion", with: "url: url, exact: \"1.3.0\""))
+        XCTAssertEqual(
+            pinned, text.replacingOccurrences(of: "url: url, from: logVersion", with: "url: url, exact: \"1.3.0\""))
     }
 
     /// A constant bound in `#if` branches or twice has no single value: the dependency is unreadable.
@@ -150,7 +165,11 @@ final class ManifestTests: XCTestCase {
     }
 
     func testSyntaxErrorIsAnError() {
-        XCTAssertThrowsError(try Manifest.parse("let package = Package(name: \"X\", dependencies: [\n  .package(url: \"a\", from: \"1.0.0\"\n", file: "P.swift")) { error in
+        XCTAssertThrowsError(
+            try Manifest.parse(
+                "let package = Package(name: \"X\", dependencies: [\n  .package(url: \"a\", from: \"1.0.0\"\n",
+                file: "P.swift")
+        ) { error in
             XCTAssertTrue(error is ManifestError)
             XCTAssertTrue("\(error)".contains("syntax error"), "\(error)")
         }

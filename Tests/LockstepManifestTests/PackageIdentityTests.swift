@@ -19,7 +19,8 @@ final class PackageIdentityTests: XCTestCase {
     }
 
     func testNameArgumentDoesNotOverrideTheURLAndIdIsARegistryIdentity() throws {
-        let manifest = try Manifest.parse("""
+        let manifest = try Manifest.parse(
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(
@@ -44,9 +45,12 @@ final class PackageIdentityTests: XCTestCase {
             ])
             """
         let manifest = try Manifest.parse(text, file: "Package.swift")
-        let pinned = manifest.pinning([(dependency: manifest.dependencies[0], version: "1.2.0", url: "https://git.example.com/ios/Login.git"),
-                                       (dependency: manifest.dependencies[1], version: "2.0.0", url: "https://git.example.com/ios/Cart.git")])
+        let pinned = manifest.pinning([
+            (dependency: manifest.dependencies[0], version: "1.2.0", url: "https://git.example.com/ios/Login.git"),
+            (dependency: manifest.dependencies[1], version: "2.0.0", url: "https://git.example.com/ios/Cart.git"),
+        ])
         XCTAssertTrue(pinned.contains(#".package(id: "acme.Login", exact: "1.2.0")"#), pinned)
-        XCTAssertTrue(pinned.contains(#".package(url: "https://git.example.com/ios/Cart.git", exact: "2.0.0")"#), pinned)
+        XCTAssertTrue(
+            pinned.contains(#".package(url: "https://git.example.com/ios/Cart.git", exact: "2.0.0")"#), pinned)
     }
 }

@@ -51,7 +51,8 @@ final class PodfileTests: XCTestCase {
     /// other options, the comment and every other byte stay.
     func testAGitPodWithATagIsPinnedAsAVersion() throws {
         let text = """
-            pod 'Login', :git => "https://git.example.com/ios/Login.git", :tag => "v3.0.0", :modular_headers => true # login
+            pod 'Login', :git => "https://git.example.com/ios/Login.git", :tag => "v3.0.0", :modular_headers => true # \
+            login
             pod 'Picker', git: 'https://git.example.com/ios/Picker.git',
                           tag: '2.0.0'
             pod 'Maps', :configurations => ['Debug'], :git => 'https://git.example.com/ios/Maps.git', :tag => '1.0.0'
@@ -60,7 +61,9 @@ final class PodfileTests: XCTestCase {
         let manifest = try PodfileReader.parse(text, file: "Podfile")
         XCTAssertEqual(manifest.dependencies.map(\.requirement), [.exact("3.0.0"), .exact("2.0.0"), .exact("1.0.0")])
         let pinned = manifest.pinning(manifest.dependencies.map { (dependency: $0, version: "9.8.7", url: nil) })
-        XCTAssertEqual(pinned, """
+        XCTAssertEqual(
+            pinned,
+            """
             pod 'Login', "9.8.7", :modular_headers => true # login
             pod 'Picker', '9.8.7'
             pod 'Maps', '9.8.7', :configurations => ['Debug']
@@ -71,15 +74,29 @@ final class PodfileTests: XCTestCase {
     func testPodsAreReadWithTheirPlaces() throws {
         let manifest = try PodfileReader.parse(Self.podfile, file: "apps/Shop/Podfile")
         XCTAssertEqual(manifest.format, .podfile)
-        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Networking", "Mediator", "Cart", "Firebase", "Login", "Detail", "DesignSystem", "Picker", "Reveal-SDK", "Quick"])
-        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
-            .exact("1.2.3"), .upToNextMajor("1.0.0"), .upToNextMinor("2.1.4"), .range("10.0.0", "11.0.0"), .exact("3.0.0"), .branch("develop"),
-            .path("../DesignSystem"), .revision("fde095843bb8c08e8818097c51ed140373180790"), .range("0.0.0", "999999.0.0"), .range("0.0.0", "999999.0.0"),
-        ])
-        XCTAssertEqual(manifest.dependencies.map(\.line), [10, 11, 16, 17, 18, 19, 20, 21, 23, 28], "a call over two lines counts from its first")
-        XCTAssertEqual(manifest.dependencies.first { $0.identity == "Login" }?.url, "https://git.example.com/ios/Login.git")
+        XCTAssertEqual(
+            manifest.dependencies.map(\.identity),
+            [
+                "Networking", "Mediator", "Cart", "Firebase", "Login", "Detail", "DesignSystem", "Picker", "Reveal-SDK",
+                "Quick",
+            ])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.requirement),
+            [
+                .exact("1.2.3"), .upToNextMajor("1.0.0"), .upToNextMinor("2.1.4"), .range("10.0.0", "11.0.0"),
+                .exact("3.0.0"), .branch("develop"),
+                .path("../DesignSystem"), .revision("fde095843bb8c08e8818097c51ed140373180790"),
+                .range("0.0.0", "999999.0.0"), .range("0.0.0", "999999.0.0"),
+            ])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.line), [10, 11, 16, 17, 18, 19, 20, 21, 23, 28],
+            "a call over two lines counts from its first")
+        XCTAssertEqual(
+            manifest.dependencies.first { $0.identity == "Login" }?.url, "https://git.example.com/ios/Login.git")
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [24, 25])
-        XCTAssertTrue(manifest.unreadableDependencies.allSatisfy { $0.reason.contains("cannot read statically") }, "\(manifest.unreadableDependencies)")
+        XCTAssertTrue(
+            manifest.unreadableDependencies.allSatisfy { $0.reason.contains("cannot read statically") },
+            "\(manifest.unreadableDependencies)")
     }
 
     func testAPinChangesOnlyTheVersionArgumentsInTheFilesQuotes() throws {
@@ -87,11 +104,20 @@ final class PodfileTests: XCTestCase {
         func pinned(_ name: String) throws -> String {
             manifest.pinning(try XCTUnwrap(manifest.dependencies.first { $0.identity == name }), toExact: "2.2.0-rc.1")
         }
-        XCTAssertEqual(try pinned("Cart"), Self.podfile.replacingOccurrences(of: "pod \"Cart\", \"~> 2.1.4\"", with: "pod \"Cart\", \"2.2.0-rc.1\""))
-        XCTAssertEqual(try pinned("Firebase"), Self.podfile.replacingOccurrences(of: "'>= 10.0', '< 11.0'", with: "'2.2.0-rc.1'"))
-        XCTAssertEqual(try pinned("Mediator"), Self.podfile.replacingOccurrences(of: "'~> 1.0'  # the router", with: "'2.2.0-rc.1'  # the router"))
-        XCTAssertEqual(try pinned("Quick"), Self.podfile.replacingOccurrences(of: "pod 'Quick'", with: "pod 'Quick', '2.2.0-rc.1'"))
-        XCTAssertEqual(try PodfileReader.parse(try pinned("Cart"), file: "Podfile").dependencies.first { $0.identity == "Cart" }?.requirement, .exact("2.2.0-rc.1"))
+        XCTAssertEqual(
+            try pinned("Cart"),
+            Self.podfile.replacingOccurrences(of: "pod \"Cart\", \"~> 2.1.4\"", with: "pod \"Cart\", \"2.2.0-rc.1\""))
+        XCTAssertEqual(
+            try pinned("Firebase"), Self.podfile.replacingOccurrences(of: "'>= 10.0', '< 11.0'", with: "'2.2.0-rc.1'"))
+        XCTAssertEqual(
+            try pinned("Mediator"),
+            Self.podfile.replacingOccurrences(of: "'~> 1.0'  # the router", with: "'2.2.0-rc.1'  # the router"))
+        XCTAssertEqual(
+            try pinned("Quick"), Self.podfile.replacingOccurrences(of: "pod 'Quick'", with: "pod 'Quick', '2.2.0-rc.1'")
+        )
+        XCTAssertEqual(
+            try PodfileReader.parse(try pinned("Cart"), file: "Podfile").dependencies.first { $0.identity == "Cart" }?
+                .requirement, .exact("2.2.0-rc.1"))
     }
 
     func testConstraintsMeanWhatCocoaPodsMeans() {
@@ -113,7 +139,9 @@ final class PodfileTests: XCTestCase {
     }
 
     func testOddLinesNeverCrash() throws {
-        let odd = "pod\npod 'A\npod 'B', :tag =>\npod :c\npod 'D', '1.0' if ENV['X']\n" + String(repeating: "pod 'E', '1.0'\n", count: 20_000)
+        let odd =
+            "pod\npod 'A\npod 'B', :tag =>\npod :c\npod 'D', '1.0' if ENV['X']\n"
+            + String(repeating: "pod 'E', '1.0'\n", count: 20_000)
         let manifest = try PodfileReader.parse(odd, file: "Podfile")
         XCTAssertEqual(manifest.dependencies.count, 20_000 + 1)
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [2, 4, 5])
@@ -143,19 +171,23 @@ final class PodfileCorpusTests: XCTestCase {
             for dependency in manifest.dependencies {
                 let after = Array(manifest.pinning(dependency, toExact: "9.8.7").utf8)
                 let tail = bytes.count - dependency.requirementRange.upperBound
-                XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
-                              && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
+                XCTAssertTrue(
+                    after.prefix(dependency.requirementRange.lowerBound).elementsEqual(
+                        bytes.prefix(dependency.requirementRange.lowerBound))
+                        && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
             }
         }
         print("Podfile corpus: \(files.count) files, \(pods) pods read, \(unreadable.count) unreadable")
-        for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
+        for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted()
+        { print("  unreadable:\(line)") }
     }
 }
 
 /// Podfile.lock: what CocoaPods resolved, read by pod name; anything but a plain lock is an error with its place.
 final class PodfileCommentAndSourceTests: XCTestCase {
     func testBeginEndBlocksAreCommentsAndOwnSourcesAreNamed() throws {
-        let manifest = try PodfileReader.parse("""
+        let manifest = try PodfileReader.parse(
+            """
             target 'App' do
             =begin
               pod 'Storage', '0.9.0'
@@ -165,19 +197,29 @@ final class PodfileCommentAndSourceTests: XCTestCase {
               pod 'Maps', :podspec => 'https://example.com/Maps.podspec'
             end
             """, file: "Podfile")
-        XCTAssertEqual(manifest.dependencies.map { "\($0.identity):\($0.line):\($0.podOption ?? "-")" }, ["Storage:5:-", "Payments:6:source", "Maps:7:podspec"])
+        XCTAssertEqual(
+            manifest.dependencies.map { "\($0.identity):\($0.line):\($0.podOption ?? "-")" },
+            ["Storage:5:-", "Payments:6:source", "Maps:7:podspec"])
     }
 }
 
 /// Values quoted in messages and written into files: no terminal escapes, no megabyte versions, in any format.
 final class UnprintableValueTests: XCTestCase {
     func testControlCharactersAndHugeValuesAreSetAside() throws {
-        let podfile = "pod 'Payments', '1.0.0\u{1B}]0;PWNED\u{07}'\npod 'Storage', '\(String(repeating: "9", count: 5_000))'\npod 'Fine', '1.0.0'\n"
+        let podfile =
+            """
+            pod 'Payments', '1.0.0\u{1B}]0;PWNED\u{07}'\npod 'Storage', \
+            '\(String(repeating: "9", count: 5_000))'\npod 'Fine', '1.0.0'\n
+            """
         let manifest = try ManifestFormat.podfile.read(podfile, file: "Podfile")
         XCTAssertEqual(manifest.dependencies.map(\.identity), ["Fine"])
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [1, 2])
-        XCTAssertFalse(manifest.unreadableDependencies.map(\.description).joined().unicodeScalars.contains { $0.value == 0x1B }, "nothing echoed: \(manifest.unreadableDependencies.map(\.description).joined().debugDescription)")
-        let json = try ManifestFormat.podspecJSON.read("{\"name\": \"X\", \"version\": \"1.0.0\", \"dependencies\": {\"Y\\u001b[2J\": [\"1.0.0\"]}}", file: "X.podspec.json")
+        XCTAssertFalse(
+            manifest.unreadableDependencies.map(\.description).joined().unicodeScalars.contains { $0.value == 0x1B },
+            "nothing echoed: \(manifest.unreadableDependencies.map(\.description).joined().debugDescription)")
+        let json = try ManifestFormat.podspecJSON.read(
+            "{\"name\": \"X\", \"version\": \"1.0.0\", \"dependencies\": {\"Y\\u001b[2J\": [\"1.0.0\"]}}",
+            file: "X.podspec.json")
         XCTAssertEqual(json.dependencies.count, 0)
         XCTAssertEqual(json.unreadableDependencies.count, 1)
     }
@@ -210,7 +252,9 @@ final class PodfileLockTests: XCTestCase {
 
             """
         let resolved = try PodfileLockReader.parse(lock, file: "Podfile.lock")
-        XCTAssertEqual(resolved.mapValues(\.version), ["Base": "1.0.0", "Cart": "1.0.1", "CartProtocols": "1.0.0", "Firebase": "10.4.0"])
+        XCTAssertEqual(
+            resolved.mapValues(\.version),
+            ["Base": "1.0.0", "Cart": "1.0.1", "CartProtocols": "1.0.0", "Firebase": "10.4.0"])
         XCTAssertEqual(resolved["Cart"]?.line, 3)
         XCTAssertThrowsError(try PodfileLockReader.parse("DEPENDENCIES: []\n", file: "Podfile.lock")) { error in
             XCTAssertTrue("\(error)".contains("has no `PODS:` list"), "\(error)")
@@ -220,7 +264,9 @@ final class PodfileLockTests: XCTestCase {
         }
         XCTAssertThrowsError(try PodfileLockReader.parse("PODS: [\n", file: "Podfile.lock"))
         // Generated: a lock of 20,000 pods reads whole.
-        let big = "PODS:\n" + (0..<20_000).map { "  - Pod\($0) (1.\($0 % 50).0):\n    - Base (~> 1.0)\n" }.joined() + "\nCOCOAPODS: 1.15.2\n"
+        let big =
+            "PODS:\n" + (0..<20_000).map { "  - Pod\($0) (1.\($0 % 50).0):\n    - Base (~> 1.0)\n" }.joined()
+            + "\nCOCOAPODS: 1.15.2\n"
         XCTAssertEqual(try PodfileLockReader.parse(big, file: "Podfile.lock").count, 20_000)
     }
 }
@@ -245,7 +291,8 @@ final class PodfileLockCorpusTests: XCTestCase {
                 guard inPods, line.hasPrefix("  - ") else { continue }
                 let entry = line.dropFirst(4).filter { $0 != "\"" }
                 guard let open = entry.lastIndex(of: "(") else { continue }
-                names.insert(String(entry[..<open].trimmingCharacters(in: .whitespaces).split(separator: "/").first ?? ""))
+                names.insert(
+                    String(entry[..<open].trimmingCharacters(in: .whitespaces).split(separator: "/").first ?? ""))
             }
             XCTAssertEqual(Set(resolved.keys), names, name)
             pods += resolved.count

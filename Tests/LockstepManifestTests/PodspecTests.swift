@@ -57,18 +57,21 @@ final class PodspecTests: XCTestCase {
         XCTAssertEqual(facts.versionLine, 6)
         let text = Array(Self.podspec.utf8)
         XCTAssertEqual(String(decoding: text[try XCTUnwrap(facts.versionRange)], as: UTF8.self), "'2.1.0-rc.1'")
-        XCTAssertEqual(String(decoding: text[try XCTUnwrap(facts.sourceRange)], as: UTF8.self),
-                       "{ :git => 'https://git.example.com/ios/Cart.git',\n                         :tag => s.version.to_s }")
+        XCTAssertEqual(
+            String(decoding: text[try XCTUnwrap(facts.sourceRange)], as: UTF8.self),
+            "{ :git => 'https://git.example.com/ios/Cart.git',\n                         :tag => s.version.to_s }")
         XCTAssertEqual(facts.sourceFiles, ["Sources/Cart/**/*.swift"])
 
         let read = manifest.dependencies.map { "\($0.identity) \($0.requirement.manifestText) :\($0.line)" }
-        XCTAssertEqual(read, [
-            "CartProtocols from: \"1.2.0\" :20",
-            "Networking \"1.0.0\"..<\"3.0.0\" :21",
-            "Mediator exact: \"1.4.0\" :22",
-            "Analytics .upToNextMinor(from: \"4.2.1\") :24",
-            "DesignSystem from: \"3.0.0\" :34",
-        ], "the heredoc, the comment and the pod's own subspecs are not dependencies")
+        XCTAssertEqual(
+            read,
+            [
+                "CartProtocols from: \"1.2.0\" :20",
+                "Networking \"1.0.0\"..<\"3.0.0\" :21",
+                "Mediator exact: \"1.4.0\" :22",
+                "Analytics .upToNextMinor(from: \"4.2.1\") :24",
+                "DesignSystem from: \"3.0.0\" :34",
+            ], "the heredoc, the comment and the pod's own subspecs are not dependencies")
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [35], "`LOTTIE_VERSION` is Ruby")
         // One module named after the pod, from the folder `source_files` names.
         XCTAssertEqual(manifest.products.map(\.name), ["Cart"])
@@ -76,7 +79,8 @@ final class PodspecTests: XCTestCase {
     }
 
     func testAVersionLockstepCannotReadIsNamedNotGuessed() throws {
-        let manifest = try PodspecReader.parse("""
+        let manifest = try PodspecReader.parse(
+            """
             Pod::Spec.new do |spec|
               spec.name = "Login"
               spec.version = Login::VERSION
@@ -91,7 +95,8 @@ final class PodspecTests: XCTestCase {
 
     /// Ruby keeps the last version it runs and ignores `=begin` blocks and comments: Lockstep never guesses.
     func testRubyTheTextDoesNotDecideIsNeverGuessed() throws {
-        let twice = try PodspecReader.parse("""
+        let twice = try PodspecReader.parse(
+            """
             =begin
               s.version = '0.0.1'
               s.dependency 'Old', '1.0'
@@ -113,7 +118,12 @@ final class PodspecTests: XCTestCase {
         XCTAssertEqual(twice.dependencies.map(\.identity), [], "the =begin block is a comment")
         XCTAssertNotNil(twice.podspec?.sourceRange, "a comment with an apostrophe inside the source hash")
         XCTAssertThrowsError(try twice.podspecForRelease(version: "1.0.1", git: "/m"))
-        let replaced = try PodspecReader.parse("Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = '1.0.0'\n  s.summary = 'Ren\u{FFFD}'\n  s.source = { :git => 'x' }\nend\n", file: "X.podspec")
+        let replaced = try PodspecReader.parse(
+            """
+            Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = '1.0.0'\n  s.summary = 'Ren\u{FFFD}'\n  s.source \
+            = { :git => 'x' }\nend\n
+            """,
+            file: "X.podspec")
         XCTAssertThrowsError(try replaced.podspecForRelease(version: "1.0.1", git: "/m")) { error in
             XCTAssertTrue("\(error)".contains("not UTF-8"), "\(error)")
         }
@@ -163,19 +173,25 @@ final class PodspecTests: XCTestCase {
         XCTAssertEqual(facts.versionLine, 3)
         let text = Array(Self.json.utf8)
         XCTAssertEqual(String(decoding: text[try XCTUnwrap(facts.versionRange)], as: UTF8.self), "\"2.1.0\"")
-        XCTAssertTrue(String(decoding: text[try XCTUnwrap(facts.sourceRange)], as: UTF8.self).hasPrefix("{\n    \"git\""))
-        XCTAssertEqual(manifest.dependencies.map { "\($0.identity) \($0.requirement.manifestText) :\($0.line)" }, [
-            "CartProtocols from: \"1.2.0\" :10",
-            "Networking \"1.0.0\"..<\"3.0.0\" :13",
-            "Any \"0.0.0\"..<\"999999.0.0\" :14",
-            "DesignSystem .upToNextMinor(from: \"3.0.1\") :21",
-        ])
+        XCTAssertTrue(
+            String(decoding: text[try XCTUnwrap(facts.sourceRange)], as: UTF8.self).hasPrefix("{\n    \"git\""))
+        XCTAssertEqual(
+            manifest.dependencies.map { "\($0.identity) \($0.requirement.manifestText) :\($0.line)" },
+            [
+                "CartProtocols from: \"1.2.0\" :10",
+                "Networking \"1.0.0\"..<\"3.0.0\" :13",
+                "Any \"0.0.0\"..<\"999999.0.0\" :14",
+                "DesignSystem .upToNextMinor(from: \"3.0.1\") :21",
+            ])
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [22], "`!= 1.0` has no SwiftPM equivalent")
         XCTAssertEqual(String(decoding: text[manifest.dependencies[0].requirementRange], as: UTF8.self), "\"~> 1.2\"")
     }
 
     func testBrokenJSONFailsWithLineAndColumn() {
-        for (text, place) in [("{\n  \"name\": \"Cart\",\n  \"version\": 2.1.0\n}", "3:14"), ("{\"name\": \"Cart\"", "1:16"), ("[1,", "1:4")] {
+        for (text, place) in [
+            ("{\n  \"name\": \"Cart\",\n  \"version\": 2.1.0\n}", "3:14"), ("{\"name\": \"Cart\"", "1:16"),
+            ("[1,", "1:4"),
+        ] {
             XCTAssertThrowsError(try PodspecReader.parseJSON(text, file: "Cart.podspec.json"), text) { error in
                 XCTAssertTrue("\(error)".contains("Cart.podspec.json:\(place):"), "\(error)")
             }
@@ -187,10 +203,17 @@ final class PodspecTests: XCTestCase {
     func testAReleaseSpecChangesOnlyTheVersionAndTheSource() throws {
         let ruby = try PodspecReader.parse(Self.podspec, file: "Cart.podspec")
         let released = try ruby.podspecForRelease(version: "2.1.0", git: "/tmp/it's/Cart.git", tag: "v2.1.0")
-        XCTAssertEqual(released, Self.podspec
-            .replacingOccurrences(of: "'2.1.0-rc.1'", with: "'2.1.0'")
-            .replacingOccurrences(of: "{ :git => 'https://git.example.com/ios/Cart.git',\n                         :tag => s.version.to_s }",
-                                  with: "{ :git => '/tmp/it\\'s/Cart.git', :tag => 'v2.1.0' }"))
+        XCTAssertEqual(
+            released,
+            Self.podspec
+                .replacingOccurrences(of: "'2.1.0-rc.1'", with: "'2.1.0'")
+                .replacingOccurrences(
+                    of:
+                        """
+                        { :git => 'https://git.example.com/ios/Cart.git',\n                         :tag => \
+                        s.version.to_s }
+                        """,
+                    with: "{ :git => '/tmp/it\\'s/Cart.git', :tag => 'v2.1.0' }"))
         let reread = try PodspecReader.parse(released, file: "Cart.podspec")
         XCTAssertEqual(reread.podspec?.version, "2.1.0")
         XCTAssertEqual(reread.dependencies.map(\.requirement), ruby.dependencies.map(\.requirement))
@@ -200,9 +223,12 @@ final class PodspecTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(pinned.utf8)) as? [String: Any])
         XCTAssertEqual(object["version"] as? String, "2.2.0")
         XCTAssertEqual(object["source"] as? [String: String], ["git": "/tmp/mirrors/Cart.git", "commit": "0123abcd"])
-        XCTAssertEqual(try PodspecReader.parseJSON(pinned, file: "x.podspec.json").dependencies.map(\.requirement), json.dependencies.map(\.requirement))
+        XCTAssertEqual(
+            try PodspecReader.parseJSON(pinned, file: "x.podspec.json").dependencies.map(\.requirement),
+            json.dependencies.map(\.requirement))
 
-        let noVersion = try PodspecReader.parse("Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = X::V\nend\n", file: "X.podspec")
+        let noVersion = try PodspecReader.parse(
+            "Pod::Spec.new do |s|\n  s.name = 'X'\n  s.version = X::V\nend\n", file: "X.podspec")
         XCTAssertThrowsError(try noVersion.podspecForRelease(version: "1.0.0", git: "/m")) { error in
             XCTAssertTrue("\(error)".contains("no literal `version`"), "\(error)")
         }
@@ -214,17 +240,25 @@ final class PodspecTests: XCTestCase {
     func testGeneratedStressCases() throws {
         var ruby = "Pod::Spec.new do |s|\n  s.name = 'Big'\n  s.version = '1.0.0'\n  s.description = <<-DESC\n"
         ruby += String(repeating: "  s.dependency 'Fake', '1.0'\n", count: 20_000) + "  DESC\n"
-        for index in 0..<5_000 { ruby += "  s.subspec 'Sub\(index)' do |ss|\n    ss.dependency 'Pod\(index)', '~> \(index % 9 + 1).0'\n  end\n" }
+        for index in 0..<5_000 {
+            ruby +=
+                "  s.subspec 'Sub\(index)' do |ss|\n    ss.dependency 'Pod\(index)', '~> \(index % 9 + 1).0'\n  end\n"
+        }
         ruby += "end\n"
         let manifest = try PodspecReader.parse(ruby, file: "Big.podspec")
         XCTAssertEqual(manifest.dependencies.count, 5_000)
         XCTAssertFalse(manifest.dependencies.contains { $0.identity == "Fake" }, "heredoc text")
         let deps = (0..<10_000).map { "\"Pod\($0)\": [\"~> 1.\($0 % 7)\"]" }.joined(separator: ", ")
-        let json = try PodspecReader.parseJSON("{\"name\": \"Big\", \"version\": \"1.0.0\", \"dependencies\": {\(deps)}}", file: "Big.podspec.json")
+        let json = try PodspecReader.parseJSON(
+            "{\"name\": \"Big\", \"version\": \"1.0.0\", \"dependencies\": {\(deps)}}", file: "Big.podspec.json")
         XCTAssertEqual(json.dependencies.count, 10_000)
-        let nested = "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 90) + "[]" + String(repeating: "}]", count: 90) + "}"
+        let nested =
+            "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 90) + "[]"
+            + String(repeating: "}]", count: 90) + "}"
         XCTAssertNoThrow(try PodspecReader.parseJSON(nested, file: "Deep.podspec.json"))
-        let tooDeep = "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 150) + "[]" + String(repeating: "}]", count: 150) + "}"
+        let tooDeep =
+            "{\"name\": \"Deep\", \"subspecs\": " + String(repeating: "[{\"subspecs\": ", count: 150) + "[]"
+            + String(repeating: "}]", count: 150) + "}"
         XCTAssertThrowsError(try PodspecReader.parseJSON(tooDeep, file: "Deep.podspec.json")) { error in
             XCTAssertTrue("\(error)".contains("nested deeper than 200 levels"), "\(error)")
         }
@@ -253,7 +287,10 @@ final class PodspecCorpusTests: XCTestCase {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             let manifest: Manifest
             do {
-                manifest = name.hasSuffix(".json") ? try PodspecReader.parseJSON(text, file: ManifestFile(path: name)) : try PodspecReader.parse(text, file: ManifestFile(path: name))
+                manifest =
+                    name.hasSuffix(".json")
+                    ? try PodspecReader.parseJSON(text, file: ManifestFile(path: name))
+                    : try PodspecReader.parse(text, file: ManifestFile(path: name))
             } catch {
                 XCTFail("\(error)")
                 continue
@@ -261,23 +298,36 @@ final class PodspecCorpusTests: XCTestCase {
             let facts = try XCTUnwrap(manifest.podspec, name)
             XCTAssertNotNil(facts.name, name)
             if facts.version != nil { versions += 1 }
-            XCTAssertTrue(facts.version != nil || !manifest.unreadableDependencies.isEmpty, "\(name): a version read or named as unreadable")
+            XCTAssertTrue(
+                facts.version != nil || !manifest.unreadableDependencies.isEmpty,
+                "\(name): a version read or named as unreadable")
             dependencies += manifest.dependencies.count
             unreadable += manifest.unreadableDependencies.map(\.description)
             guard !name.hasSuffix(".json") else { continue }
             // Every `x.dependency` line outside comments: read, unreadable, or the pod's own subspec.
             let own = facts.name ?? ""
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " || $0 == "\t" } }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.drop { $0 == " " || $0 == "\t" }
+            }
             let calls = lines.filter { line in
                 guard !line.hasPrefix("#"), let dot = line.range(of: ".dependency") else { return false }
                 let after = line[dot.upperBound...]
                 let named = after.drop { $0 == " " || $0 == "(" }.dropFirst().prefix { $0 != "'" && $0 != "\"" }
-                return (after.first == " " || after.first == "(") && named != Substring(own) && !named.hasPrefix(own + "/")
+                return (after.first == " " || after.first == "(") && named != Substring(own)
+                    && !named.hasPrefix(own + "/")
                     && line[..<dot.lowerBound].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
             }.count
-            XCTAssertEqual(manifest.dependencies.count + manifest.unreadableDependencies.count - (facts.version == nil ? 1 : 0), calls, name)
+            XCTAssertEqual(
+                manifest.dependencies.count + manifest.unreadableDependencies.count - (facts.version == nil ? 1 : 0),
+                calls, name)
         }
-        print("Podspec corpus: \(files.count) files, \(versions) versions read, \(dependencies) dependencies read, \(unreadable.count) unreadable")
-        for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
+        print(
+            """
+            Podspec corpus: \(files.count) files, \(versions) versions read, \(dependencies) dependencies read, \
+            \(unreadable.count) unreadable
+            """
+        )
+        for line in Set(unreadable.map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted()
+        { print("  unreadable:\(line)") }
     }
 }

@@ -41,14 +41,20 @@ final class XcodeGenTests: XCTestCase {
         let manifest = try XcodeGenReader.parse(Self.spec, file: "apps/Shop/project.yml")
         XCTAssertEqual(manifest.format, .xcodeGen)
         XCTAssertEqual(manifest.packageName, "Shop")
-        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
-            .upToNextMajor("1.2.0"), .exact("2.0.0-rc.1"), .upToNextMinor("0.4.1"), .range("2.1.0", "3.0.0"), .branch("main"),
-            .path("Packages/DesignSystem"),
-        ])
-        XCTAssertEqual(manifest.dependencies.map(\.identity), ["Cart", "Login", "Detail", "Networking", "Mediator", "DesignSystem"])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.requirement),
+            [
+                .upToNextMajor("1.2.0"), .exact("2.0.0-rc.1"), .upToNextMinor("0.4.1"), .range("2.1.0", "3.0.0"),
+                .branch("main"),
+                .path("Packages/DesignSystem"),
+            ])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.identity),
+            ["Cart", "Login", "Detail", "Networking", "Mediator", "DesignSystem"])
         XCTAssertEqual(manifest.dependencies.first?.line, 5)
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [21])
-        XCTAssertTrue(manifest.unreadableDependencies.first?.reason.contains("package `Broken`: no requirement") == true)
+        XCTAssertTrue(
+            manifest.unreadableDependencies.first?.reason.contains("package `Broken`: no requirement") == true)
     }
 
     func testAPinRewritesOnlyTheRequirement() throws {
@@ -56,10 +62,19 @@ final class XcodeGenTests: XCTestCase {
         func pinned(_ name: String, _ version: String) throws -> String {
             manifest.pinning(try XCTUnwrap(manifest.dependencies.first { $0.identity == name }), toExact: version)
         }
-        XCTAssertEqual(try pinned("Cart", "1.3.0"), Self.spec.replacingOccurrences(of: "from: 1.2.0   # the team's range", with: "exactVersion: 1.3.0   # the team's range"))
-        XCTAssertEqual(try pinned("Login", "2.0.0"), Self.spec.replacingOccurrences(of: "exactVersion: \"2.0.0-rc.1\"", with: "exactVersion: 2.0.0"))
-        XCTAssertEqual(try pinned("Networking", "2.4.0"), Self.spec.replacingOccurrences(of: "minVersion: 2.1.0\n    maxVersion: 3.0.0", with: "exactVersion: 2.4.0"))
-        XCTAssertEqual(try pinned("Mediator", "1.0.0"), Self.spec.replacingOccurrences(of: "branch: main }", with: "exactVersion: 1.0.0 }"))
+        XCTAssertEqual(
+            try pinned("Cart", "1.3.0"),
+            Self.spec.replacingOccurrences(
+                of: "from: 1.2.0   # the team's range", with: "exactVersion: 1.3.0   # the team's range"))
+        XCTAssertEqual(
+            try pinned("Login", "2.0.0"),
+            Self.spec.replacingOccurrences(of: "exactVersion: \"2.0.0-rc.1\"", with: "exactVersion: 2.0.0"))
+        XCTAssertEqual(
+            try pinned("Networking", "2.4.0"),
+            Self.spec.replacingOccurrences(of: "minVersion: 2.1.0\n    maxVersion: 3.0.0", with: "exactVersion: 2.4.0"))
+        XCTAssertEqual(
+            try pinned("Mediator", "1.0.0"),
+            Self.spec.replacingOccurrences(of: "branch: main }", with: "exactVersion: 1.0.0 }"))
         let again = try XcodeGenReader.parse(try pinned("Detail", "0.5.0"), file: "project.yml")
         XCTAssertEqual(again.dependencies.first { $0.identity == "Detail" }?.requirement, .exact("0.5.0"))
     }
@@ -86,7 +101,11 @@ final class XcodeGenTests: XCTestCase {
         let manifest = try XcodeGenReader.parse(shared, file: "project.yml")
         XCTAssertEqual(manifest.dependencies.map(\.identity), ["Cart"])
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...9 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1...9 {
+            bomb +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
+        }
         bomb += "packages: {}\n"
         XCTAssertThrowsError(try XcodeGenReader.parse(bomb, file: "project.yml")) { error in
             XCTAssertTrue("\(error)".contains("project.yml:6:"), "\(error)")
@@ -102,11 +121,18 @@ final class XcodeGenTests: XCTestCase {
 
     /// Generated: 5,000 packages read, and a pin of the last changes only its requirement.
     func testAGeneratedSpecWithThousandsOfPackages() throws {
-        let spec = "name: Big\npackages:\n" + (0..<5_000).map { "  P\($0):\n    url: https://git.example.com/ios/P\($0).git\n    from: 1.\($0 % 9).0\n" }.joined()
+        let spec =
+            "name: Big\npackages:\n"
+            + (0..<5_000).map {
+                "  P\($0):\n    url: https://git.example.com/ios/P\($0).git\n    from: 1.\($0 % 9).0\n"
+            }.joined()
         let manifest = try XcodeGenReader.parse(spec, file: "project.yml")
         XCTAssertEqual(manifest.dependencies.count, 5_000)
         let last = try XCTUnwrap(manifest.dependencies.first { $0.identity == "P4999" })
-        XCTAssertEqual(try XcodeGenReader.parse(manifest.pinning(last, toExact: "2.0.0"), file: "project.yml").dependencies.first { $0.identity == "P4999" }?.requirement, .exact("2.0.0"))
+        XCTAssertEqual(
+            try XcodeGenReader.parse(manifest.pinning(last, toExact: "2.0.0"), file: "project.yml").dependencies.first {
+                $0.identity == "P4999"
+            }?.requirement, .exact("2.0.0"))
     }
 
     func testBrokenSpecsFailWithAPlace() throws {
@@ -117,10 +143,13 @@ final class XcodeGenTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("`packages:` must map each package's name"), "\(error)")
         }
         let apart = "packages:\n  N:\n    minVersion: 1.0.0\n    url: https://x/N.git\n    maxVersion: 2.0.0\n"
-        XCTAssertEqual(try XcodeGenReader.parse(apart, file: "project.yml").unreadableDependencies.first?.reason.contains("next to each other"), true)
+        XCTAssertEqual(
+            try XcodeGenReader.parse(apart, file: "project.yml").unreadableDependencies.first?.reason.contains(
+                "next to each other"), true)
         XCTAssertEqual(try XcodeGenReader.parse("name: App\n", file: "project.yml").dependencies.count, 0)
         // Seen in real specs: a two-part version YAML would read as a number stays the text written.
-        let short = try XcodeGenReader.parse("packages:\n  Loc:\n    url: https://x/Loc\n    exactVersion: 6.0\n", file: "project.yml")
+        let short = try XcodeGenReader.parse(
+            "packages:\n  Loc:\n    url: https://x/Loc\n    exactVersion: 6.0\n", file: "project.yml")
         XCTAssertEqual(short.dependencies.map(\.requirement), [.exact("6.0")])
     }
 }
@@ -152,13 +181,24 @@ final class XcodeGenCorpusTests: XCTestCase {
                 let pinned = manifest.pinning(dependency, toExact: "9.8.7")
                 let after = Array(pinned.utf8)
                 let tail = bytes.count - dependency.requirementRange.upperBound
-                XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
-                              && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
+                XCTAssertTrue(
+                    after.prefix(dependency.requirementRange.lowerBound).elementsEqual(
+                        bytes.prefix(dependency.requirementRange.lowerBound))
+                        && after.suffix(tail).elementsEqual(bytes.suffix(tail)), name)
                 let reread = try XcodeGenReader.parse(pinned, file: ManifestFile(path: name))
-                XCTAssertEqual(reread.dependencies.first { $0.identity == dependency.identity && $0.line == dependency.line }?.requirement, .exact("9.8.7"), name)
+                XCTAssertEqual(
+                    reread.dependencies.first { $0.identity == dependency.identity && $0.line == dependency.line }?
+                        .requirement, .exact("9.8.7"), name)
             }
         }
-        print("XcodeGen corpus: \(files.count) files, \(packages) packages read, \(unreadable.count) unreadable, \(refused.count) files refused")
-        for line in Set((unreadable + refused).map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }).sorted() { print("  unreadable:\(line)") }
+        print(
+            """
+            XcodeGen corpus: \(files.count) files, \(packages) packages read, \(unreadable.count) unreadable, \
+            \(refused.count) files refused
+            """
+        )
+        for line in Set(
+            (unreadable + refused).map { $0.split(separator: ":", maxSplits: 3).last.map(String.init) ?? $0 }
+        ).sorted() { print("  unreadable:\(line)") }
     }
 }

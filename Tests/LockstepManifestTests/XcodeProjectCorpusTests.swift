@@ -10,7 +10,8 @@ final class XcodeProjectCorpusTests: XCTestCase {
         guard let folder = ProcessInfo.processInfo.environment["LOCKSTEP_PBXPROJ_CORPUS"] else {
             throw XCTSkip("set LOCKSTEP_PBXPROJ_CORPUS to a folder of project.pbxproj files (ci/try-xcode does)")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".pbxproj") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".pbxproj") }
+            .sorted()
         XCTAssertFalse(files.isEmpty)
         var references = 0, pins = 0
         let start = Date()
@@ -30,16 +31,26 @@ final class XcodeProjectCorpusTests: XCTestCase {
             for dependency in remote {
                 let after = Array(manifest.pinning(dependency, toExact: "9.8.7-rc.1").utf8)
                 let tail = bytes.count - dependency.requirementRange.upperBound
-                XCTAssertTrue(after.prefix(dependency.requirementRange.lowerBound).elementsEqual(bytes.prefix(dependency.requirementRange.lowerBound))
-                              && after.suffix(tail).elementsEqual(bytes.suffix(tail)), "\(name): only the requirement block changes")
+                XCTAssertTrue(
+                    after.prefix(dependency.requirementRange.lowerBound).elementsEqual(
+                        bytes.prefix(dependency.requirementRange.lowerBound))
+                        && after.suffix(tail).elementsEqual(bytes.suffix(tail)),
+                    "\(name): only the requirement block changes")
                 pins += 1
             }
             // Every reference pinned at once reads back as that exact version, nothing else changed.
             let all = manifest.pinning(remote.map { (dependency: $0, version: "9.8.7-rc.1", url: nil) })
             let reread = try XcodeProjectReader.parse(all, file: ManifestFile(path: name))
-            XCTAssertEqual(reread.dependencies.filter { $0.url != nil }.map(\.requirement), remote.map { _ in .exact("9.8.7-rc.1") }, name)
+            XCTAssertEqual(
+                reread.dependencies.filter { $0.url != nil }.map(\.requirement),
+                remote.map { _ in .exact("9.8.7-rc.1") }, name)
             XCTAssertEqual(reread.dependencies.map(\.url), manifest.dependencies.map(\.url), name)
         }
-        print("pbxproj corpus: \(files.count) files, \(references) package references, \(pins) pins checked in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        print(
+            """
+            pbxproj corpus: \(files.count) files, \(references) package references, \(pins) pins checked in \
+            \(String(format: "%.1f", Date().timeIntervalSince(start))) s
+            """
+        )
     }
 }

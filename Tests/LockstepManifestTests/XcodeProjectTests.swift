@@ -107,34 +107,44 @@ final class XcodeProjectTests: XCTestCase {
     func testEveryRequirementKindIsReadWithItsLine() throws {
         let manifest = try XcodeProjectReader.parse(Self.recent, file: "App.xcodeproj/project.pbxproj")
         XCTAssertEqual(manifest.format, .xcodeProject)
-        XCTAssertEqual(manifest.dependencies.map(\.requirement), [
-            .path("Packages/DesignSystem"), .upToNextMinor("0.4.1"), .range("2.1.0", "3.0.0"), .branch("release/2024.10"),
-            .revision("4f1c2b7e9d0a3c5b6e8f1a2d4c6b8e0f1a3c5d7e"),
-        ])
-        XCTAssertEqual(manifest.dependencies.map(\.identity), ["DesignSystem", "Detail", "Networking", "Mediator", "Analytics"])
-        XCTAssertEqual(manifest.dependencies.map(\.line), [9, 18, 26, 31, 39], "the `requirement` line (a local package: its entry)")
+        XCTAssertEqual(
+            manifest.dependencies.map(\.requirement),
+            [
+                .path("Packages/DesignSystem"), .upToNextMinor("0.4.1"), .range("2.1.0", "3.0.0"),
+                .branch("release/2024.10"),
+                .revision("4f1c2b7e9d0a3c5b6e8f1a2d4c6b8e0f1a3c5d7e"),
+            ])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.identity), ["DesignSystem", "Detail", "Networking", "Mediator", "Analytics"])
+        XCTAssertEqual(
+            manifest.dependencies.map(\.line), [9, 18, 26, 31, 39],
+            "the `requirement` line (a local package: its entry)")
         XCTAssertEqual(manifest.unreadableDependencies.map(\.line), [47])
         XCTAssertTrue(manifest.unreadableDependencies.first?.reason.contains("kind `someFutureKind`") == true)
         let older = try XcodeProjectReader.parse(Self.older, file: "Old.xcodeproj/project.pbxproj")
         XCTAssertEqual(older.dependencies.map(\.requirement), [.upToNextMajor("1.2.0"), .exact("2.0.0-rc.3")])
-        XCTAssertEqual(older.dependencies.map(\.url), ["https://git.example.com/ios/Cart.git", "git@git.example.com:ios/Login.git"])
+        XCTAssertEqual(
+            older.dependencies.map(\.url),
+            ["https://git.example.com/ios/Cart.git", "git@git.example.com:ios/Login.git"])
     }
 
     func testAPinRewritesOnlyTheRequirementBlockInXcodesOwnFormatting() throws {
         let manifest = try XcodeProjectReader.parse(Self.older, file: "Old.xcodeproj/project.pbxproj")
         let cart = try XCTUnwrap(manifest.dependencies.first)
         let pinned = manifest.pinning(cart, toExact: "1.3.0-rc.1")
-        let expected = Self.older.replacingOccurrences(of: """
-            \t\t\trequirement = {
-            \t\t\t\tkind = upToNextMajorVersion;
-            \t\t\t\tminimumVersion = 1.2.0;
-            \t\t\t};
-            """, with: """
-            \t\t\trequirement = {
-            \t\t\t\tkind = exactVersion;
-            \t\t\t\tversion = 1.3.0-rc.1;
-            \t\t\t};
-            """)
+        let expected = Self.older.replacingOccurrences(
+            of: """
+                \t\t\trequirement = {
+                \t\t\t\tkind = upToNextMajorVersion;
+                \t\t\t\tminimumVersion = 1.2.0;
+                \t\t\t};
+                """,
+            with: """
+                \t\t\trequirement = {
+                \t\t\t\tkind = exactVersion;
+                \t\t\t\tversion = 1.3.0-rc.1;
+                \t\t\t};
+                """)
         XCTAssertNotEqual(expected, Self.older)
         XCTAssertEqual(pinned, expected)
         // A one-line block keeps its line's indentation; build metadata needs quotes.
@@ -142,11 +152,14 @@ final class XcodeProjectTests: XCTestCase {
         let networking = try XCTUnwrap(recent.dependencies.first { $0.identity == "Networking" })
         let again = try XcodeProjectReader.parse(recent.pinning(networking, toExact: "2.2.0+ci.7"), file: "x")
         XCTAssertEqual(again.dependencies.first { $0.identity == "Networking" }?.requirement, .exact("2.2.0+ci.7"))
-        XCTAssertTrue(recent.pinning(networking, toExact: "2.2.0+ci.7").contains("\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = \"2.2.0+ci.7\";\n\t\t\t};"))
+        XCTAssertTrue(
+            recent.pinning(networking, toExact: "2.2.0+ci.7").contains(
+                "\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = \"2.2.0+ci.7\";\n\t\t\t};"))
     }
 
     func testStringsDecodeLikeXcodeReadsThem() throws {
-        let root = try PropertyListParser.parse(#"{ a = "tab\there \"q\" \\ \U00e9 \101"; b = bare/path:1.0-x_$; c = ( one, "two", ); d = <0fbd77>; }"#)
+        let root = try PropertyListParser.parse(
+            #"{ a = "tab\there \"q\" \\ \U00e9 \101"; b = bare/path:1.0-x_$; c = ( one, "two", ); d = <0fbd77>; }"#)
         XCTAssertEqual(root["a"]?.string, "tab\there \"q\" \\ é A")
         XCTAssertEqual(root["b"]?.string, "bare/path:1.0-x_$")
         guard case .array(let items)? = root["c"]?.kind else { return XCTFail("c is an array") }
@@ -186,10 +199,19 @@ final class XcodeProjectTests: XCTestCase {
     func testAHugeProjectIsReadWhole() throws {
         var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
         for index in 0..<20_000 {
-            text += "\t\tC\(String(format: "%023d", index)) /* file \(index) */ = {isa = PBXFileReference; path = \"File \(index).swift\"; };\n"
+            text +=
+                """
+                \t\tC\(String(format: "%023d", index)) /* file \(index) */ = {isa = PBXFileReference; path = \
+                \"File \(index).swift\"; };\n
+                """
         }
-        text += "\t\tD0 = {\n\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = \"https://git.example.com/ios/Cart.git\";\n"
-        text += "\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;\n\t\t\t};\n\t\t};\n\t};\n}\n"
+        text +=
+            """
+            \t\tD0 = {\n\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = \
+            \"https://git.example.com/ios/Cart.git\";\n
+            """
+        text +=
+            "\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.0;\n\t\t\t};\n\t\t};\n\t};\n}\n"
         let manifest = try XcodeProjectReader.parse(text, file: "Huge.xcodeproj/project.pbxproj")
         XCTAssertEqual(manifest.dependencies.map(\.requirement), [.exact("1.0.0")])
         XCTAssertEqual(manifest.dependencies.first?.line, 20_007)

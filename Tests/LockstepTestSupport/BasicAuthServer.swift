@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tiny HTTP server on 127.0.0.1 that answers every request without the accepted credential with
@@ -64,9 +64,13 @@ public final class BasicAuthServer: @unchecked Sendable {
             if let credential { offered.append(credential) }
         }
         let ok = credential != nil && credential == accepted
-        let response = ok
+        let response =
+            ok
             ? "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-            : "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"lockstep-test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            : """
+            HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"lockstep-test\"\r\nContent-Length: \
+            0\r\nConnection: close\r\n\r\n
+            """
         _ = response.utf8CString.withUnsafeBufferPointer { write(client, $0.baseAddress, $0.count - 1) }
     }
 }
@@ -76,14 +80,16 @@ public enum Loopback {
     /// A new TCP socket, bound to 127.0.0.1 on a port the system picks, with that port.
     static func boundSocket() throws -> (fd: Int32, port: UInt16) {
         #if canImport(Glibc)
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = address(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

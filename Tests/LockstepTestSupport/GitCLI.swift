@@ -6,7 +6,8 @@ import Foundation
 public enum GitCLI {
     /// A global config every test shares: identity and default branch only.
     static let globalConfig: URL = {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lockstep-test-gitconfig-\(getpid())")
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "lockstep-test-gitconfig-\(getpid())")
         let text = """
             [user]
             \tname = Test Author
@@ -35,10 +36,15 @@ public enum GitCLI {
 
     /// Runs `git args…` in `folder` and returns its trimmed standard output; throws on a non-zero exit.
     @discardableResult
-    public static func run(_ arguments: [String], in folder: URL, date: String = "2026-01-01T12:00:00Z") throws -> String {
-        let result = try ProcessRunner.run("/usr/bin/env", ["git"] + arguments, in: folder, environment: environment(date: date))
+    public static func run(_ arguments: [String], in folder: URL, date: String = "2026-01-01T12:00:00Z") throws
+        -> String
+    {
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["git"] + arguments, in: folder, environment: environment(date: date))
         guard result.status == 0 else {
-            throw ProcessFailure(command: "git " + arguments.joined(separator: " "), status: result.status, output: result.stdout + result.stderr)
+            throw ProcessFailure(
+                command: "git " + arguments.joined(separator: " "), status: result.status,
+                output: result.stdout + result.stderr)
         }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -61,8 +67,10 @@ public struct ProcessFailure: Error, CustomStringConvertible {
 
 /// Runs a process to completion, capturing both streams (read concurrently so neither pipe fills up).
 public enum ProcessRunner {
-    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil,
-                           environment: [String: String]? = nil, stdin: String? = nil) throws -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], in folder: URL? = nil,
+        environment: [String: String]? = nil, stdin: String? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -78,9 +86,13 @@ public enum ProcessRunner {
         let group = DispatchGroup()
         let buffers = Buffers()
         group.enter()
-        DispatchQueue.global().async { buffers.setOut(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        DispatchQueue.global().async {
+            buffers.setOut(out.fileHandleForReading.readDataToEndOfFile()); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { buffers.setErr(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        DispatchQueue.global().async {
+            buffers.setErr(err.fileHandleForReading.readDataToEndOfFile()); group.leave()
+        }
         group.wait()
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus, stdout: buffers.stdout, stderr: buffers.stderr)

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A real git server on a loopback port the test picks: lighttpd running `git http-backend` behind Basic auth (over
@@ -52,7 +52,8 @@ public final class GitServer: @unchecked Sendable {
 
     public init(_ transport: Transport) throws {
         if let missing = Self.missingPrograms(for: transport) {
-            throw Unavailable(description: "\(transport) git server needs \(missing) (bash ci/ensure-deps --test installs them)")
+            throw Unavailable(
+                description: "\(transport) git server needs \(missing) (bash ci/ensure-deps --test installs them)")
         }
         self.transport = transport
         folder = try TemporaryFolder("lockstep-server-\(transport)")
@@ -143,7 +144,9 @@ public final class GitServer: @unchecked Sendable {
 
     /// `git args…` in the server's bare repo of `name`.
     @discardableResult
-    public func git(_ name: String, _ arguments: String...) throws -> String { try GitCLI.run(arguments, in: bare(name)) }
+    public func git(_ name: String, _ arguments: String...) throws -> String {
+        try GitCLI.run(arguments, in: bare(name))
+    }
 
     /// Replaces the server's ssh host key with a new one (a changed host key, as after a server move or an attack).
     public func changeHostKey() throws {
@@ -160,7 +163,9 @@ public final class GitServer: @unchecked Sendable {
         var environment = GitCLI.environment()
         environment["HOME"] = home.path
         // The machine's own TLS settings would win over the test's CA (GIT_SSL_CAINFO beats http.sslCAInfo).
-        for key in ["GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "SSL_CERT_FILE", "SSL_CERT_DIR", "GIT_SSL_NO_VERIFY"] { environment.removeValue(forKey: key) }
+        for key in ["GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "SSL_CERT_FILE", "SSL_CERT_DIR", "GIT_SSL_NO_VERIFY"] {
+            environment.removeValue(forKey: key)
+        }
         switch transport {
         case .http, .https:
             let basic = Data("\(user):\(token)".utf8).base64EncodedString()
@@ -173,7 +178,11 @@ public final class GitServer: @unchecked Sendable {
             }
         case .ssh:
             let knownHosts = home.appendingPathComponent(".ssh/known_hosts").path
-            environment["GIT_SSH_COMMAND"] = "ssh -i \(clientKey.path) -o IdentitiesOnly=yes -o UserKnownHostsFile=\(knownHosts) -o StrictHostKeyChecking=yes -o BatchMode=yes"
+            environment["GIT_SSH_COMMAND"] =
+                """
+                ssh -i \(clientKey.path) -o IdentitiesOnly=yes -o UserKnownHostsFile=\(knownHosts) -o \
+                StrictHostKeyChecking=yes -o BatchMode=yes
+                """
         }
         environment.removeValue(forKey: "SSH_AUTH_SOCK")
         return environment
@@ -191,7 +200,8 @@ public final class GitServer: @unchecked Sendable {
         case .https:
             environment["LOCKSTEP_PUSH_TOKEN"] = token
             environment["LOCKSTEP_PUSH_USER"] = user
-            try "[http]\n\tsslCAInfo = \(caFile.path)\n".write(to: home.appendingPathComponent(".gitconfig"), atomically: true, encoding: .utf8)
+            try "[http]\n\tsslCAInfo = \(caFile.path)\n".write(
+                to: home.appendingPathComponent(".gitconfig"), atomically: true, encoding: .utf8)
         case .ssh:
             let ssh = home.appendingPathComponent(".ssh")
             try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true)
@@ -201,8 +211,10 @@ public final class GitServer: @unchecked Sendable {
             try FileManager.default.copyItem(at: clientKey, to: key)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key.path)
             try? FileManager.default.removeItem(at: key.appendingPathExtension("pub"))
-            try FileManager.default.copyItem(at: clientKey.appendingPathExtension("pub"), to: key.appendingPathExtension("pub"))
-            try (knownHostsLine + "\n").write(to: ssh.appendingPathComponent("known_hosts"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(
+                at: clientKey.appendingPathExtension("pub"), to: key.appendingPathExtension("pub"))
+            try (knownHostsLine + "\n").write(
+                to: ssh.appendingPathComponent("known_hosts"), atomically: true, encoding: .utf8)
         }
         return environment
     }
@@ -210,37 +222,53 @@ public final class GitServer: @unchecked Sendable {
     // MARK: - Set-up
 
     private func prepareHTTP() throws {
-        try "\(user):\(token)\n".write(to: folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+        try "\(user):\(token)\n".write(
+            to: folder.url.appendingPathComponent("users"), atomically: true, encoding: .utf8)
         guard transport == .https else { return }
         let tls = folder.url.appendingPathComponent("tls")
         try FileManager.default.createDirectory(at: tls, withIntermediateDirectories: true)
         let openssl = "/usr/bin/openssl"
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try Self.run(openssl, ["req", "-x509"] + ec + ["-keyout", tls.appendingPathComponent("ca.key").path, "-out", caFile.path,
-                                                         "-days", "2", "-subj", "/CN=Lockstep Test CA",
-                                                         "-addext", "basicConstraints=critical,CA:TRUE",
-                                                         "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
-        try Self.run(openssl, ["req"] + ec + ["-keyout", tls.appendingPathComponent("server.key").path,
-                                              "-out", tls.appendingPathComponent("server.csr").path, "-subj", "/CN=localhost"])
+        try Self.run(
+            openssl,
+            ["req", "-x509"] + ec + [
+                "-keyout", tls.appendingPathComponent("ca.key").path, "-out", caFile.path,
+                "-days", "2", "-subj", "/CN=Lockstep Test CA",
+                "-addext", "basicConstraints=critical,CA:TRUE",
+                "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            ])
+        try Self.run(
+            openssl,
+            ["req"] + ec + [
+                "-keyout", tls.appendingPathComponent("server.key").path,
+                "-out", tls.appendingPathComponent("server.csr").path, "-subj", "/CN=localhost",
+            ])
         let extensions = tls.appendingPathComponent("server.ext")
         try """
-            subjectAltName=DNS:localhost,IP:127.0.0.1
-            basicConstraints=CA:FALSE
-            keyUsage=digitalSignature,keyEncipherment
-            extendedKeyUsage=serverAuth
+        subjectAltName=DNS:localhost,IP:127.0.0.1
+        basicConstraints=CA:FALSE
+        keyUsage=digitalSignature,keyEncipherment
+        extendedKeyUsage=serverAuth
 
-            """.write(to: extensions, atomically: true, encoding: .utf8)
-        try Self.run(openssl, ["x509", "-req", "-in", tls.appendingPathComponent("server.csr").path, "-CA", caFile.path,
-                               "-CAkey", tls.appendingPathComponent("ca.key").path, "-CAcreateserial",
-                               "-out", tls.appendingPathComponent("server.crt").path, "-days", "2", "-extfile", extensions.path])
+        """.write(to: extensions, atomically: true, encoding: .utf8)
+        try Self.run(
+            openssl,
+            [
+                "x509", "-req", "-in", tls.appendingPathComponent("server.csr").path, "-CA", caFile.path,
+                "-CAkey", tls.appendingPathComponent("ca.key").path, "-CAcreateserial",
+                "-out", tls.appendingPathComponent("server.crt").path, "-days", "2", "-extfile", extensions.path,
+            ])
     }
 
     private func prepareSSH() throws {
         let ssh = folder.url.appendingPathComponent("ssh")
         try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true)
-        try Self.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", ssh.appendingPathComponent("host_ed25519").path])
+        try Self.run(
+            "/usr/bin/ssh-keygen",
+            ["-q", "-t", "ed25519", "-N", "", "-f", ssh.appendingPathComponent("host_ed25519").path])
         try Self.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "ci-runner", "-f", clientKey.path])
-        try FileManager.default.copyItem(at: clientKey.appendingPathExtension("pub"), to: ssh.appendingPathComponent("authorized_keys"))
+        try FileManager.default.copyItem(
+            at: clientKey.appendingPathExtension("pub"), to: ssh.appendingPathComponent("authorized_keys"))
         // sshd's privilege separation needs this folder (Debian creates it only when the service starts).
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
     }
@@ -271,7 +299,8 @@ public final class GitServer: @unchecked Sendable {
                 $HTTP["url"] =~ "^/git/" {
                     cgi.assign = ( "" => "" )
                     setenv.set-environment = ( "GIT_PROJECT_ROOT" => "\(repos.path)", "GIT_HTTP_EXPORT_ALL" => "1",
-                                               "PATH" => "/usr/local/bin:/usr/bin:/bin", "HOME" => "\(folder.url.path)" )
+                                               "PATH" => "/usr/local/bin:/usr/bin:/bin", "HOME" => \
+                                               "\(folder.url.path)" )
                 }
                 auth.backend = "plain"
                 auth.backend.plain.userfile = "\(folder.url.appendingPathComponent("users").path)"
@@ -311,7 +340,9 @@ public final class GitServer: @unchecked Sendable {
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let result = try ProcessRunner.run(executable, arguments)
         guard result.status == 0 else {
-            throw ProcessFailure(command: ([executable] + arguments).joined(separator: " "), status: result.status, output: result.stdout + result.stderr)
+            throw ProcessFailure(
+                command: ([executable] + arguments).joined(separator: " "), status: result.status,
+                output: result.stdout + result.stderr)
         }
         return result.stdout
     }
@@ -327,13 +358,15 @@ public final class GitServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, alive() {
             #if canImport(Glibc)
-            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             #else
-            let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+                let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
             #endif
             var address = Loopback.address(port: port)
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             close(fd)
             if connected == 0 { return true }

@@ -28,10 +28,19 @@ public final class IntegrationWorkspace {
             return repo
         }
         try podspec(ws.component("Base"), "Base").release("1.0.0")
-        try podspec(ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]), "CartProtocols").release("1.0.0")
-        try podspec(ws.component("Cart", kind: "business", implements: "CartProtocols",
-                                 dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Base", "from: \"1.0.0\"")]), "Cart").release("1.0.0")
-        var mainPins = [ws.dep("Base", "exact: \"1.0.0\""), ws.dep("CartProtocols", "exact: \"1.0.0\""), ws.dep("Cart", "exact: \"1.0.0\"")]
+        try podspec(
+            ws.component("CartProtocols", kind: "protocols", dependencies: [ws.dep("Base", "from: \"1.0.0\"")]),
+            "CartProtocols"
+        ).release("1.0.0")
+        try podspec(
+            ws.component(
+                "Cart", kind: "business", implements: "CartProtocols",
+                dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Base", "from: \"1.0.0\"")]), "Cart"
+        ).release("1.0.0")
+        var mainPins = [
+            ws.dep("Base", "exact: \"1.0.0\""), ws.dep("CartProtocols", "exact: \"1.0.0\""),
+            ws.dep("Cart", "exact: \"1.0.0\""),
+        ]
         for index in 0..<extraComponents {
             let name = String(format: "Comp%02d", index + 1)
             try ws.component(name, dependencies: [ws.dep("Base", "from: \"1.0.0\"")]).release("1.0.0")
@@ -39,7 +48,12 @@ public final class IntegrationWorkspace {
             try ws[name].commit("fix")
             mainPins.append(ws.dep(name, "exact: \"1.0.0\""))
         }
-        try ws.app("Shell", role: "shell", dependencies: [ws.dep("Base", "from: \"1.0.0\""), ws.dep("CartProtocols", "from: \"1.0.0\""), ws.dep("Cart", "from: \"1.0.0\"")], build: build)
+        try ws.app(
+            "Shell", role: "shell",
+            dependencies: [
+                ws.dep("Base", "from: \"1.0.0\""), ws.dep("CartProtocols", "from: \"1.0.0\""),
+                ws.dep("Cart", "from: \"1.0.0\""),
+            ], build: build)
         try ws.app("Main", role: "main", dependencies: mainPins, build: build)
         try ws.app("Tools", role: "shell", dependencies: [ws.dep("Base", "from: \"1.0.0\"")], build: build)
         try ws["Cart"].write("Sources/Cart/Internal.swift", "func helper() -> Int { 2 }\n")
@@ -71,6 +85,9 @@ public final class IntegrationWorkspace {
 
     /// The build sandboxes (`lockstep-integrate-*`) currently in this workspace's TMPDIR.
     public func sandboxes() throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).filter { $0.hasPrefix("lockstep-integrate-") })
+        Set(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).filter {
+                $0.hasPrefix("lockstep-integrate-")
+            })
     }
 }

@@ -8,7 +8,9 @@ public enum Lockstep {
     /// The `lockstep` executable next to the test bundle.
     public static let executable: URL = {
         var candidates: [URL] = []
-        if let first = CommandLine.arguments.first { candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent()) }
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
         candidates.append(Bundle.main.bundleURL)
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         for folder in candidates {
@@ -23,7 +25,9 @@ public enum Lockstep {
     /// runs racing each other (for a pin lock, a push) need processes of their own (`runBinary`), since runs in one
     /// process share its few concurrency threads and a run waiting for another's lock holds one.
     @discardableResult
-    public static func run(_ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    public static func run(_ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:])
+        throws -> ProcessResult
+    {
         let directory = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let (console, output) = Console.capturing(environment: environment(extra), currentDirectory: directory)
         let status = LockedValue<Int32>(0)
@@ -40,7 +44,9 @@ public enum Lockstep {
     /// Runs the built `lockstep` binary, as users do: for exit codes of the real process, signals and interruptions,
     /// and runs that need an environment libgit2 reads itself (HOME for the global git configuration).
     @discardableResult
-    public static func runBinary(_ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    public static func runBinary(
+        _ arguments: [String], in folder: URL? = nil, environment extra: [String: String] = [:]
+    ) throws -> ProcessResult {
         try ProcessRunner.run(executable.path, arguments, in: folder, environment: environment(extra))
     }
 
@@ -56,7 +62,8 @@ public enum Lockstep {
     /// temporary folder.
     public static func sampleWorkspace(named name: String = "sample") throws -> TemporaryFolder {
         let folder = try TemporaryFolder("lockstep-sample")
-        try SampleWorkspace.materialize(fixture: SampleWorkspace.defaultFixture(named: name), into: folder.url.appendingPathComponent("ws"))
+        try SampleWorkspace.materialize(
+            fixture: SampleWorkspace.defaultFixture(named: name), into: folder.url.appendingPathComponent("ws"))
         return folder
     }
 }

@@ -43,5 +43,7 @@ public final class RemoteRunners {
     }
 
     /// `git args…` in the bare remote of `name`.
-    public func git(_ name: String, _ arguments: String...) throws -> String { try GitCLI.run(arguments, in: remote(name)) }
+    public func git(_ name: String, _ arguments: String...) throws -> String {
+        try GitCLI.run(arguments, in: remote(name))
+    }
 }

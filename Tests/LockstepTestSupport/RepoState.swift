@@ -19,7 +19,8 @@ public struct RepoState: Equatable, CustomStringConvertible {
                 let path = String(item.standardizedFileURL.path.dropFirst(base.count + 1))
                 if path == ".git" { enumerator.skipDescendants(); continue }
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: item.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: item.path, isDirectory: &isDirectory), !isDirectory.boolValue
+                {
                     files[path] = try Data(contentsOf: item)
                 }
             }

@@ -64,16 +64,21 @@ public final class ServerRunners: @unchecked Sendable {
     /// runner's HOME holds the git configuration (per-URL TLS settings, identity) that libgit2 reads from the
     /// process's environment, and runners race each other.
     @discardableResult
-    public func lockstep(_ runner: Runner, _ arguments: String..., environment extra: [String: String] = [:]) throws -> ProcessResult {
+    public func lockstep(_ runner: Runner, _ arguments: String..., environment extra: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         try lockstep(runner, arguments, environment: extra)
     }
 
     @discardableResult
-    public func lockstep(_ runner: Runner, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+    public func lockstep(_ runner: Runner, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         var environment = runner.environment
         for (key, value) in extra { environment[key] = value }
-        return try ProcessRunner.run(Lockstep.executable.path, arguments + ["--workspace", runner.root.path], in: runner.root,
-                                     environment: environment)
+        return try ProcessRunner.run(
+            Lockstep.executable.path, arguments + ["--workspace", runner.root.path], in: runner.root,
+            environment: environment)
     }
 
     /// `git args…` in repo `name` of `runner` (with the runner's access to the server).
@@ -100,7 +105,9 @@ public final class ServerRunners: @unchecked Sendable {
     func git(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> String {
         let result = try ProcessRunner.run("/usr/bin/env", ["git"] + arguments, in: folder, environment: environment)
         guard result.status == 0 else {
-            throw ProcessFailure(command: "git " + arguments.joined(separator: " "), status: result.status, output: result.stdout + result.stderr)
+            throw ProcessFailure(
+                command: "git " + arguments.joined(separator: " "), status: result.status,
+                output: result.stdout + result.stderr)
         }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

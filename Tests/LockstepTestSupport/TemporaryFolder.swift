@@ -5,7 +5,8 @@ public final class TemporaryFolder: @unchecked Sendable {
     public let url: URL
 
     public init(_ label: String = "lockstep-test") throws {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "\(label)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         // Resolve /tmp symlinks so paths compare equal to what the tool prints.
         url = base.resolvingSymlinksInPath()

@@ -100,8 +100,10 @@ public final class WorkspaceBuilder {
 
     /// Declares and creates a component repo (with a manifest of `dependencies` if given).
     @discardableResult
-    public func component(_ name: String, kind: String = "base", implements: String? = nil,
-                          dependencies: [String] = []) throws -> RepoBuilder {
+    public func component(
+        _ name: String, kind: String = "base", implements: String? = nil,
+        dependencies: [String] = []
+    ) throws -> RepoBuilder {
         let path = "components/\(name)"
         var line = "  - { name: \(name), path: \(path), kind: \(kind)"
         if let implements { line += ", implements: \(implements)" }
@@ -118,7 +120,8 @@ public final class WorkspaceBuilder {
     @discardableResult
     public func app(_ name: String, role: String, dependencies: [String], build: String? = nil) throws -> RepoBuilder {
         let path = "apps/\(name)"
-        appLines.append("  - { name: \(name), path: \(path), role: \(role)" + (build.map { ", build: \"\($0)\"" } ?? "") + " }")
+        appLines.append(
+            "  - { name: \(name), path: \(path), role: \(role)" + (build.map { ", build: \"\($0)\"" } ?? "") + " }")
         let repo = try RepoBuilder(url: root.appendingPathComponent(path))
         try repo.writeManifest(name: name, dependencies: dependencies, executable: true)
         try repo.write("Sources/\(name)/main.swift", "print(\"\(name)\")\n")
@@ -128,11 +131,14 @@ public final class WorkspaceBuilder {
         return repo
     }
 
-    /// A workspace with one protocol set, CartProtocols (`CartService` with `count` and `clear()`), released at `version`.
+    /// A workspace with one protocol set, CartProtocols (`CartService` with `count` and `clear()`), released at
+    /// `version`.
     public static func cartProtocols(released version: String) throws -> WorkspaceBuilder {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("CartProtocols", kind: "protocols")
-        try repo.write("Sources/CartProtocols/CartService.swift", "public protocol CartService {\n    var count: Int { get }\n    func clear()\n}\n")
+        try repo.write(
+            "Sources/CartProtocols/CartService.swift",
+            "public protocol CartService {\n    var count: Int { get }\n    func clear()\n}\n")
         try repo.release(version)
         return ws
     }
@@ -163,7 +169,11 @@ public final class WorkspaceBuilder {
     public func writeConfig() throws {
         var text = "remote: \(remote)\ncomponents:\n" + componentLines.joined(separator: "\n") + "\n"
         if let specs { text += "specs: \(specs)\n" }
-        if !appLines.isEmpty { text += "apps:\n" + appLines.joined(separator: "\n") + "\n" } else { text += "apps: []\n" }
+        if !appLines.isEmpty {
+            text += "apps:\n" + appLines.joined(separator: "\n") + "\n"
+        } else {
+            text += "apps: []\n"
+        }
         try text.write(to: root.appendingPathComponent("lockstep.yml"), atomically: true, encoding: .utf8)
     }
 }

@@ -18,22 +18,30 @@ let package = Package(
     targets: [
         // Starts libFuzzer from each fuzzer's own entry point.
         .target(name: "FuzzDriver"),
-        .executableTarget(name: "FuzzVersion", dependencies: [
-            "FuzzDriver",
-            .product(name: "LockstepCore", package: mainPackage),
-            .product(name: "Version", package: "Version"),
-        ]),
-        .executableTarget(name: "FuzzConfig", dependencies: [
-            "FuzzDriver",
-            .product(name: "LockstepCore", package: mainPackage),
-        ]),
-        .executableTarget(name: "FuzzManifest", dependencies: [
-            "FuzzDriver",
-            .product(name: "LockstepManifest", package: mainPackage),
-        ]),
-        .executableTarget(name: "FuzzAPI", dependencies: [
-            "FuzzDriver",
-            .product(name: "LockstepAPI", package: mainPackage),
-        ]),
+        .executableTarget(
+            name: "FuzzVersion",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "LockstepCore", package: mainPackage),
+                .product(name: "Version", package: "Version"),
+            ]),
+        .executableTarget(
+            name: "FuzzConfig",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "LockstepCore", package: mainPackage),
+            ]),
+        .executableTarget(
+            name: "FuzzManifest",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "LockstepManifest", package: mainPackage),
+            ]),
+        .executableTarget(
+            name: "FuzzAPI",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "LockstepAPI", package: mainPackage),
+            ]),
     ]
 )

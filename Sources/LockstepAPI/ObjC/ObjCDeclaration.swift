@@ -58,8 +58,10 @@ public enum ObjCKind: String, Sendable, Hashable, Codable {
 
 /// One public declaration of a header set, typed: what the Objective-C diff compares.
 public struct ObjCDeclaration: Sendable, Hashable, Codable {
-    /// Unique within a surface, in Objective-C spelling: `-[MBProgressHUD showAnimated:]`, `@property MBProgressHUD.label`,
-    /// `@interface MBProgressHUD`, `@protocol MBProgressHUDDelegate`, `enum MBProgressHUDMode`, `case MBProgressHUDModeText`.
+    /// Unique within a surface, in Objective-C spelling: `-[MBProgressHUD showAnimated:]`, `@property
+    /// MBProgressHUD.label`,
+    /// `@interface MBProgressHUD`, `@protocol MBProgressHUDDelegate`, `enum MBProgressHUDMode`, `case
+    /// MBProgressHUDModeText`.
     public var key: String
     public var kind: ObjCKind
     /// The class or protocol it belongs to (the class for a category's members), nil at top level.
@@ -74,7 +76,8 @@ public struct ObjCDeclaration: Sendable, Hashable, Codable {
     public var parameters: [ObjCType] = []
     /// `readonly` for a property; `class` goes into the key.
     public var readonly: Bool = false
-    /// `getter=`/`setter=` of a property, the superclass of a class, `NS_ENUM`/`NS_OPTIONS`/… of an enum, a macro's parameters.
+    /// `getter=`/`setter=` of a property, the superclass of a class, `NS_ENUM`/`NS_OPTIONS`/… of an enum, a macro's
+    /// parameters.
     public var detail: String?
     /// `NS_SWIFT_NAME(…)`'s argument, or `__refined` for `NS_REFINED_FOR_SWIFT`.
     public var swiftName: String?
@@ -117,7 +120,11 @@ public struct ObjCDeclaration: Sendable, Hashable, Codable {
             let list = attributes.isEmpty ? "" : "(\(attributes.joined(separator: ", "))) "
             text = "@property \(list)\(type?.description ?? "id") \(key.split(separator: ".").last ?? "")"
         case .function:
-            text = "\(type?.description ?? "void") \(key.dropFirst("func ".count))(\(parameters.map(\.description).joined(separator: ", ")))"
+            text =
+                """
+                \(type?.description ?? "void") \
+                \(key.dropFirst("func ".count))(\(parameters.map(\.description).joined(separator: ", ")))
+                """
         case .class:
             text = key + (detail.map { " : \($0)" } ?? "")
         case .enum:
@@ -143,8 +150,9 @@ public struct ObjCDeclaration: Sendable, Hashable, Codable {
 
     /// The declaration in the common API model: key, Objective-C signature, place.
     public var apiDeclaration: APIDeclaration {
-        APIDeclaration(key: key, signature: signature, kind: kind.rawValue, container: inProtocol ? "protocol" : nil,
-                       file: file, line: line)
+        APIDeclaration(
+            key: key, signature: signature, kind: kind.rawValue, container: inProtocol ? "protocol" : nil,
+            file: file, line: line)
     }
 }
 

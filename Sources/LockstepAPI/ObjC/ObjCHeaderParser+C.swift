@@ -1,6 +1,7 @@
 extension ObjCHeaderParser {
     static let enumMacros: Set<String> = [
-        "NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM", "NS_TYPED_ENUM",
+        "NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM",
+        "NS_TYPED_ENUM",
     ]
 
     /// A top-level C statement: typedef, enum, extern constant or variable, function (prototype or inline body).
@@ -11,11 +12,18 @@ extension ObjCHeaderParser {
         var depth = 0
         while index < tokens.count {
             let token = tokens[index]
-            if depth == 0, token.text.hasPrefix("@"), ["@interface", "@protocol", "@end", "@implementation", "@class"].contains(token.text) { break }
+            if depth == 0, token.text.hasPrefix("@"),
+                ["@interface", "@protocol", "@end", "@implementation", "@class"].contains(token.text)
+            {
+                break
+            }
             if token.text == "{" && depth == 0 {
                 body = skipBraces()
                 // `typedef enum { … } Name;` goes on to its name; a function body ends the statement.
-                if words.contains(where: { $0.text == "typedef" || $0.text == "enum" || $0.text == "struct" || $0.text == "union" || Self.enumMacros.contains($0.text) }) {
+                if words.contains(where: {
+                    $0.text == "typedef" || $0.text == "enum" || $0.text == "struct" || $0.text == "union"
+                        || Self.enumMacros.contains($0.text)
+                }) {
                     continue
                 }
                 break
@@ -28,7 +36,9 @@ extension ObjCHeaderParser {
         }
         guard let first = words.first?.text else { return }
         let texts = words.map(\.text)
-        if let macro = texts.firstIndex(where: { Self.enumMacros.contains($0) }), texts.indices.contains(macro + 1), texts[macro + 1] == "(" {
+        if let macro = texts.firstIndex(where: { Self.enumMacros.contains($0) }), texts.indices.contains(macro + 1),
+            texts[macro + 1] == "("
+        {
             parseEnumMacro(texts, at: macro, body: body ?? [], line: startLine)
             return
         }
@@ -74,7 +84,9 @@ extension ObjCHeaderParser {
         }
         var attributes = Attributes()
         for (offset, word) in texts.enumerated() where offset >= position && Self.isMacroName(word) {
-            let argument = offset + 1 < texts.count && texts[offset + 1] == "(" ? texts[(offset + 2)...].prefix { $0 != ")" }.joined() : ""
+            let argument =
+                offset + 1 < texts.count && texts[offset + 1] == "("
+                ? texts[(offset + 2)...].prefix { $0 != ")" }.joined() : ""
             record(word, argument, into: &attributes)
         }
         let style = kind.replacingOccurrences(of: "CF_", with: "NS_")
@@ -87,13 +99,19 @@ extension ObjCHeaderParser {
         var raw = "int"
         var tag: String?
         var position = enumIndex + 1
-        if position < texts.count, Self.isIdentifier(texts[position]), !Self.isMacroName(texts[position]) { tag = texts[position]; position += 1 }
+        if position < texts.count, Self.isIdentifier(texts[position]), !Self.isMacroName(texts[position]) {
+            tag = texts[position]; position += 1
+        }
         if position < texts.count, texts[position] == ":" {
             raw = Self.spell(Array(texts[(position + 1)...].prefix { Self.isIdentifier($0) && !Self.isMacroName($0) }))
         }
         // After the body: the typedef's name.
-        let trailing = texts.first == "typedef"
-            ? texts.last(where: { Self.isIdentifier($0) && !Self.isMacroName($0) && $0 != raw && $0 != tag && $0 != "enum" && $0 != "typedef" })
+        let trailing =
+            texts.first == "typedef"
+            ? texts.last(where: {
+                Self.isIdentifier($0) && !Self.isMacroName($0) && $0 != raw && $0 != tag && $0 != "enum"
+                    && $0 != "typedef"
+            })
             : nil
         let name = trailing ?? tag ?? ""
         emitEnum(name: name, raw: raw, style: "enum", body: body, attributes: Attributes(), line: line)
@@ -148,10 +166,13 @@ extension ObjCHeaderParser {
         }
         flush()
         let visible = cases.filter { !$0.attributes.unavailable }
-        let swiftNames = style == "enum" || enumName == nil
-            ? [:] : ObjCSwiftNames.caseNames(visible.map(\.name), enumName: enumName ?? "", options: style == "NS_OPTIONS")
+        let swiftNames =
+            style == "enum" || enumName == nil
+            ? [:]
+            : ObjCSwiftNames.caseNames(visible.map(\.name), enumName: enumName ?? "", options: style == "NS_OPTIONS")
         for item in visible {
-            var declaration = ObjCDeclaration(key: "case \(item.name)", kind: .case, owner: enumName, file: file, line: item.line)
+            var declaration = ObjCDeclaration(
+                key: "case \(item.name)", kind: .case, owner: enumName, file: file, line: item.line)
             declaration.swiftName = item.attributes.swiftName
             declaration.swiftCaseName = item.attributes.swiftName ?? swiftNames[item.name]
             declaration.detail = style
@@ -166,7 +187,9 @@ extension ObjCHeaderParser {
         var words = texts
         // Trailing attribute macros: NS_SWIFT_NAME(…), NS_STRING_ENUM, API_AVAILABLE(…).
         while let last = words.last {
-            if last == ")", let open = Self.matchingOpen(words), open > 0, Self.isMacroName(words[open - 1]) || words[open - 1] == "__attribute__" {
+            if last == ")", let open = Self.matchingOpen(words), open > 0,
+                Self.isMacroName(words[open - 1]) || words[open - 1] == "__attribute__"
+            {
                 record(words[open - 1], words[(open + 1)..<(words.count - 1)].joined(separator: " "), into: &attributes)
                 words.removeSubrange((open - 1)...)
             } else if Self.isMacroName(last), words.count > 1 {
@@ -177,8 +200,11 @@ extension ObjCHeaderParser {
             }
         }
         var name: String?
-        if let caret = words.indices.first(where: { (words[$0] == "^" || words[$0] == "*") && $0 > 0 && words[$0 - 1] == "(" }),
-           caret + 1 < words.count, Self.isIdentifier(words[caret + 1]) {
+        if let caret = words.indices.first(where: {
+            (words[$0] == "^" || words[$0] == "*") && $0 > 0 && words[$0 - 1] == "("
+        }),
+            caret + 1 < words.count, Self.isIdentifier(words[caret + 1])
+        {
             name = words[caret + 1]
             words.remove(at: caret + 1)
         } else if let last = words.lastIndex(where: { Self.isIdentifier($0) && Self.nullabilityWords[$0] == nil }) {
@@ -210,9 +236,14 @@ extension ObjCHeaderParser {
         var isExternal = false
         // Leading storage words and export macros.
         while let first = words.first {
-            if first == "extern" || first == "static" || first == "inline" || first == "__inline__" || first == "__inline"
-                || first == "FOUNDATION_EXPORT" || first == "FOUNDATION_EXTERN" || first == "UIKIT_EXTERN" || first == "APPKIT_EXTERN"
-                || (Self.isMacroName(first) && (first.hasSuffix("EXTERN") || first.hasSuffix("EXPORT") || first.hasSuffix("_INLINE") || first.hasSuffix("EXTERN_C"))) {
+            if first == "extern" || first == "static" || first == "inline" || first == "__inline__"
+                || first == "__inline"
+                || first == "FOUNDATION_EXPORT" || first == "FOUNDATION_EXTERN" || first == "UIKIT_EXTERN"
+                || first == "APPKIT_EXTERN"
+                || (Self.isMacroName(first)
+                    && (first.hasSuffix("EXTERN") || first.hasSuffix("EXPORT") || first.hasSuffix("_INLINE")
+                        || first.hasSuffix("EXTERN_C")))
+            {
                 isExternal = true
                 words.removeFirst()
                 continue
@@ -220,7 +251,7 @@ extension ObjCHeaderParser {
             if Self.isMacroName(first), words.count > 1 {
                 words.removeFirst()
                 var argument = ""
-                if words.first == "(" , let close = Self.closing(words, from: 0) {
+                if words.first == "(", let close = Self.closing(words, from: 0) {
                     argument = words[1..<close].joined(separator: " ")
                     words.removeSubrange(0...close)
                 }
@@ -231,7 +262,9 @@ extension ObjCHeaderParser {
         }
         // Trailing attributes.
         while let last = words.last {
-            if last == ")", let open = Self.matchingOpen(words), open > 0, Self.isMacroName(words[open - 1]) || words[open - 1] == "__attribute__" {
+            if last == ")", let open = Self.matchingOpen(words), open > 0,
+                Self.isMacroName(words[open - 1]) || words[open - 1] == "__attribute__"
+            {
                 record(words[open - 1], words[(open + 1)..<(words.count - 1)].joined(separator: " "), into: &attributes)
                 words.removeSubrange((open - 1)...)
             } else if Self.isMacroName(last), words.count > 2 {
@@ -245,7 +278,8 @@ extension ObjCHeaderParser {
         guard !words.isEmpty else { return }
         // A function: `type name ( parameters )`, the name not inside parentheses (that is a function pointer).
         if words.last == ")", let open = Self.matchingOpen(words), open >= 2, Self.isIdentifier(words[open - 1]),
-           !Self.isMacroName(words[open - 1]) || isExternal, words[open - 2] != "(" {
+            !Self.isMacroName(words[open - 1]) || isExternal, words[open - 2] != "("
+        {
             let name = words[open - 1]
             guard !name.hasPrefix("_"), isExternal || hasBody || open >= 2 else { return }
             let parameterWords = Array(words[(open + 1)..<(words.count - 1)])
@@ -257,8 +291,11 @@ extension ObjCHeaderParser {
                 if word == ")" || word == ">" { depth -= 1 }
                 if word == "," && depth == 0 {
                     // Drop the parameter's name (the last identifier, unless it is the only word).
-                    if current.count > 1, let last = current.last, Self.isIdentifier(last), Self.nullabilityWords[last] == nil,
-                       !["int", "long", "short", "char", "float", "double", "unsigned", "signed", "void", "BOOL"].contains(last) {
+                    if current.count > 1, let last = current.last, Self.isIdentifier(last),
+                        Self.nullabilityWords[last] == nil,
+                        !["int", "long", "short", "char", "float", "double", "unsigned", "signed", "void", "BOOL"]
+                            .contains(last)
+                    {
                         current.removeLast()
                     }
                     if !current.isEmpty, current != ["void"] { parameters.append(type(current)) }
@@ -277,13 +314,18 @@ extension ObjCHeaderParser {
         guard isExternal, !hasBody else { return }
         // A variable or constant: the name is the last identifier (or a block/function pointer's declarator).
         var name: String?
-        if let caret = words.indices.first(where: { (words[$0] == "^" || words[$0] == "*") && $0 > 0 && words[$0 - 1] == "(" }),
-           caret + 1 < words.count, Self.isIdentifier(words[caret + 1]) {
+        if let caret = words.indices.first(where: {
+            (words[$0] == "^" || words[$0] == "*") && $0 > 0 && words[$0 - 1] == "("
+        }),
+            caret + 1 < words.count, Self.isIdentifier(words[caret + 1])
+        {
             name = words[caret + 1]
             words.remove(at: caret + 1)
         } else {
             while words.last == "]" || words.last == "[" { words.removeLast() }
-            if let last = words.lastIndex(where: { Self.isIdentifier($0) && Self.nullabilityWords[$0] == nil && $0 != "const" }) {
+            if let last = words.lastIndex(where: {
+                Self.isIdentifier($0) && Self.nullabilityWords[$0] == nil && $0 != "const"
+            }) {
                 name = words[last]
                 words.remove(at: last)
             }

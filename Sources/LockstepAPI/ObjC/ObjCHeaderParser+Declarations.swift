@@ -20,7 +20,9 @@ extension ObjCHeaderParser {
                     assumeNonnull = false
                     index += 1
                     if peek == "(" { _ = balanced() }
-                } else if Self.isMacroName(word), word.hasSuffix("_BEGIN") || word.hasSuffix("_END") || word.hasSuffix("_DECLS") {
+                } else if Self.isMacroName(word),
+                    word.hasSuffix("_BEGIN") || word.hasSuffix("_END") || word.hasSuffix("_DECLS")
+                {
                     index += 1
                     if peek == "(" { _ = balanced() }
                 } else if word == "extern", peek(1) == "\"…\"", peek(2) == "{" {
@@ -44,7 +46,9 @@ extension ObjCHeaderParser {
         while let word = peek {
             index += 1
             if word == "{" || word == "(" || word == "[" { depth += 1 }
-            if word == "}" || word == ")" || word == "]" { depth -= 1; if depth == 0 && word == "}" && peek != ";" { return } }
+            if word == "}" || word == ")" || word == "]" {
+                depth -= 1; if depth == 0 && word == "}" && peek != ";" { return }
+            }
             if word == ";" && depth <= 0 { return }
             if word.hasPrefix("@"), ["@interface", "@protocol", "@end", "@implementation"].contains(word), depth <= 0 {
                 index -= 1
@@ -94,21 +98,25 @@ extension ObjCHeaderParser {
             index += 1
             if peek == "<", genericParametersFollow() { _ = angle() }
         }
-        if peek == "<" { adopted = angle().split(separator: ",").map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty } }
+        if peek == "<" {
+            adopted = angle().split(separator: ",").map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty }
+        }
         var attributes = Attributes()
         skipAttributes(into: &attributes)
         if peek == "{" { _ = skipBraces() }
         let isClassDeclaration = !isProtocol && category == nil
         if !attributes.unavailable, !name.hasPrefix("_") {
             if isProtocol || isClassDeclaration {
-                var declaration = ObjCDeclaration(key: "\(isProtocol ? "@protocol" : "@interface") \(name)",
-                                                  kind: isProtocol ? .protocol : .class, file: file, line: startLine)
+                var declaration = ObjCDeclaration(
+                    key: "\(isProtocol ? "@protocol" : "@interface") \(name)",
+                    kind: isProtocol ? .protocol : .class, file: file, line: startLine)
                 declaration.detail = superclass
                 add(declaration, attributes)
             }
             for proto in adopted where !proto.hasPrefix("_") && proto != "NSObject" {
-                var conformance = ObjCDeclaration(key: "conformance \(name): \(proto)", kind: .conformance, owner: name,
-                                                  file: file, line: startLine)
+                var conformance = ObjCDeclaration(
+                    key: "conformance \(name): \(proto)", kind: .conformance, owner: name,
+                    file: file, line: startLine)
                 conformance.inProtocol = isProtocol
                 declarations.append(conformance)
             }
@@ -121,7 +129,10 @@ extension ObjCHeaderParser {
                 index += 1
                 return
             case "@interface", "@protocol", "@implementation":
-                problems.append(ObjCHeaderProblem(file: file, line: startLine, message: "\(isProtocol ? "@protocol" : "@interface") \(name) without @end"))
+                problems.append(
+                    ObjCHeaderProblem(
+                        file: file, line: startLine,
+                        message: "\(isProtocol ? "@protocol" : "@interface") \(name) without @end"))
                 return
             case "@optional": optional = true; index += 1
             case "@required": optional = false; index += 1
@@ -140,7 +151,10 @@ extension ObjCHeaderParser {
                 skipStatement()
             }
         }
-        problems.append(ObjCHeaderProblem(file: file, line: startLine, message: "\(isProtocol ? "@protocol" : "@interface") \(name) without @end"))
+        problems.append(
+            ObjCHeaderProblem(
+                file: file, line: startLine, message: "\(isProtocol ? "@protocol" : "@interface") \(name) without @end")
+        )
     }
 
     /// `<ObjectType>` right after a class name, then `:`: generic parameters, not adopted protocols.
@@ -188,7 +202,9 @@ extension ObjCHeaderParser {
             } else if word == ":" {
                 pieces.append("")
                 index += 1
-            } else if pieces.isEmpty, parameters.isEmpty, Self.isIdentifier(word), !Self.isMacroName(word) || peek(1) != "(" {
+            } else if pieces.isEmpty, parameters.isEmpty, Self.isIdentifier(word),
+                !Self.isMacroName(word) || peek(1) != "("
+            {
                 pieces.append(word)
                 index += 1
                 break loop
@@ -228,7 +244,8 @@ extension ObjCHeaderParser {
             if result.spelling == "id" || result.spelling == "\(owner) *" { result.spelling = "instancetype" }
         }
         if result.spelling == "id", marker == "-", selector.hasPrefix("init") { result.spelling = "instancetype" }
-        var declaration = ObjCDeclaration(key: "\(marker)[\(owner) \(selector)]", kind: .method, owner: owner, file: file, line: startLine)
+        var declaration = ObjCDeclaration(
+            key: "\(marker)[\(owner) \(selector)]", kind: .method, owner: owner, file: file, line: startLine)
         declaration.inProtocol = inProtocol
         declaration.optional = inProtocol && optional
         declaration.type = result
@@ -273,8 +290,9 @@ extension ObjCHeaderParser {
         var i = 0
         while i < words.count {
             if i > 0, Self.isMacroName(words[i]) || words[i] == "__attribute__" || words[i] == "__deprecated_msg",
-               words[..<i].contains(where: { Self.isIdentifier($0) && !Self.isMacroName($0) }),
-               i + 1 >= words.count || words[i + 1] == "(" || Self.isMacroName(words[i + 1]) || i == words.count - 1 {
+                words[..<i].contains(where: { Self.isIdentifier($0) && !Self.isMacroName($0) }),
+                i + 1 >= words.count || words[i + 1] == "(" || Self.isMacroName(words[i + 1]) || i == words.count - 1
+            {
                 var j = i + 1
                 var argument: [String] = []
                 if j < words.count, words[j] == "(" {
@@ -296,8 +314,11 @@ extension ObjCHeaderParser {
         }
         var name: String?
         var typeWords = stripped
-        if let caret = typeWords.indices.first(where: { ($0 > 0 && typeWords[$0 - 1] == "(") && (typeWords[$0] == "^" || typeWords[$0] == "*") }),
-           caret + 1 < typeWords.count, Self.isIdentifier(typeWords[caret + 1]) {
+        if let caret = typeWords.indices.first(where: {
+            ($0 > 0 && typeWords[$0 - 1] == "(") && (typeWords[$0] == "^" || typeWords[$0] == "*")
+        }),
+            caret + 1 < typeWords.count, Self.isIdentifier(typeWords[caret + 1])
+        {
             // void (^name)(args): the name sits in the declarator.
             name = typeWords[caret + 1]
             typeWords.remove(at: caret + 1)
@@ -307,7 +328,10 @@ extension ObjCHeaderParser {
         }
         guard let name, !attributes.unavailable else { return nil }
         var propertyType = type(typeWords)
-        if let nullability, propertyType.spelling.contains("*") || propertyType.spelling.contains("^") || propertyType.spelling.hasPrefix("id") {
+        if let nullability,
+            propertyType.spelling.contains("*") || propertyType.spelling.contains("^")
+                || propertyType.spelling.hasPrefix("id")
+        {
             propertyType.nullability = nullability
         } else if let nullability, nullability != .unspecified {
             propertyType.nullability = nullability

@@ -18,7 +18,8 @@ struct ObjCHeaderParser {
     var index = 0
     var assumeNonnull = false
     var declarations: [ObjCDeclaration] = []
-    /// Members marked unavailable (`- (instancetype)init NS_UNAVAILABLE;`): absent, but newly so when they were inherited.
+    /// Members marked unavailable (`- (instancetype)init NS_UNAVAILABLE;`): absent, but newly so when they were
+    /// inherited.
     var unavailableKeys: [String] = []
     var problems: [ObjCHeaderProblem] = []
 
@@ -36,7 +37,9 @@ struct ObjCHeaderParser {
         for line in lines {
             let scalars = Array(line.text.unicodeScalars)
             var i = 0
-            func isIdent(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" || s == "$" || ("0"..."9").contains(s) }
+            func isIdent(_ s: Unicode.Scalar) -> Bool {
+                s.properties.isAlphabetic || s == "_" || s == "$" || ("0"..."9").contains(s)
+            }
             while i < scalars.count {
                 let s = scalars[i]
                 if s.properties.isWhitespace { i += 1; continue }
@@ -78,9 +81,12 @@ struct ObjCHeaderParser {
         return first.properties.isAlphabetic || first == "_"
     }
 
-    /// An all-capitals name (`NS_SWIFT_NAME`, `UIKIT_EXTERN`, `API_AVAILABLE`, `MB_STRONG`): an attribute macro, not a type.
+    /// An all-capitals name (`NS_SWIFT_NAME`, `UIKIT_EXTERN`, `API_AVAILABLE`, `MB_STRONG`): an attribute macro, not a
+    /// type.
     static func isMacroName(_ text: String) -> Bool {
-        guard text.count >= 3, !["BOOL", "SEL", "IMP", "NULL", "FILE", "UInt", "GLuint"].contains(text) else { return false }
+        guard text.count >= 3, !["BOOL", "SEL", "IMP", "NULL", "FILE", "UInt", "GLuint"].contains(text) else {
+            return false
+        }
         return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
             && text.unicodeScalars.contains { ("A"..."Z").contains($0) }
     }
@@ -108,8 +114,10 @@ struct ObjCHeaderParser {
     /// Consumes attribute macros at `index` (with their parenthesized arguments), returning what they say.
     mutating func skipAttributes(into attributes: inout Attributes) {
         while let word = peek {
-            let isAttribute = Self.isMacroName(word) || word == "__attribute__" || word == "__deprecated_msg"
-                || word == "__unavailable" || word == "__deprecated" || word.hasPrefix("__API_") || word.hasPrefix("__IOS_")
+            let isAttribute =
+                Self.isMacroName(word) || word == "__attribute__" || word == "__deprecated_msg"
+                || word == "__unavailable" || word == "__deprecated" || word.hasPrefix("__API_")
+                || word.hasPrefix("__IOS_")
                 || word.hasPrefix("__OSX_") || word.hasPrefix("__TVOS_") || word.hasPrefix("__WATCHOS_")
             guard isAttribute else { return }
             index += 1
@@ -139,8 +147,12 @@ struct ObjCHeaderParser {
             }
             if names.contains(where: mine.contains) { attributes.unavailable = true }
         default:
-            if (word.hasPrefix("__IOS_UNAVAILABLE") || word.hasPrefix("__IOS_PROHIBITED")) && platform == "iOS" { attributes.unavailable = true }
-            if (word.hasPrefix("__OSX_UNAVAILABLE") || word.hasPrefix("__OSX_PROHIBITED")) && platform == "macOS" { attributes.unavailable = true }
+            if (word.hasPrefix("__IOS_UNAVAILABLE") || word.hasPrefix("__IOS_PROHIBITED")) && platform == "iOS" {
+                attributes.unavailable = true
+            }
+            if (word.hasPrefix("__OSX_UNAVAILABLE") || word.hasPrefix("__OSX_PROHIBITED")) && platform == "macOS" {
+                attributes.unavailable = true
+            }
         }
     }
 
@@ -171,13 +183,16 @@ struct ObjCHeaderParser {
                 if depth == 0 || (kept.last == "^" && depth == 1) {
                     nullability = nullability ?? value
                 } else if value == .nullable {
-                    // Inside a block's or generic's types: `NSError * _Nullable` is another Swift type than `NSError *`.
+                    // Inside a block's or generic's types: `NSError * _Nullable` is another Swift type than `NSError
+                    // *`.
                     kept.append("_Nullable")
                 }
                 i += 1
                 continue
             }
-            if Self.ignoredWords.contains(word) || word == "__attribute__" || word == "NS_NOESCAPE" || Self.isMacroName(word) {
+            if Self.ignoredWords.contains(word) || word == "__attribute__" || word == "NS_NOESCAPE"
+                || Self.isMacroName(word)
+            {
                 i += 1
                 if i < words.count, words[i] == "(" {
                     var inner = 0
@@ -207,7 +222,9 @@ struct ObjCHeaderParser {
             spelled = ["const"] + spelled.filter { $0 != "const" }
         }
         let spelling = Self.spell(spelled)
-        let isPointer = spelled.contains("*") || spelled.contains("^") || ["id", "instancetype", "Class"].contains(spelled.first ?? "")
+        let isPointer =
+            spelled.contains("*") || spelled.contains("^")
+            || ["id", "instancetype", "Class"].contains(spelled.first ?? "")
         let assumed: ObjCNullability = (defaultNonnull ?? assumeNonnull) && isPointer ? .nonnull : .unspecified
         return ObjCType(spelling: spelling, nullability: isPointer ? (nullability ?? assumed) : .unspecified)
     }
@@ -217,7 +234,8 @@ struct ObjCHeaderParser {
         "instancetype", "Class", "SEL", "_Nullable", "volatile", "restrict", "__restrict", "struct", "enum", "union",
     ]
 
-    /// Parameter names in a block's or function pointer's parameter list (`void (^)(NSError *error)`) are no part of its type.
+    /// Parameter names in a block's or function pointer's parameter list (`void (^)(NSError *error)`) are no part of
+    /// its type.
     static func droppingParameterNames(_ words: [String]) -> [String] {
         var result: [String] = []
         var index = 0
@@ -248,7 +266,9 @@ struct ObjCHeaderParser {
             let cleaned = segments.map { segment -> [String] in
                 var segment = droppingParameterNames(segment)
                 if segment.count >= 2, let last = segment.last, isIdentifier(last), !typeKeywords.contains(last),
-                   !(segment.count == 2 && ["unsigned", "signed", "long", "short", "struct", "enum"].contains(segment[0])) {
+                    !(segment.count == 2
+                        && ["unsigned", "signed", "long", "short", "struct", "enum"].contains(segment[0]))
+                {
                     segment.removeLast()
                 }
                 return segment
@@ -266,8 +286,10 @@ struct ObjCHeaderParser {
         var text = ""
         var previous = ""
         for word in words {
-            let tight = text.isEmpty || [",", ")", ">", "]"].contains(word) || ["(", "<", "[", "^"].contains(previous)
-                || (word == "*" && previous == "*") || (word == "<" && isIdentifier(previous)) || (word == "(" && previous == ")")
+            let tight =
+                text.isEmpty || [",", ")", ">", "]"].contains(word) || ["(", "<", "[", "^"].contains(previous)
+                || (word == "*" && previous == "*") || (word == "<" && isIdentifier(previous))
+                || (word == "(" && previous == ")")
             if !tight { text += " " }
             if word == "," { text += ","; previous = word; continue }
             text += word

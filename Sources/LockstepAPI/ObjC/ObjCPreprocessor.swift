@@ -67,7 +67,8 @@ struct ObjCPreprocessor {
     }
 
     /// The active lines of `text`, the `#define`s it makes on this platform, and what could not be read.
-    mutating func run(_ text: String, file: String) -> (lines: [Line], defines: [Define], problems: [ObjCHeaderProblem]) {
+    mutating func run(_ text: String, file: String) -> (lines: [Line], defines: [Define], problems: [ObjCHeaderProblem])
+    {
         var lines: [Line] = []
         var defines: [Define] = []
         var problems: [ObjCHeaderProblem] = []
@@ -78,7 +79,9 @@ struct ObjCPreprocessor {
         for (number, raw) in Self.logicalLines(Self.strippingComments(text)) {
             let trimmed = raw.drop { $0 == " " || $0 == "\t" }
             guard trimmed.first == "#" else {
-                if active, trimmed.contains(where: { !$0.isWhitespace }) { lines.append(Line(number: number, text: raw)) }
+                if active, trimmed.contains(where: { !$0.isWhitespace }) {
+                    lines.append(Line(number: number, text: raw))
+                }
                 continue
             }
             let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
@@ -132,19 +135,29 @@ struct ObjCPreprocessor {
                     after = after[min(after.index(after: close), after.endIndex)...]
                 }
                 let value = String(after).objcTrimmed
-                if parameters == nil, let number = Int(value) { macros[name] = number } else { macros[name] = macros[name] ?? 1 }
+                if parameters == nil, let number = Int(value) {
+                    macros[name] = number
+                } else {
+                    macros[name] = macros[name] ?? 1
+                }
                 if parameters == nil, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-                   !(value.first?.isNumber ?? true) {
+                    !(value.first?.isNumber ?? true)
+                {
                     aliases[name] = value
                 }
                 // `#define AF_API_UNAVAILABLE(x) API_UNAVAILABLE(x)`: a wrapper reads as the attribute it wraps.
                 if parameters != nil, let open = value.firstIndex(of: "("),
-                   case let callee = value[..<open].objcTrimmed, !callee.isEmpty,
-                   callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    case let callee = value[..<open].objcTrimmed, !callee.isEmpty,
+                    callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                {
                     aliases[name] = callee
                 }
-                let guardMacro = value.isEmpty && parameters == nil && (name == lastIfndef || name.hasSuffix("_h") || name.hasSuffix("_H"))
-                if !guardMacro { defines.append(Define(name: name, parameters: parameters, value: value, line: number)) }
+                let guardMacro =
+                    value.isEmpty && parameters == nil
+                    && (name == lastIfndef || name.hasSuffix("_h") || name.hasSuffix("_H"))
+                if !guardMacro {
+                    defines.append(Define(name: name, parameters: parameters, value: value, line: number))
+                }
             case "undef" where active:
                 macros[rest] = nil
                 aliases[rest] = nil
@@ -261,13 +274,18 @@ private struct ConditionParser {
 
     mutating func parseOr() -> Int? {
         guard var value = parseAnd() else { return nil }
-        while peek == "||" { index += 1; guard let right = parseAnd() else { return nil }; value = (value != 0 || right != 0) ? 1 : 0 }
+        while peek == "||" {
+            index += 1; guard let right = parseAnd() else { return nil }; value = (value != 0 || right != 0) ? 1 : 0
+        }
         return value
     }
 
     mutating func parseAnd() -> Int? {
         guard var value = parseComparison() else { return nil }
-        while peek == "&&" { index += 1; guard let right = parseComparison() else { return nil }; value = (value != 0 && right != 0) ? 1 : 0 }
+        while peek == "&&" {
+            index += 1; guard let right = parseComparison() else { return nil };
+            value = (value != 0 && right != 0) ? 1 : 0
+        }
         return value
     }
 
@@ -325,7 +343,9 @@ private struct ConditionParser {
             return macros[name] != nil ? 1 : 0
         default:
             if let first = token.first, first.isNumber {
-                let digits = token.prefix { $0.isNumber || $0 == "x" || $0 == "X" || ("a"..."f").contains($0) || ("A"..."F").contains($0) }
+                let digits = token.prefix {
+                    $0.isNumber || $0 == "x" || $0 == "X" || ("a"..."f").contains($0) || ("A"..."F").contains($0)
+                }
                 if digits.hasPrefix("0x") || digits.hasPrefix("0X") { return Int(digits.dropFirst(2), radix: 16) }
                 return Int(token.prefix { $0.isNumber })
             }
@@ -365,7 +385,8 @@ extension StringProtocol {
     var objcTrimmed: String {
         let scalars = Array(unicodeScalars)
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(String.UnicodeScalarView(scalars[start...end]))
     }
 }

@@ -39,19 +39,24 @@ public struct ObjCSurface: Sendable, Hashable, Codable {
             for header in headers.sorted(by: { $0.path < $1.path }) {
                 let (lines, defines, found) = preprocessor.run(header.text, file: header.path)
                 problems.formUnion(found)
-                var parser = ObjCHeaderParser(file: header.path, platform: platform, lines: lines, aliases: preprocessor.aliases)
+                var parser = ObjCHeaderParser(
+                    file: header.path, platform: platform, lines: lines, aliases: preprocessor.aliases)
                 parser.parse()
                 problems.formUnion(parser.problems)
                 surface.unavailable[platform, default: []].formUnion(parser.unavailableKeys)
                 for define in defines where !define.name.hasPrefix("_") {
-                    var declaration = ObjCDeclaration(key: "#define \(define.name)", kind: .macro, file: header.path, line: define.line)
+                    var declaration = ObjCDeclaration(
+                        key: "#define \(define.name)", kind: .macro, file: header.path, line: define.line)
                     declaration.detail = define.parameters
                     if declarations[declaration.key] == nil { declarations[declaration.key] = declaration }
                 }
                 for declaration in parser.declarations {
                     if let existing = declarations[declaration.key] {
-                        // A class's @interface beats a forward use; a method declared twice (class and category) keeps the first.
-                        if existing.kind == .class, existing.detail == nil, declaration.detail != nil { declarations[declaration.key] = declaration }
+                        // A class's @interface beats a forward use; a method declared twice (class and category) keeps
+                        // the first.
+                        if existing.kind == .class, existing.detail == nil, declaration.detail != nil {
+                            declarations[declaration.key] = declaration
+                        }
                         continue
                     }
                     declarations[declaration.key] = declaration
@@ -68,7 +73,9 @@ public struct ObjCSurface: Sendable, Hashable, Codable {
     static func resolvingBlockTypedefs(_ declarations: [String: ObjCDeclaration]) -> [String: ObjCDeclaration] {
         var blocks: [String: ObjCType] = [:]
         for declaration in declarations.values where declaration.kind == .typedef {
-            guard let type = declaration.type, type.spelling.contains("(^)") || type.spelling.contains("(*)") else { continue }
+            guard let type = declaration.type, type.spelling.contains("(^)") || type.spelling.contains("(*)") else {
+                continue
+            }
             blocks[String(declaration.key.dropFirst("typedef ".count))] = type
         }
         guard !blocks.isEmpty else { return declarations }

@@ -13,8 +13,10 @@ public struct APIComparison: Sendable {
     public var diff: APIDiff
 
     /// Compares `from` (default: the newest release) with `to` (default: HEAD).
-    public static func make(_ snapshot: WorkspaceSnapshot, component name: String, from: String?, to: String?,
-                            reader: APIReader) throws -> APIComparison {
+    public static func make(
+        _ snapshot: WorkspaceSnapshot, component name: String, from: String?, to: String?,
+        reader: APIReader
+    ) throws -> APIComparison {
         let state = try snapshot.requireComponent(name)
         let repository = try SnapshotLoader.openRepository(state.component.path, name: name, config: snapshot.config)
         func resolve(_ text: String?, fallback: () throws -> (String, ObjectID)) throws -> (String, ObjectID) {
@@ -23,12 +25,14 @@ public struct APIComparison: Sendable {
             do {
                 return (text, try repository.resolveCommit(text))
             } catch {
-                throw WorkspaceError("\(name): `\(text)` is neither a version tag nor a revision of \(state.component.path)")
+                throw WorkspaceError(
+                    "\(name): `\(text)` is neither a version tag nor a revision of \(state.component.path)")
             }
         }
         let old = try resolve(from) {
             guard let release = state.newestRelease else {
-                throw WorkspaceError("\(name) has no release to compare with; name a revision: `lockstep diff \(name) FROM [TO]`")
+                throw WorkspaceError(
+                    "\(name) has no release to compare with; name a revision: `lockstep diff \(name) FROM [TO]`")
             }
             return (release.name, release.commit)
         }
@@ -36,15 +40,18 @@ public struct APIComparison: Sendable {
             guard let head = state.head else { throw WorkspaceError("\(name) has no commits") }
             return ("HEAD", head)
         }
-        return APIComparison(component: name, fromLabel: old.0, toLabel: new.0, from: old.1, to: new.1,
-                             diff: try reader.diff(of: state.component, from: old.1, to: new.1))
+        return APIComparison(
+            component: name, fromLabel: old.0, toLabel: new.0, from: old.1, to: new.1,
+            diff: try reader.diff(of: state.component, from: old.1, to: new.1))
     }
 
     /// The text `lockstep diff` prints.
     public func render(style: Style = .plain) -> String {
         let level = diff.requiredLevel
-        var lines = [style.bold("\(component) \(fromLabel) (\(from.short)) → \(toLabel) (\(to.short)): ") +
-                     style.severity(level == .breaking ? .error : level == .minor ? .warning : nil, "\(level)")]
+        var lines = [
+            style.bold("\(component) \(fromLabel) (\(from.short)) → \(toLabel) (\(to.short)): ")
+                + style.severity(level == .breaking ? .error : level == .minor ? .warning : nil, "\(level)")
+        ]
         if diff.changes.isEmpty {
             lines.append("  no public API changes (internal changes only)")
         }
@@ -61,7 +68,9 @@ public struct APIComparison: Sendable {
                 place = "  " + style.dim("\(old.file):\(old.line) → \(new.file):\(new.line)")
             }
             let platforms = change.platforms.map { " (on \($0.joined(separator: ", ")))" } ?? ""
-            lines.append("  \(mark) \(change.key)\(platforms)  [\(change.impact == .breaking ? "breaking" : change.impact == .additive ? "minor" : "none")]\(place)")
+            lines.append(
+                "  \(mark) \(change.key)\(platforms)  [\(change.impact == .breaking ? "breaking" : change.impact == .additive ? "minor" : "none")]\(place)"
+            )
             if change.kind == .changed, let old = change.old, let new = change.new {
                 lines.append("           - \(old.signature)")
                 lines.append("           + \(new.signature)")

@@ -47,12 +47,14 @@ struct APILayout: Equatable {
     func declarations(manifestFile: String) -> [String: APIDeclaration] {
         var result: [String: APIDeclaration] = [:]
         for name in libraries {
-            result["library \(name)"] = APIDeclaration(key: "library \(name)", signature: "library \(name)", kind: "library",
-                                                       file: manifestFile, line: 1)
+            result["library \(name)"] = APIDeclaration(
+                key: "library \(name)", signature: "library \(name)", kind: "library",
+                file: manifestFile, line: 1)
         }
         for module in modules {
-            result["module \(module.name)"] = APIDeclaration(key: "module \(module.name)", signature: "module \(module.name)",
-                                                             kind: "module", file: manifestFile, line: 1)
+            result["module \(module.name)"] = APIDeclaration(
+                key: "module \(module.name)", signature: "module \(module.name)",
+                kind: "module", file: manifestFile, line: 1)
         }
         return result
     }
@@ -76,9 +78,10 @@ extension APIContext {
         // One order whatever the manifest's or lockstep.yml's: a file's surface keeps per-platform masks over this
         // list, and the cache's key (`fingerprint`) sorts it.
         platforms.sort()
-        self.init(platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
-                  modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
-                  languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
+        self.init(
+            platforms: platforms.isEmpty ? APIContext.default.platforms : platforms, swiftVersion: swiftVersion,
+            modules: modules, addedRequirementImpact: component.kind == .protocols ? .additive : .breaking,
+            languageMode: manifest.map { Self.languageMode(ofManifest: $0.text) } ?? 5)
         traits = Set(manifest?.defaultTraits ?? [])
         features = Set(manifest?.features ?? [])
         for define in manifest?.defines ?? [] where !define.debugOnly {
@@ -108,7 +111,8 @@ extension APIContext {
         let major = Int(version.prefix { $0.isNumber }) ?? 5
         guard major >= 6 else { return 5 }
         if text.contains(".swiftLanguageMode(.v5)") || text.contains(".swiftLanguageMode(.version(\"5")
-            || text.contains(".unsafeFlags([\"-swift-version\", \"5\"]") {
+            || text.contains(".unsafeFlags([\"-swift-version\", \"5\"]")
+        {
             return 5
         }
         for listName in ["swiftLanguageModes:", "swiftLanguageVersions:"] {
@@ -125,10 +129,15 @@ extension APIContext {
     var fingerprint: String {
         "platforms=\(platforms.sorted().joined(separator: ",")) swift=\(swiftVersion.map(String.init).joined(separator: ".")) "
             + "modules=\(modules.sorted().joined(separator: ",")) added-requirement=\(addedRequirementImpact.label) "
-            + "language-mode=\(languageMode)" + (traits.isEmpty ? "" : " traits=\(traits.sorted().joined(separator: ","))")
+            + "language-mode=\(languageMode)"
+            + (traits.isEmpty ? "" : " traits=\(traits.sorted().joined(separator: ","))")
             + (features.isEmpty ? "" : " features=\(features.sorted().joined(separator: ","))")
-            + (defines.isEmpty ? "" : " defines=" + defines.keys.sorted().map { name in
-                name + (defines[name]!.isEmpty ? "" : "(" + defines[name]!.sorted().joined(separator: "|") + ")")
-            }.joined(separator: ","))
+            + (defines.isEmpty
+                ? ""
+                : " defines="
+                    + defines.keys.sorted().map { name in
+                        name
+                            + (defines[name]!.isEmpty ? "" : "(" + defines[name]!.sorted().joined(separator: "|") + ")")
+                    }.joined(separator: ","))
     }
 }

@@ -122,7 +122,10 @@ public final class APIReader: @unchecked Sendable {
         // Which manifest file each side reads depends on the configured toolchain too (Package@swift-X.Y.swift).
         let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
         let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
-        let key = diskCache.map { _ in APISurfaceCache.diffKey(component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants) }
+        let key = diskCache.map { _ in
+            APISurfaceCache.diffKey(
+                component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants)
+        }
         if let key, let stored = diskCache?.diff(key: key, in: component.path) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored
@@ -143,23 +146,31 @@ public final class APIReader: @unchecked Sendable {
         // 1.0.1 did, restricts none of them).
         var context = after.context
         context.minimumVersions = before.context.minimumVersions
-        var diff = APIDiff(old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
-                           new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
-                           shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
-                           context: context)
+        var diff = APIDiff(
+            old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
+            new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
+            shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
+            context: context)
         if let oldLayout = before.layout, let newLayout = after.layout, oldLayout != newLayout {
             let label = manifestLabel(component)
-            let modules = APIDiff(old: APISurface(declarations: oldLayout.declarations(manifestFile: label)),
-                                  new: APISurface(declarations: newLayout.declarations(manifestFile: label)),
-                                  context: after.context)
-            diff.changes = (diff.changes + modules.changes).sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+            let modules = APIDiff(
+                old: APISurface(declarations: oldLayout.declarations(manifestFile: label)),
+                new: APISurface(declarations: newLayout.declarations(manifestFile: label)),
+                context: after.context)
+            diff.changes = (diff.changes + modules.changes).sorted {
+                ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue)
+            }
             diff.impact = max(diff.impact, modules.impact)
         }
         // Objective-C headers: the same change model, so the level is the highest of both (SPEC §7).
-        if let headers = try objc.diff(of: component, from: old, oldFolders: before.layout?.modules.flatMap(\.folders) ?? [],
-                                       to: new, newFolders: after.layout?.modules.flatMap(\.folders) ?? [],
-                                       addedRequirementImpact: after.context.addedRequirementImpact) {
-            diff.changes = (diff.changes + headers.changes).sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+        if let headers = try objc.diff(
+            of: component, from: old, oldFolders: before.layout?.modules.flatMap(\.folders) ?? [],
+            to: new, newFolders: after.layout?.modules.flatMap(\.folders) ?? [],
+            addedRequirementImpact: after.context.addedRequirementImpact)
+        {
+            diff.changes = (diff.changes + headers.changes).sorted {
+                ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue)
+            }
             diff.impact = max(diff.impact, headers.impact)
         }
         return diff
@@ -171,7 +182,9 @@ public final class APIReader: @unchecked Sendable {
     private var swiftVersion: [Int] {
         versionLock.withLock {
             if let swiftVersionMemo { return swiftVersionMemo }
-            let version = (diskCache?.swiftVersion() ?? Toolchain.swiftVersion(in: Toolchain.versionLine)) ?? APIContext.default.swiftVersion
+            let version =
+                (diskCache?.swiftVersion() ?? Toolchain.swiftVersion(in: Toolchain.versionLine))
+                ?? APIContext.default.swiftVersion
             swiftVersionMemo = version
             return version
         }
@@ -180,12 +193,16 @@ public final class APIReader: @unchecked Sendable {
     /// The component's API files at `commit`, parsed (from the caches when they have it).
     private func revision(of component: Component, at commit: ObjectID) throws -> Revision {
         if let cached = lock.withLock({ () -> Revision? in
-            guard var recent = commitCache[component.name], let index = recent.firstIndex(where: { $0.commit == commit }) else { return nil }
+            guard var recent = commitCache[component.name],
+                let index = recent.firstIndex(where: { $0.commit == commit })
+            else { return nil }
             let hit = recent.remove(at: index)
             recent.append(hit)
             commitCache[component.name] = recent
             return hit.revision
-        }) { return cached }
+        }) {
+            return cached
+        }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         // An unreadable or missing manifest is LS103's to report; here it only means the layout is unknown.
         let manifest = try? manifests.manifest(of: component, at: commit)
@@ -216,7 +233,9 @@ public final class APIReader: @unchecked Sendable {
         for (index, file) in listed.enumerated() {
             guard let relevance = known[index] else { continue }
             let label = "\(component.path)/\(file.path)"
-            if let cached = lock.withLock({ fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == relevance.fingerprint })?.part }) {
+            if let cached = lock.withLock({
+                fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == relevance.fingerprint })?.part
+            }) {
                 found[index] = (FileVersion(path: file.path, blob: file.blob, context: relevance.fingerprint), cached)
             }
         }
@@ -225,21 +244,32 @@ public final class APIReader: @unchecked Sendable {
         let missing = listed.indices.filter { found[$0] == nil }
         let texts = try missing.map { String(decoding: try repository.readBlob(listed[$0].blob), as: UTF8.self) }
         let work = zip(missing, texts).map { (file: listed[$0], known: known[$0], text: $1) }
-        let read = try parallelMap(work) { file, known, text -> (file: FileVersion, part: APIFileSurface, relevance: Relevance) in
+        let read = try parallelMap(work) {
+            file, known, text -> (file: FileVersion, part: APIFileSurface, relevance: Relevance) in
             let label = "\(component.path)/\(file.path)"
-            let relevance = known ?? { let relevant = context.relevant(to: text); return Relevance(context: relevant, fingerprint: relevant.fingerprint) }()
+            let relevance =
+                known
+                ?? {
+                    let relevant = context.relevant(to: text);
+                    return Relevance(context: relevant, fingerprint: relevant.fingerprint)
+                }()
             let fingerprint = relevance.fingerprint
             let version = FileVersion(path: file.path, blob: file.blob, context: fingerprint)
-            if let cached = self.lock.withLock({ self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part }) {
+            if let cached = self.lock.withLock({
+                self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part
+            }) {
                 return (version, cached, relevance)
             }
             let part: APIFileSurface
-            if let stored = self.diskCache?.surface(blob: file.blob, label: label, context: fingerprint, in: component.path) {
+            if let stored = self.diskCache?.surface(
+                blob: file.blob, label: label, context: fingerprint, in: component.path)
+            {
                 part = stored
                 self.lock.withLock { self.counts.filesFromDiskCache += 1 }
             } else {
                 do {
-                    part = try APIFileSurface.read(from: SourceFile(path: label, text: text), context: relevance.context)
+                    part = try APIFileSurface.read(
+                        from: SourceFile(path: label, text: text), context: relevance.context)
                 } catch let error as SourceFileError {
                     throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
                 }
@@ -257,7 +287,9 @@ public final class APIReader: @unchecked Sendable {
             return (version, part, relevance)
         }
         lock.withLock {
-            for (index, item) in zip(missing, read) { relevance[component.name, default: [:]][context, default: [:]][listed[index].blob] = item.relevance }
+            for (index, item) in zip(missing, read) {
+                relevance[component.name, default: [:]][context, default: [:]][listed[index].blob] = item.relevance
+            }
         }
         for (index, item) in zip(missing, read) { found[index] = (item.file, item.part) }
         let files = found.map { $0! }
@@ -287,14 +319,17 @@ public final class APIReader: @unchecked Sendable {
         var taken = Set<String>()
         for target in (manifest?.targets ?? []) where target.kind == .regular && !isInternal(target.name) {
             let folders = target.path.map { [APILayout.trimmed($0)] } ?? target.defaultFolders
-            guard let folder = folders.first(where: { folder in all.contains { $0.path.hasPrefix(folder + "/") } }) else { continue }
+            guard let folder = folders.first(where: { folder in all.contains { $0.path.hasPrefix(folder + "/") } })
+            else { continue }
             listed += all.filter { $0.path.hasPrefix(folder + "/") && taken.insert($0.path).inserted }
         }
         return listed.isEmpty ? all : listed
     }
 
     /// The `.swift` files under `folder` at `commit`, links left out.
-    private static func swiftFiles(_ repository: Repository, at commit: ObjectID, under folder: String) throws -> [TreeFile] {
+    private static func swiftFiles(_ repository: Repository, at commit: ObjectID, under folder: String) throws
+        -> [TreeFile]
+    {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 

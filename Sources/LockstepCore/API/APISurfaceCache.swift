@@ -20,7 +20,8 @@ import LockstepGit
 /// entries (which the next run computes again).
 final class APISurfaceCache: @unchecked Sendable {
     /// Bump whenever what `APIFileSurface.read` extracts, how `APIDiff` or `APIReader` judge a change, or the
-    /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written by another build of lockstep are ignored too (see `buildIdentity`).
+    /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written
+    /// by another build of lockstep are ignored too (see `buildIdentity`).
     static let formatVersion = 6
     static let folderName = ".lockstep/cache/api-surfaces"
 
@@ -46,15 +47,19 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// The key text an entry starts with; its hash names the entry's file.
     static func key(blob: ObjectID, label: String, context: String) -> String {
-        "lockstep api-surface format \(formatVersion)\nbuild \(buildIdentity)\nblob \(blob.hex)\nlabel \(label)\ncontext \(context)\n\n"
+        """
+        lockstep api-surface format \(formatVersion)\nbuild \(buildIdentity)\nblob \(blob.hex)\nlabel \
+        \(label)\ncontext \(context)\n\n
+        """
     }
 
     /// The executable's size and modification time: a rebuilt lockstep may extract differently even when
     /// nobody remembered to bump `formatVersion`.
     static let buildIdentity: String = {
         guard let path = Bundle.main.executablePath,
-              let info = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date else { return "unknown" }
+            let info = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date
+        else { return "unknown" }
         return "\(size) \(date.timeIntervalSince1970)"
     }()
 
@@ -74,8 +79,13 @@ final class APISurfaceCache: @unchecked Sendable {
     /// manifests), the component's path (in file labels) and kind, and the Swift version; and the manifest files
     /// read when one is a `Package@swift-X.Y.swift` (which one depends on the configured toolchain); and the
     /// component's `platforms:` and `manifest:` from lockstep.yml when it sets them.
-    static func diffKey(component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil) -> String {
-        "lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \(component.kind.name)\n"
+    static func diffKey(
+        component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil
+    ) -> String {
+        """
+        lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \
+        \(component.kind.name)\n
+        """
             + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n"
             + (manifestFiles.map { "manifests \($0)\n" } ?? "")
             + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")
@@ -85,7 +95,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// A diff remembered under `key`, nil when absent or not exactly this key's.
     func diff(key: String, in pack: String) -> APIDiff? {
         guard let body = entry(key, in: pack),
-              let changes = try? JSONDecoder().decode([APIChange].self, from: body) else { return nil }
+            let changes = try? JSONDecoder().decode([APIChange].self, from: body)
+        else { return nil }
         var diff = APIDiff(old: APISurface(), new: APISurface())
         diff.changes = changes
         diff.impact = changes.lazy.map(\.impact).max() ?? .none
@@ -102,7 +113,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// are read again from the file when next asked for). Failures are ignored.
     func flush(_ pack: String) {
         guard let pending = lock.withLock({ packs.removeValue(forKey: pack)?.pending }), !pending.isEmpty,
-              usable, prepareFolder() else { return }
+            usable, prepareFolder()
+        else { return }
         let url = file(forPack: pack)
         let header = Self.packHeader(pack)
         // Read again: another run may have written the pack since this one first read it.
@@ -111,7 +123,8 @@ final class APISurfaceCache: @unchecked Sendable {
         write(Self.packData(header: header, entries: entries), to: url)
     }
 
-    /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes>`, the key, the body.
+    /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes>`, the key, the
+    /// body.
     static func packData(header: Data, entries: [String: Data]) -> Data {
         var data = header
         for key in entries.keys.sorted() {
@@ -136,7 +149,9 @@ final class APISurfaceCache: @unchecked Sendable {
         let identity = Toolchain.executableIdentity()
         if usable, let identity, let data = Self.read(memo) {
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count >= 2, lines[0] == identity, let version = Toolchain.swiftVersion(in: String(lines[1])) { return version }
+            if lines.count >= 2, lines[0] == identity, let version = Toolchain.swiftVersion(in: String(lines[1])) {
+                return version
+            }
         }
         let line = Toolchain.versionLine
         guard let version = Toolchain.swiftVersion(in: line) else { return nil }
@@ -168,7 +183,8 @@ final class APISurfaceCache: @unchecked Sendable {
             guard let newline = bytes[offset...].prefix(41).firstIndex(of: 0x0A) else { break }
             let sizes = bytes[offset..<newline].split(separator: 0x20, omittingEmptySubsequences: false)
             guard sizes.count == 2, let keySize = decimal(sizes[0]), let bodySize = decimal(sizes[1]), keySize > 0,
-                  keySize <= bytes.count - newline - 1, bodySize <= bytes.count - newline - 1 - keySize else { break }
+                keySize <= bytes.count - newline - 1, bodySize <= bytes.count - newline - 1 - keySize
+            else { break }
             let keyStart = newline + 1, bodyStart = keyStart + keySize, end = bodyStart + bodySize
             entries[String(decoding: bytes[keyStart..<bodyStart], as: UTF8.self)] = Data(bytes[bodyStart..<end])
             offset = end
@@ -193,7 +209,9 @@ final class APISurfaceCache: @unchecked Sendable {
         if let found = lock.withLock({ () -> Data?? in
             guard let state = packs[pack], let stored = state.stored else { return .none }
             return .some(state.pending[key] ?? stored[key])
-        }) { return found }
+        }) {
+            return found
+        }
         // Read outside the lock: other components' packs are read meanwhile. Two readers of one pack both read it.
         let stored = Self.read(file(forPack: pack)).map { Self.entries(in: $0, header: Self.packHeader(pack)) } ?? [:]
         return lock.withLock {
@@ -211,7 +229,8 @@ final class APISurfaceCache: @unchecked Sendable {
     private func prepareFolder() -> Bool {
         lock.withLock {
             if !folderReady {
-                folderReady = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+                folderReady =
+                    (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
             }
             return folderReady
         }
@@ -245,7 +264,9 @@ final class APISurfaceCache: @unchecked Sendable {
     /// Writes a temporary file beside `url` (never following a link) and renames it over `url`.
     static func writeAtomically(_ data: Data, to url: URL) {
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0 ... .max)).tmp")
+            .appendingPathComponent(
+                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0 ... .max)).tmp"
+            )
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { return }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)

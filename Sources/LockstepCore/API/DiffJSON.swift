@@ -8,8 +8,11 @@ public struct DiffJSON: Codable {
     public var failOn: String?
     public var failed: Bool?
 
-    public init(component: String, from: String, to: String, fromCommit: String, toCommit: String, level: String, reason: String,
-                changes: [APIChange], failOn: String?, failed: Bool?) {
+    public init(
+        component: String, from: String, to: String, fromCommit: String, toCommit: String, level: String,
+        reason: String,
+        changes: [APIChange], failOn: String?, failed: Bool?
+    ) {
         self.component = component
         self.from = from
         self.to = to

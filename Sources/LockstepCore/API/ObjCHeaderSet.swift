@@ -38,18 +38,22 @@ struct ObjCHeaderSet {
                     var rest = scalars[found.upperBound...].drop { $0 == " " || $0 == "\t" }
                     if rest.first == "=" {
                         rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-                    } else if dotted || !(rest.first == "'" || rest.first == "\"" || rest.first == "[" || rest.first == "%") {
+                    } else if dotted
+                        || !(rest.first == "'" || rest.first == "\"" || rest.first == "[" || rest.first == "%")
+                    {
                         continue
                     }
                     let value: Substring
                     if rest.first == "[" || rest.hasPrefix("%w") || rest.hasPrefix("%W") {
-                        let close: Character = rest.hasPrefix("%w{") || rest.hasPrefix("%W{") ? "}" : (rest.hasPrefix("%w(") ? ")" : "]")
+                        let close: Character =
+                            rest.hasPrefix("%w{") || rest.hasPrefix("%W{") ? "}" : (rest.hasPrefix("%w(") ? ")" : "]")
                         let end = rest.firstIndex(of: close) ?? rest.endIndex
                         value = rest[rest.startIndex..<end]
                     } else {
                         value = rest.prefix { $0 != "\n" }
                     }
-                    let patterns = rest.hasPrefix("%w") || rest.hasPrefix("%W")
+                    let patterns =
+                        rest.hasPrefix("%w") || rest.hasPrefix("%W")
                         ? value.dropFirst(3).split(whereSeparator: \.isWhitespace).map(String.init)
                         : quoted(value)
                     switch attribute {
@@ -62,8 +66,13 @@ struct ObjCHeaderSet {
             }
         }
         let lowered = text.lowercased()
-        for (names, platform) in [(["ios"], "iOS"), (["osx", "macos"], "macOS"), (["tvos"], "tvOS"), (["watchos"], "watchOS")] {
-            if names.contains(where: { lowered.contains(".\($0).deployment_target") || lowered.contains(":\($0)") || lowered.contains("\"\($0)\"") }) {
+        for (names, platform) in [
+            (["ios"], "iOS"), (["osx", "macos"], "macOS"), (["tvos"], "tvOS"), (["watchos"], "watchOS"),
+        ] {
+            if names.contains(where: {
+                lowered.contains(".\($0).deployment_target") || lowered.contains(":\($0)")
+                    || lowered.contains("\"\($0)\"")
+            }) {
                 rules.platforms.append(platform)
             }
         }
@@ -76,7 +85,11 @@ struct ObjCHeaderSet {
         var quote: Character = "'"
         for character in text {
             if var open = current {
-                if character == quote { result.append(open); current = nil } else { open.append(character); current = open }
+                if character == quote {
+                    result.append(open); current = nil
+                } else {
+                    open.append(character); current = open
+                }
             } else if character == "'" || character == "\"" {
                 quote = character
                 current = ""
@@ -106,13 +119,18 @@ struct ObjCHeaderSet {
         for subspec in (object["subspecs"] as? [Any]) ?? [] { collect(json: subspec, into: &rules) }
     }
 
-    /// A path in a folder of tests, examples, demos or vendored dependencies (`Tests/`, `MantleTests/`, `Demo/`, `Pods/`).
+    /// A path in a folder of tests, examples, demos or vendored dependencies (`Tests/`, `MantleTests/`, `Demo/`,
+    /// `Pods/`).
     static func isSampleOrTest(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { folder in
             let name = folder.lowercased()
-            return ["test", "tests", "example", "examples", "demo", "demos", "carthage", "pods", "vendor", "docs", "benchmark",
-                    "benchmarks", "benchmarking", "external", "xcode", "samples", "sample"].contains(name)
-                || name.hasSuffix("tests") || name.hasSuffix("demo") || name.hasSuffix("example") || name.hasSuffix("examples")
+            return [
+                "test", "tests", "example", "examples", "demo", "demos", "carthage", "pods", "vendor", "docs",
+                "benchmark",
+                "benchmarks", "benchmarking", "external", "xcode", "samples", "sample",
+            ].contains(name)
+                || name.hasSuffix("tests") || name.hasSuffix("demo") || name.hasSuffix("example")
+                || name.hasSuffix("examples")
         }
     }
 
@@ -147,7 +165,11 @@ struct ObjCHeaderSet {
                 case "*":
                     if characters.first == "*" {
                         characters = characters.dropFirst()
-                        if characters.first == "/" { characters = characters.dropFirst(); expression += "(?:.*/)?" } else { expression += ".*" }
+                        if characters.first == "/" {
+                            characters = characters.dropFirst(); expression += "(?:.*/)?"
+                        } else {
+                            expression += ".*"
+                        }
                     } else {
                         expression += "[^/]*"
                     }
@@ -174,8 +196,12 @@ struct ObjCHeaderSet {
     }
 
     /// The podspecs' rules at `commit` (those named after the component, else all at the root); nil when it has none.
-    static func podspecRules(_ repository: Repository, component: Component, files all: [TreeFile]) throws -> PodspecRules? {
-        let podspecs = all.filter { !$0.path.contains("/") && ($0.path.hasSuffix(".podspec") || $0.path.hasSuffix(".podspec.json")) }
+    static func podspecRules(_ repository: Repository, component: Component, files all: [TreeFile]) throws
+        -> PodspecRules?
+    {
+        let podspecs = all.filter {
+            !$0.path.contains("/") && ($0.path.hasSuffix(".podspec") || $0.path.hasSuffix(".podspec.json"))
+        }
         guard !podspecs.isEmpty else { return nil }
         let own = podspecs.filter { $0.path.lowercased().hasPrefix(component.name.lowercased() + ".podspec") }
         var rules = PodspecRules()
@@ -198,14 +224,17 @@ struct ObjCHeaderSet {
     /// `neighbour`'s, the rules of the release it is compared with, which rarely differ between adjacent releases;
     /// without one either, every header outside tests, examples and demos is taken.
     static func headers(_ all: [TreeFile], rules own: PodspecRules?, neighbour: PodspecRules?, moduleFolders: [String])
-        -> (files: [TreeFile], platforms: [String])? {
+        -> (files: [TreeFile], platforms: [String])?
+    {
         let hasPackage = all.contains { $0.path == "Package.swift" }
         let rules = own ?? (hasPackage ? PodspecRules() : neighbour ?? PodspecRules())
         var files = rules.isEmpty ? [] : publicHeaders(all, rules: rules)
         var seen = Set(files.map(\.path))
         for folder in moduleFolders {
             let include = folder + "/include/"
-            files += all.filter { $0.path.hasPrefix(include) && $0.path.hasSuffix(".h") && !$0.isSymlink && seen.insert($0.path).inserted }
+            files += all.filter {
+                $0.path.hasPrefix(include) && $0.path.hasSuffix(".h") && !$0.isSymlink && seen.insert($0.path).inserted
+            }
         }
         if rules.isEmpty, own == nil, !hasPackage {
             files = all.filter { $0.path.hasSuffix(".h") && !$0.isSymlink && !Self.isSampleOrTest($0.path) }

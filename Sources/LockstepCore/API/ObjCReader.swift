@@ -17,24 +17,33 @@ final class ObjCReader: @unchecked Sendable {
     /// The headers' surface at `commit`, nil when the component has no podspec and no `include/` folder in a
     /// library module (a pure Swift package: nothing to read). `neighbour` is the release it is compared with, whose
     /// podspec a revision without one borrows (`ObjCHeaderSet.headers`).
-    func surface(of component: Component, at commit: ObjectID, neighbour: ObjectID? = nil, moduleFolders: [String]) throws -> ObjCSurface? {
+    func surface(of component: Component, at commit: ObjectID, neighbour: ObjectID? = nil, moduleFolders: [String])
+        throws -> ObjCSurface?
+    {
         // A revision with a podspec of its own reads alike whatever it is compared with, so `check` walking the
         // releases reads each once; one without depends on its neighbour's.
         let plainKey = commit.hex
         let borrowingKey = "\(commit.hex) \(neighbour?.hex ?? "-")"
-        if let hit = lock.withLock({ recent[component.name]?.first { $0.key == plainKey || $0.key == borrowingKey } }) { return hit.surface }
+        if let hit = lock.withLock({ recent[component.name]?.first { $0.key == plainKey || $0.key == borrowingKey } }) {
+            return hit.surface
+        }
         let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let files = try repository.listFiles(at: commit)
         let own = try ObjCHeaderSet.podspecRules(repository, component: component, files: files)
         var borrowed: ObjCHeaderSet.PodspecRules?
         if own == nil, let neighbour {
-            borrowed = try ObjCHeaderSet.podspecRules(repository, component: component, files: try repository.listFiles(at: neighbour))
+            borrowed = try ObjCHeaderSet.podspecRules(
+                repository, component: component, files: try repository.listFiles(at: neighbour))
         }
         let key = own == nil ? borrowingKey : plainKey
         var surface: ObjCSurface?
-        if let (headers, podspecPlatforms) = ObjCHeaderSet.headers(files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders) {
+        if let (headers, podspecPlatforms) = ObjCHeaderSet.headers(
+            files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders)
+        {
             let sources = try headers.map {
-                SourceFile(path: "\(component.path)/\($0.path)", text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self))
+                SourceFile(
+                    path: "\(component.path)/\($0.path)",
+                    text: String(decoding: try repository.readBlob($0.blob), as: UTF8.self))
             }
             // The platforms the pod ships on at this revision (its podspec's), among those the component is read for:
             // a declaration cannot break a client on a platform the pod did not support.
@@ -53,8 +62,10 @@ final class ObjCReader: @unchecked Sendable {
     }
 
     /// The Objective-C changes between two commits, nil when neither has headers to read.
-    func diff(of component: Component, from old: ObjectID, oldFolders: [String], to new: ObjectID, newFolders: [String],
-              addedRequirementImpact: APIImpact) throws -> ObjCDiff? {
+    func diff(
+        of component: Component, from old: ObjectID, oldFolders: [String], to new: ObjectID, newFolders: [String],
+        addedRequirementImpact: APIImpact
+    ) throws -> ObjCDiff? {
         let before = try surface(of: component, at: old, neighbour: new, moduleFolders: oldFolders)
         let after = try surface(of: component, at: new, neighbour: old, moduleFolders: newFolders)
         guard before != nil || after != nil else { return nil }

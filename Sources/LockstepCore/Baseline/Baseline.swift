@@ -28,7 +28,9 @@ public struct Baseline: Sendable, Equatable {
         public var app: String?
         public var reason: String
 
-        public init(fingerprint: String, rule: String, component: String, version: String?, app: String?, reason: String) {
+        public init(
+            fingerprint: String, rule: String, component: String, version: String?, app: String?, reason: String
+        ) {
             self.fingerprint = fingerprint
             self.rule = rule
             self.component = component
@@ -63,13 +65,22 @@ public struct Baseline: Sendable, Equatable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else { return nil }
         if isFolder.boolValue {
-            throw ConfigError(file: file.path, line: 0, column: 0, message: "this is a folder, not the baseline file; remove it and run `lockstep baseline`")
+            throw ConfigError(
+                file: file.path, line: 0, column: 0,
+                message: "this is a folder, not the baseline file; remove it and run `lockstep baseline`")
         }
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the baseline file: \(FileErrorText.reason(error)); check that it is a readable UTF-8 text file")
+            throw ConfigError(
+                file: file.path, line: 0, column: 0,
+                message:
+                    """
+                    cannot read the baseline file: \(FileErrorText.reason(error)); check that it is a readable \
+                    UTF-8 text file
+                    """
+            )
         }
         return try parse(text, file: file.path, config: config)
     }
@@ -81,14 +92,17 @@ public struct Baseline: Sendable, Equatable {
 
     /// The baseline accepting `findings` (errors and warnings nobody accepted otherwise; notes never fail anything).
     /// Entries already in `previous` keep their reason, so a rerun with nothing new writes the same bytes.
-    public static func recording(_ findings: [Finding], snapshot: WorkspaceSnapshot, previous: Baseline?, reason: String?) -> Baseline {
+    public static func recording(
+        _ findings: [Finding], snapshot: WorkspaceSnapshot, previous: Baseline?, reason: String?
+    ) -> Baseline {
         var entries: [String: Entry] = [:]
         for finding in findings where finding.severity >= .warning && finding.accepted == nil {
             let fingerprint = finding.fingerprint
             guard entries[fingerprint] == nil else { continue }
             let kept = previous?.findings.first { $0.fingerprint == fingerprint }?.reason
-            entries[fingerprint] = Entry(fingerprint: fingerprint, rule: finding.rule, component: finding.subject, version: finding.version,
-                                         app: finding.app, reason: kept ?? reason ?? defaultReason)
+            entries[fingerprint] = Entry(
+                fingerprint: fingerprint, rule: finding.rule, component: finding.subject, version: finding.version,
+                app: finding.app, reason: kept ?? reason ?? defaultReason)
         }
         let components = snapshot.components.compactMap { state in
             state.newestVersion.map { ComponentEntry(name: state.component.name, version: $0.version.description) }
@@ -102,15 +116,25 @@ extension Baseline {
     public var text: String {
         var lines = [
             "# Lockstep baseline: findings this workspace accepted when it adopted lockstep, because they are about",
-            "# history that cannot change (tags already published). `lockstep check` shows how many it hides and does not",
+            """
+            # history that cannot change (tags already published). `lockstep check` shows how many it hides and \
+            does not
+            """,
             "# fail on them; `lockstep check --no-baseline` shows everything. Findings about later versions, and new",
-            "# findings, still count. Regenerate with `lockstep baseline [--reason TEXT]` (kept entries keep their reason).",
-            "# A finding is matched by its fingerprint: RULE SUBJECT [VERSION] [in APP] [[KEY]] — never a line or message.",
+            """
+            # findings, still count. Regenerate with `lockstep baseline [--reason TEXT]` (kept entries keep their \
+            reason).
+            """,
+            """
+            # A finding is matched by its fingerprint: RULE SUBJECT [VERSION] [in APP] [[KEY]] — never a line or \
+            message.
+            """,
             "components:",
         ]
         if components.isEmpty { lines[lines.count - 1] += " []" }
         for component in components {
-            lines.append("  - { name: \(YAMLText.quoted(component.name)), version: \(YAMLText.quoted(component.version)) }")
+            lines.append(
+                "  - { name: \(YAMLText.quoted(component.name)), version: \(YAMLText.quoted(component.version)) }")
         }
         lines.append(findings.isEmpty ? "findings: []" : "findings:")
         for entry in findings {

@@ -1,7 +1,8 @@
 /// Applies the workspace's reviewed decisions to findings: `accept:` entries of `lockstep.yml`, then the baseline.
 /// Decisions kept in tag annotations are applied by the rule that reads them (LS203).
 public enum FindingReview {
-    /// `findings` with `accepted` set wherever an `accept:` entry or, unless `baseline` is nil, the baseline covers them.
+    /// `findings` with `accepted` set wherever an `accept:` entry or, unless `baseline` is nil, the baseline covers
+    /// them.
     public static func apply(_ findings: [Finding], config: WorkspaceConfig, baseline: Baseline?) -> [Finding] {
         findings.map { finding in
             guard finding.accepted == nil else { return finding }

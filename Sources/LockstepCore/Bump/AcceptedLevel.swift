@@ -27,9 +27,11 @@ public struct AcceptedLevel: Sendable, Equatable {
     public static func parse(_ line: Substring) -> AcceptedLevel? {
         guard line.hasPrefix(key + ": ") else { return nil }
         let body = line.dropFirst(key.count + 2)
-        guard let open = body.range(of: " (required: "), let close = body.range(of: "): ", range: open.upperBound..<body.endIndex),
-              let chosen = BumpLevel(flagName: body[..<open.lowerBound]),
-              let required = BumpLevel(flagName: body[open.upperBound..<close.lowerBound]) else { return nil }
+        guard let open = body.range(of: " (required: "),
+            let close = body.range(of: "): ", range: open.upperBound..<body.endIndex),
+            let chosen = BumpLevel(flagName: body[..<open.lowerBound]),
+            let required = BumpLevel(flagName: body[open.upperBound..<close.lowerBound])
+        else { return nil }
         return AcceptedLevel(chosen: chosen, required: required, reason: String(body[close.upperBound...]))
     }
 

@@ -8,14 +8,19 @@ public struct BumpJSON: Codable, Sendable {
     public struct Accepted: Codable, Sendable { public var level: String, required: String, reason: String }
 
     public init(_ plan: BumpPlan, dryRun: Bool) {
-        self.init(component: plan.component, from: plan.from?.version.description, to: plan.to.description,
-                  tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
-                  dryRun: dryRun, changes: plan.changes.map(\.summary))
-        accepted = plan.accepted.map { .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason) }
+        self.init(
+            component: plan.component, from: plan.from?.version.description, to: plan.to.description,
+            tag: plan.tagName, level: "\(plan.level)", reasons: plan.reasons, commit: plan.commit.hex,
+            dryRun: dryRun, changes: plan.changes.map(\.summary))
+        accepted = plan.accepted.map {
+            .init(level: $0.chosen.flagName, required: $0.required.flagName, reason: $0.reason)
+        }
     }
 
-    public init(component: String, from: String?, to: String, tag: String, level: String, reasons: [String], commit: String,
-         dryRun: Bool, changes: [String]) {
+    public init(
+        component: String, from: String?, to: String, tag: String, level: String, reasons: [String], commit: String,
+        dryRun: Bool, changes: [String]
+    ) {
         self.component = component
         self.from = from
         self.to = to

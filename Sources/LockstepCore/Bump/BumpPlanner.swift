@@ -24,16 +24,23 @@ public struct BumpPlanner {
         let repository = try SnapshotLoader.openRepository(component.path, name: name, config: snapshot.config)
         let changed = try repository.changedTrackedFiles()
         if !changed.isEmpty {
-            throw BumpRefusal(name, "uncommitted changes to tracked files in \(component.path): \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? " …" : "")",
-                              details: ["commit or stash them first: the tag must name exactly what was reviewed"])
+            throw BumpRefusal(
+                name,
+                """
+                uncommitted changes to tracked files in \(component.path): \
+                \(changed.prefix(5).joined(separator: ", "))\(changed.count > 5 ? " …" : "")
+                """,
+                details: ["commit or stash them first: the tag must name exactly what was reviewed"])
         }
         if let tag = state.versionTags.first(where: { $0.commit == head }) {
-            throw BumpRefusal(name, "HEAD (\(head.short)) already carries version tag \(tag.name)",
-                              details: ["commit the changes you want to release, then bump again"])
+            throw BumpRefusal(
+                name, "HEAD (\(head.short)) already carries version tag \(tag.name)",
+                details: ["commit the changes you want to release, then bump again"])
         }
         if let newest = state.newestVersion, try repository.contains(head, in: newest.commit) {
-            throw BumpRefusal(name, "no changes since \(newest.name): HEAD (\(head.short)) is already part of it",
-                              details: ["check out the branch with the new work, then bump again"])
+            throw BumpRefusal(
+                name, "no changes since \(newest.name): HEAD (\(head.short)) is already part of it",
+                details: ["check out the branch with the new work, then bump again"])
         }
         let release = state.newestRelease
         var reasons: [String] = []
@@ -45,26 +52,48 @@ public struct BumpPlanner {
             let diff = try api.diff(of: component, from: release.commit, to: head)
             changes = diff.changes
             level = diff.requiredLevel
-            reasons.append(diff.levelReason.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+            reasons.append(
+                diff.levelReason.split(separator: ":", maxSplits: 1).last.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                } ?? "")
             if let requested {
                 if requested < level, let reason {
                     accepted = AcceptedLevel(chosen: requested, required: level, reason: reason)
-                    reasons.append("--level \(requested.flagName) accepted instead of \(level.flagName): \(accepted!.reason)")
+                    reasons.append(
+                        "--level \(requested.flagName) accepted instead of \(level.flagName): \(accepted!.reason)")
                 } else if requested < level {
                     let drivers = diff.changes(requiring: level).prefix(10).map { change -> String in
                         let place = (change.new ?? change.old).map { " (\($0.file):\($0.line))" } ?? ""
                         return "\(change.summary)\(place)"
                     }
-                    throw BumpRefusal(name, "--\(requested.flagName) is lower than the \(level) level these changes require",
-                                      details: drivers + ["use --\(level.flagName), or drop the flag to let lockstep choose; to release at the lower level anyway, say why with --reason TEXT (recorded in the tag, honoured by LS203)"])
+                    throw BumpRefusal(
+                        name, "--\(requested.flagName) is lower than the \(level) level these changes require",
+                        details: drivers + [
+                            """
+                            use --\(level.flagName), or drop the flag to let lockstep choose; to release at the \
+                            lower level anyway, say why with --reason TEXT (recorded in the tag, honoured by \
+                            LS203)
+                            """
+                        ])
                 }
                 if requested > level { reasons.append("--\(requested.flagName) requested") }
                 level = requested
             }
             guard let next = level.next(after: release.version) else {
-                throw BumpRefusal(name, "no \(level) version can follow \(release.name): the number to raise is already \(Int.max), the largest lockstep can count to",
-                                  details: level == .breaking ? ["tag releases with numbers lockstep can count past"]
-                                                              : ["a higher level starts that number from 0 again: try --\(level == .patch ? "minor" : "major")"])
+                throw BumpRefusal(
+                    name,
+                    """
+                    no \(level) version can follow \(release.name): the number to raise is already \(Int.max), \
+                    the largest lockstep can count to
+                    """,
+                    details: level == .breaking
+                        ? ["tag releases with numbers lockstep can count past"]
+                        : [
+                            """
+                            a higher level starts that number from 0 again: try \
+                            --\(level == .patch ? "minor" : "major")
+                            """
+                        ])
             }
             target = next
         } else {
@@ -75,15 +104,18 @@ public struct BumpPlanner {
         }
         if component.kind == .protocols && level == .patch {
             let why = requested == .patch ? "--patch on a protocol set" : "only internal changes in a protocol set"
-            throw BumpRefusal(name, "\(why): protocol sets have no patch releases (LS201)",
-                              details: ["internal changes to a protocol set need no release; use --minor to release them anyway"])
+            throw BumpRefusal(
+                name, "\(why): protocol sets have no patch releases (LS201)",
+                details: ["internal changes to a protocol set need no release; use --minor to release them anyway"])
         }
         // The tie raises an implementation to the line its protocol-set requirement names.
         var dependencies: [ResolvedDependency] = []
         if let protocolSet = component.implements {
             dependencies = try manifests.dependencies(of: component, at: head)
-            if let interval = dependencies.first(where: { $0.component == protocolSet })?.dependency.requirement.interval,
-               interval.isOneLine, interval.lines(limit: 1)[0] > target.line {
+            if let interval = dependencies.first(where: { $0.component == protocolSet })?.dependency.requirement
+                .interval,
+                interval.isOneLine, interval.lines(limit: 1)[0] > target.line
+            {
                 let line = interval.lines(limit: 1)[0]
                 target = line.firstVersion
                 level = .breaking
@@ -91,20 +123,27 @@ public struct BumpPlanner {
             }
         }
         // The rc series: continue it at the same or a higher version, restart it when the level rose past it.
-        let series = state.versionTags.filter { tag in tag.isPrerelease && release.map { tag.version > $0.version } ?? true }
+        let series = state.versionTags.filter { tag in
+            tag.isPrerelease && release.map { tag.version > $0.version } ?? true
+        }
         var number = 1
         if let top = series.map(\.version.release).max() {
             let numbers = series.filter { $0.version.release == top }.compactMap(\.version.releaseCandidateNumber)
             if top > target {
                 reasons.append("continues the \(top) rc series")
                 target = top
-                if let from = release?.version, let seriesLevel = BumpLevel.between(from, top) { level = max(level, seriesLevel) }
+                if let from = release?.version, let seriesLevel = BumpLevel.between(from, top) {
+                    level = max(level, seriesLevel)
+                }
             }
             if top == target {
                 let newest = numbers.max() ?? 0
                 guard let next = newest.incremented else {
-                    throw BumpRefusal(name, "\(top)-rc.\(newest) already uses the largest rc number lockstep can count to",
-                                      details: ["release it (`lockstep integrate \(name)`), or bump a higher level with --minor / --major"])
+                    throw BumpRefusal(
+                        name, "\(top)-rc.\(newest) already uses the largest rc number lockstep can count to",
+                        details: [
+                            "release it (`lockstep integrate \(name)`), or bump a higher level with --minor / --major"
+                        ])
                 }
                 number = next
             } else {
@@ -114,28 +153,48 @@ public struct BumpPlanner {
         let version = target.releaseCandidate(number)
         // A hand-made prerelease of the same version may sort above every rc lockstep can write (`-zeta`,
         // `-rc.99999999999999999999`); an rc below it would make the series go backwards.
-        if let above = state.versionTags.last(where: { $0.version.release == version.release && $0.version > version }) {
-            throw BumpRefusal(name, "tag \(above.name) (on \(above.commit.short)) sorts above \(version), the rc this bump would make; lockstep's own rcs are X.Y.Z-rc.N",
-                              details: ["delete \(above.name) if it is no release candidate (`git tag -d \(above.name)` in \(component.path), and on the remote), then bump again"])
+        if let above = state.versionTags.last(where: { $0.version.release == version.release && $0.version > version })
+        {
+            throw BumpRefusal(
+                name,
+                """
+                tag \(above.name) (on \(above.commit.short)) sorts above \(version), the rc this bump would make; \
+                lockstep's own rcs are X.Y.Z-rc.N
+                """,
+                details: [
+                    """
+                    delete \(above.name) if it is no release candidate (`git tag -d \(above.name)` in \
+                    \(component.path), and on the remote), then bump again
+                    """
+                ])
         }
         if component.kind == .protocols && version.patch != 0 {
             throw BumpRefusal(name, "\(version) would be a protocol-set patch (LS201)", details: ["use --minor"])
         }
         if let protocolSet = component.implements,
-           let problem = Tie.problem(implementation: version, protocolSet: protocolSet, dependencies: dependencies) {
-            throw BumpRefusal(name, "LS202: the tie breaks: \(name) \(problem.message)", details: ["help: \(problem.help)"])
+            let problem = Tie.problem(implementation: version, protocolSet: protocolSet, dependencies: dependencies)
+        {
+            throw BumpRefusal(
+                name, "LS202: the tie breaks: \(name) \(problem.message)", details: ["help: \(problem.help)"])
         }
         // The tie or the rc series may have raised the level back: record only a level that stays below the diff's.
         if let chosen = accepted {
-            accepted = level < chosen.required ? AcceptedLevel(chosen: level, required: chosen.required, reason: chosen.reason) : nil
+            accepted =
+                level < chosen.required
+                ? AcceptedLevel(chosen: level, required: chosen.required, reason: chosen.reason) : nil
         }
         let style = state.tagStyle
         let tagName = style.tagName(for: version)
-        if let clash = state.versionTags.first(where: { $0.version == version }) ?? state.otherTags.first(where: { $0.name == tagName }).map({ VersionTag(name: $0.name, version: version, commit: $0.commit, isAnnotated: $0.isAnnotated) }) {
+        if let clash = state.versionTags.first(where: { $0.version == version })
+            ?? state.otherTags.first(where: { $0.name == tagName }).map({
+                VersionTag(name: $0.name, version: version, commit: $0.commit, isAnnotated: $0.isAnnotated)
+            })
+        {
             throw BumpRefusal(name, "tag \(clash.name) already exists (on \(clash.commit.short))")
         }
-        return BumpPlan(component: name, from: release, to: version, tagName: tagName, level: level,
-                        reasons: reasons, changes: changes, commit: head, accepted: accepted)
+        return BumpPlan(
+            component: name, from: release, to: version, tagName: tagName, level: level,
+            reasons: reasons, changes: changes, commit: head, accepted: accepted)
     }
 }
 

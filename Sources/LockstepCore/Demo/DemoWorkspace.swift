@@ -23,7 +23,8 @@ public struct DemoWorkspace {
         let demo = DemoWorkspace(root: root)
         do {
             try SampleWorkspace.materialize(fixture: fixture, into: root)
-            try SampleWorkspace.materialize(fixture: try SampleWorkspace.defaultFixture(named: "pods", environment: environment), into: demo.pods)
+            try SampleWorkspace.materialize(
+                fixture: try SampleWorkspace.defaultFixture(named: "pods", environment: environment), into: demo.pods)
         } catch let error as SampleError {
             throw CommandFailure(code: 2, message: "error: \(error)")
         }
@@ -37,17 +38,30 @@ public struct DemoWorkspace {
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: destination.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {
-            throw CommandFailure(code: 2, message: "error: --dir \(given) is a file; give a new or empty folder for the sample workspace")
+            throw CommandFailure(
+                code: 2, message: "error: --dir \(given) is a file; give a new or empty folder for the sample workspace"
+            )
         }
         let contents: [String]
         do { contents = try manager.contentsOfDirectory(atPath: destination.path) } catch {
-            throw CommandFailure(code: 2, message: "error: --dir \(given) cannot be read (\(FileErrorText.reason(error))); give a new or empty folder")
+            throw CommandFailure(
+                code: 2,
+                message:
+                    "error: --dir \(given) cannot be read (\(FileErrorText.reason(error))); give a new or empty folder")
         }
         guard !contents.isEmpty else { return }
         if contents.contains(WorkspaceConfig.fileName) {
-            throw CommandFailure(code: 2, message: "error: --dir \(given) already holds a workspace (an earlier demo?); Lockstep does not delete folders. Remove it yourself (rm -rf \(destination.path)) or give a new folder")
+            throw CommandFailure(
+                code: 2,
+                message:
+                    """
+                    error: --dir \(given) already holds a workspace (an earlier demo?); Lockstep does not delete \
+                    folders. Remove it yourself (rm -rf \(destination.path)) or give a new folder
+                    """
+            )
         }
-        throw CommandFailure(code: 2, message: "error: --dir \(given) is not empty; give a new or empty folder for the sample workspace")
+        throw CommandFailure(
+            code: 2, message: "error: --dir \(given) is not empty; give a new or empty folder for the sample workspace")
     }
 
     /// The workspace file of a world (`root` or `pods`).
@@ -57,10 +71,12 @@ public struct DemoWorkspace {
 
     /// One world's steps as JSON: matrix, bump `component`, integrate it (through `integrate`, which shows the
     /// progress), matrix again.
-    public static func world(_ folder: URL, component: String, options: IntegrationOptions,
-                             matrix: (WorkspaceSnapshot) throws -> Matrix = { try MatrixPipeline.build($0) },
-                             integrate: ([String], Integrator) async throws -> IntegrationResult,
-                             events: @escaping @Sendable (IntegrationEvent) -> Void) async throws -> DemoJSON {
+    public static func world(
+        _ folder: URL, component: String, options: IntegrationOptions,
+        matrix: (WorkspaceSnapshot) throws -> Matrix = { try MatrixPipeline.build($0) },
+        integrate: ([String], Integrator) async throws -> IntegrationResult,
+        events: @escaping @Sendable (IntegrationEvent) -> Void
+    ) async throws -> DemoJSON {
         let config = try config(of: folder)
         var json = DemoJSON(workspace: folder.path)
         json.matrixBefore = try matrix(SnapshotLoader.load(config)).json
@@ -68,8 +84,9 @@ public struct DemoWorkspace {
         json.bump = BumpJSON(plan, dryRun: false)
         let integrator = Integrator(config: config, options: options, events: events)
         let result = try await integrate([component], integrator)
-        json.integrate = IntegrateJSON(plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags,
-                                       pinCommits: result.pinCommits.mapValues(\.hex))
+        json.integrate = IntegrateJSON(
+            plan: result.plan, outcomes: result.outcomes, released: integrator.releasedTags,
+            pinCommits: result.pinCommits.mapValues(\.hex))
         json.matrixAfter = try matrix(SnapshotLoader.load(config)).json
         return json
     }

@@ -4,23 +4,34 @@ extension DependencyGraph {
     /// Graphviz DOT: one row per layer (apps on top, base at the bottom), a dashed line from each business
     /// component to the protocol set it implements, and forbidden edges and cycles in red.
     public var dot: String {
-        var lines = ["digraph lockstep {", "  rankdir=TB;", "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];",
-                     "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph lockstep {", "  rankdir=TB;",
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
         for layer in (0...3).reversed() {
             let names = nodes.filter { $0.layer == layer }.map { Self.dotID($0.name) }
             if !names.isEmpty { lines.append("  { rank=same; \(names.joined(separator: "; ")); }") }
         }
         for node in nodes {
-            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(separator: " ")
-            lines.append("  \(Self.dotID(node.name)) [label=\(Self.dotID(node.name + "\n" + detail)), fillcolor=\"\(Self.colour(node))\"];")
+            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(
+                separator: " ")
+            lines.append(
+                "  \(Self.dotID(node.name)) [label=\(Self.dotID(node.name + "\n" + detail)), fillcolor=\"\(Self.colour(node))\"];"
+            )
         }
         for edge in edges {
-            let red = edge.problem.map { ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2, tooltip=\(Self.dotID($0))" } ?? ""
-            lines.append("  \(Self.dotID(edge.from)) -> \(Self.dotID(edge.to)) [label=\(Self.dotID(edge.requirement))\(red)];")
+            let red =
+                edge.problem.map { ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2, tooltip=\(Self.dotID($0))" }
+                ?? ""
+            lines.append(
+                "  \(Self.dotID(edge.from)) -> \(Self.dotID(edge.to)) [label=\(Self.dotID(edge.requirement))\(red)];")
         }
         for node in nodes {
             guard let protocols = node.implements, nodes.contains(where: { $0.name == protocols }) else { continue }
-            lines.append("  \(Self.dotID(node.name)) -> \(Self.dotID(protocols)) [style=dashed, arrowhead=none, constraint=false, label=\"implements\"];")
+            lines.append(
+                "  \(Self.dotID(node.name)) -> \(Self.dotID(protocols)) [style=dashed, arrowhead=none, constraint=false, label=\"implements\"];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -33,8 +44,11 @@ extension DependencyGraph {
         for (index, node) in nodes.enumerated() { ids[node.name] = "n\(index)" }
         var lines = ["graph TD"]
         for node in nodes {
-            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(separator: " ")
-            lines.append("  \(ids[node.name]!)[\"\(Self.mermaidText(node.name))<br/>\(Self.mermaidText(detail))\"]:::\(node.role == nil ? node.kind : "app")")
+            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(
+                separator: " ")
+            lines.append(
+                "  \(ids[node.name]!)[\"\(Self.mermaidText(node.name))<br/>\(Self.mermaidText(detail))\"]:::\(node.role == nil ? node.kind : "app")"
+            )
         }
         var red: [Int] = []
         for (index, edge) in edges.enumerated() {
@@ -46,8 +60,14 @@ extension DependencyGraph {
             guard let protocols = node.implements, let from = ids[node.name], let to = ids[protocols] else { continue }
             lines.append("  \(from) -.-|implements| \(to)")
         }
-        if !red.isEmpty { lines.append("  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:#c62828,stroke-width:3px,color:#c62828") }
-        for (kind, colour) in [("base", "#e3f2fd"), ("protocols", "#f3e5f5"), ("business", "#e8f5e9"), ("app", "#fff3e0")] {
+        if !red.isEmpty {
+            lines.append(
+                "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:#c62828,stroke-width:3px,color:#c62828"
+            )
+        }
+        for (kind, colour) in [
+            ("base", "#e3f2fd"), ("protocols", "#f3e5f5"), ("business", "#e8f5e9"), ("app", "#fff3e0"),
+        ] {
             lines.append("  classDef \(kind) fill:\(colour),stroke:#555")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -44,31 +44,47 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
         let kinds = Dictionary(uniqueKeysWithValues: snapshot.components.map { ($0.component.name, $0.component.kind) })
         for state in snapshot.components {
             let component = state.component
-            nodes.append(Node(name: component.name, kind: component.kind.name, role: nil, implements: component.implements,
-                              version: state.newestRelease.map { "\($0.version)" }, layer: layer(of: component.kind)))
+            nodes.append(
+                Node(
+                    name: component.name, kind: component.kind.name, role: nil, implements: component.implements,
+                    version: state.newestRelease.map { "\($0.version)" }, layer: layer(of: component.kind)))
             let commits = [state.head, state.newestRelease?.commit].compactMap { $0 }
-            let dependencies = commits.lazy.compactMap { try? snapshot.manifests.readableDependencies(of: component, at: $0) }.first ?? []
+            let dependencies =
+                commits.lazy.compactMap { try? snapshot.manifests.readableDependencies(of: component, at: $0) }.first
+                ?? []
             for resolved in dependencies {
-                guard let target = resolved.component, target != component.name, let targetKind = kinds[target] else { continue }
-                edges.append(Edge(from: component.name, to: target, requirement: resolved.dependency.requirementText,
-                                  problem: LS301.allows(component.kind, targetKind) ? nil : "layering"))
+                guard let target = resolved.component, target != component.name, let targetKind = kinds[target] else {
+                    continue
+                }
+                edges.append(
+                    Edge(
+                        from: component.name, to: target, requirement: resolved.dependency.requirementText,
+                        problem: LS301.allows(component.kind, targetKind) ? nil : "layering"))
             }
         }
         for app in snapshot.apps {
-            nodes.append(Node(name: app.app.name, kind: "app", role: app.app.role.rawValue, implements: nil, version: nil, layer: 3))
+            nodes.append(
+                Node(
+                    name: app.app.name, kind: "app", role: app.app.role.rawValue, implements: nil, version: nil,
+                    layer: 3))
             for resolved in app.dependencies {
                 guard let target = resolved.component, kinds[target] != nil else { continue }
-                edges.append(Edge(from: app.app.name, to: target, requirement: resolved.dependency.requirementText, problem: nil))
+                edges.append(
+                    Edge(from: app.app.name, to: target, requirement: resolved.dependency.requirementText, problem: nil)
+                )
             }
         }
         var adjacency: [String: [String]] = [:]
         for edge in edges where kinds[edge.from] != nil { adjacency[edge.from, default: []].append(edge.to) }
         let cycles = LS301.cycles(in: adjacency)
-        let cycleEdges = Set(cycles.flatMap { cycle in cycle.indices.map { "\(cycle[$0])\u{0}\(cycle[($0 + 1) % cycle.count])" } })
-        for index in edges.indices where edges[index].problem == nil && cycleEdges.contains("\(edges[index].from)\u{0}\(edges[index].to)") {
+        let cycleEdges = Set(
+            cycles.flatMap { cycle in cycle.indices.map { "\(cycle[$0])\u{0}\(cycle[($0 + 1) % cycle.count])" } })
+        for index in edges.indices
+        where edges[index].problem == nil && cycleEdges.contains("\(edges[index].from)\u{0}\(edges[index].to)") {
             edges[index].problem = "cycle"
         }
-        return DependencyGraph(nodes: nodes, edges: edges, cycles: cycles.sorted { $0.joined(separator: " ") < $1.joined(separator: " ") })
+        return DependencyGraph(
+            nodes: nodes, edges: edges, cycles: cycles.sorted { $0.joined(separator: " ") < $1.joined(separator: " ") })
     }
 
     static func layer(of kind: ComponentKind) -> Int {
@@ -83,7 +99,12 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
     /// between those. Throws a `WorkspaceError` naming the known nodes when `name` is not one.
     public func focused(on name: String) throws -> DependencyGraph {
         guard nodes.contains(where: { $0.name == name }) else {
-            throw WorkspaceError("graph --focus \(name): no component or app of that name; known: \(nodes.map(\.name).sorted().joined(separator: ", "))")
+            throw WorkspaceError(
+                """
+                graph --focus \(name): no component or app of that name; known: \
+                \(nodes.map(\.name).sorted().joined(separator: ", "))
+                """
+            )
         }
         func reach(_ next: (Edge) -> (String, String)) -> Set<String> {
             var seen: Set<String> = [name]
@@ -97,8 +118,9 @@ public struct DependencyGraph: Sendable, Codable, Equatable {
             return seen
         }
         let keep = reach { ($0.from, $0.to) }.union(reach { ($0.to, $0.from) })
-        return DependencyGraph(nodes: nodes.filter { keep.contains($0.name) },
-                               edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) },
-                               cycles: cycles.filter { $0.allSatisfy(keep.contains) })
+        return DependencyGraph(
+            nodes: nodes.filter { keep.contains($0.name) },
+            edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) },
+            cycles: cycles.filter { $0.allSatisfy(keep.contains) })
     }
 }

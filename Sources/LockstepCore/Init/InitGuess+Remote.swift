@@ -25,21 +25,27 @@ extension InitGuesser {
             if counts[pattern] == nil { order.append(pattern) }
             counts[pattern, default: 0] += 1
         }
-        let best = order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+        let best = order.max {
+            counts[$0]! < counts[$1]!
+                || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!)
+        }
         guess.remote = best
         let claimed = Set(guess.components.flatMap { [$0.name.lowercased()] + $0.aliases.map { $0.lowercased() } })
         for index in guess.components.indices {
             let entry = guess.components[index]
             guard let origin = entry.origin else {
-                guess.components[index].reasons.append("no `origin` remote: manifests are matched to it by its name only")
+                guess.components[index].reasons.append(
+                    "no `origin` remote: manifests are matched to it by its name only")
                 continue
             }
             if let best, pattern(origin: origin, name: entry.name) == best { continue }
             let identity = PackageIdentity.of(location: origin)
             if ConfigParser.firstNonURLCharacter(in: origin) != nil {
-                guess.components[index].reasons.append("origin \(origin) cannot be written as a URL; left without url: (REVIEW)")
+                guess.components[index].reasons.append(
+                    "origin \(origin) cannot be written as a URL; left without url: (REVIEW)")
             } else if identity != entry.name.lowercased() && claimed.contains(identity) {
-                guess.components[index].reasons.append("origin \(origin) names another component's package; left without url: (REVIEW)")
+                guess.components[index].reasons.append(
+                    "origin \(origin) names another component's package; left without url: (REVIEW)")
             } else {
                 guess.components[index].url = origin
                 guess.components[index].reasons.append("url: its origin does not follow the remote pattern")

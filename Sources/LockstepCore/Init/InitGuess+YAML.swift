@@ -10,15 +10,24 @@ extension WorkspaceGuess {
         ]
         if let remote {
             let count = components.filter { $0.url == nil && $0.origin != nil }.count
-            lines.append("remote: \(Self.scalar(remote))   # explains the origins of \(count) of \(components.count) components; the others have url:")
+            lines.append(
+                """
+                remote: \(Self.scalar(remote))   # explains the origins of \(count) of \(components.count) \
+                components; the others have url:
+                """
+            )
         }
         lines.append(components.isEmpty ? "components: []" : "components:")
         for entry in components {
             lines += Self.comments(entry)
-            var fields = ["name: \(Self.scalar(entry.name))", "path: \(Self.scalar(entry.path))", "kind: \(entry.kind!.name)"]
+            var fields = [
+                "name: \(Self.scalar(entry.name))", "path: \(Self.scalar(entry.path))", "kind: \(entry.kind!.name)",
+            ]
             if let implements = entry.implements { fields.append("implements: \(Self.scalar(implements))") }
             if let url = entry.url { fields.append("url: \(Self.scalar(url))") }
-            if !entry.aliases.isEmpty { fields.append("aliases: [\(entry.aliases.map(Self.scalar).joined(separator: ", "))]") }
+            if !entry.aliases.isEmpty {
+                fields.append("aliases: [\(entry.aliases.map(Self.scalar).joined(separator: ", "))]")
+            }
             if let podspec = entry.podspec { fields.append("manifest: \(Self.scalar(podspec))") }
             lines.append("  - { \(fields.joined(separator: ", ")) }")
         }
@@ -31,21 +40,45 @@ extension WorkspaceGuess {
                 let build: String
                 if folder.hasSuffix(".xcodeproj") {
                     let scheme = String(folder.dropLast(".xcodeproj".count))
-                    build = "xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS Simulator' build"
+                    build =
+                        """
+                        xcodebuild -project \(folder) -scheme \(scheme) -destination 'generic/platform=iOS \
+                        Simulator' build
+                        """
                 } else if project == "Tuist/Package.swift" {
                     // Tuist: packages fetched, the project generated, in the build copy.
-                    build = "tuist install && tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                    build =
+                        """
+                        tuist install && tuist generate --no-open && xcodebuild -scheme \(entry.name) \
+                        -destination 'generic/platform=iOS Simulator' build
+                        """
                 } else if project == "Project.swift" {
-                    build = "tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                    build =
+                        """
+                        tuist generate --no-open && xcodebuild -scheme \(entry.name) -destination \
+                        'generic/platform=iOS Simulator' build
+                        """
                 } else if project == "Podfile" {
-                    build = "pod install && xcodebuild -workspace \(entry.name).xcworkspace -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                    build =
+                        """
+                        pod install && xcodebuild -workspace \(entry.name).xcworkspace -scheme \(entry.name) \
+                        -destination 'generic/platform=iOS Simulator' build
+                        """
                 } else {
                     // An XcodeGen spec: the project is generated first, in the build copy.
-                    build = "xcodegen generate && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS Simulator' build"
+                    build =
+                        """
+                        xcodegen generate && xcodebuild -scheme \(entry.name) -destination 'generic/platform=iOS \
+                        Simulator' build
+                        """
                 }
-                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), manifest: \(Self.scalar(project)), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)")
+                lines.append(
+                    "  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue), manifest: \(Self.scalar(project)), build: \(Self.scalar(build)) }   # REVIEW: the scheme and destination (runs on macOS)"
+                )
             } else {
-                lines.append("  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)")
+                lines.append(
+                    "  - { name: \(Self.scalar(entry.name)), path: \(Self.scalar(entry.path)), role: \(entry.role!.rawValue) }   # build: swift build (the default; add build: to change it)"
+                )
             }
         }
         if !leftOut.isEmpty {
@@ -57,7 +90,12 @@ extension WorkspaceGuess {
 
     /// What init prints about its guesses, one line per entry (printable: origins and paths are not trusted).
     var summary: [String] {
-        (components.map { "\($0.name) (\($0.path)): \($0.kind!.name)\($0.implements.map { " implementing \($0)" } ?? "") — \($0.reasons.joined(separator: "; "))" }
+        (components.map {
+            """
+            \($0.name) (\($0.path)): \($0.kind!.name)\($0.implements.map { " implementing \($0)" } ?? "") — \
+            \($0.reasons.joined(separator: "; "))
+            """
+        }
             + apps.map { "\($0.name) (\($0.path)): app, \($0.role!.rawValue) — \($0.reasons.joined(separator: "; "))" }
             + leftOut).map(Self.oneLine)
     }
@@ -71,8 +109,11 @@ extension WorkspaceGuess {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let category = scalar.properties.generalCategory
-            if scalar.properties.isWhitespace { result.append(" ") } else if category == .control || category == .format || category == .unassigned
-                || category == .surrogate || category == .privateUse {
+            if scalar.properties.isWhitespace {
+                result.append(" ")
+            } else if category == .control || category == .format || category == .unassigned
+                || category == .surrogate || category == .privateUse
+            {
                 result.append("\u{FFFD}")
             } else {
                 result.append(scalar)
@@ -83,9 +124,18 @@ extension WorkspaceGuess {
 
     /// A plain YAML scalar when it is unambiguous in a flow mapping, else a double-quoted one.
     static func scalar(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) }
-        let typed = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(text.lowercased()) || Double(text) != nil
-        if plain, let first = text.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first), !typed { return text }
+        let plain = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_./".unicodeScalars.contains($0)
+        }
+        let typed =
+            ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(text.lowercased())
+            || Double(text) != nil
+        if plain, let first = text.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first),
+            !typed
+        {
+            return text
+        }
         return YAMLText.quoted(text)
     }
 }

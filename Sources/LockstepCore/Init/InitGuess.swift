@@ -36,7 +36,11 @@ enum InitGuesser {
         var result = WorkspaceGuess()
         var repos: [FoundRepo] = []
         for repo in scanned {
-            if let why = repo.leftOut { result.leftOut.append("\(repo.path): left out, \(why)") } else { repos.append(repo) }
+            if let why = repo.leftOut {
+                result.leftOut.append("\(repo.path): left out, \(why)")
+            } else {
+                repos.append(repo)
+            }
         }
         var names = [String]()
         var notes = [[String]](repeating: [], count: repos.count)
@@ -50,7 +54,8 @@ enum InitGuesser {
         var primary: [String: Int] = [:]
         var secondary: [String: Int] = [:]
         for (index, repo) in repos.enumerated() {
-            for key in [names[index].lowercased(), repo.origin.map(PackageIdentity.of(location:))].compactMap({ $0 }) where primary[key] == nil {
+            for key in [names[index].lowercased(), repo.origin.map(PackageIdentity.of(location:))].compactMap({ $0 })
+            where primary[key] == nil {
                 primary[key] = index
             }
         }
@@ -67,17 +72,29 @@ enum InitGuesser {
             for dependency in repo.manifest?.dependencies ?? [] {
                 var target: Int?
                 if let id = dependency.registryID {
-                    target = primary[PackageIdentity.of(registryID: id)] ?? PackageIdentity.namePart(ofRegistryID: id).flatMap { primary[$0] }
+                    target =
+                        primary[PackageIdentity.of(registryID: id)]
+                        ?? PackageIdentity.namePart(ofRegistryID: id).flatMap { primary[$0] }
                 } else {
                     let key = dependency.identity.lowercased()
                     target = primary[key]
                     if target == nil, let old = secondary[key] {
                         target = old
                         if ConfigParser.firstNonURLCharacter(in: dependency.identity) != nil {
-                            notes[old].append("\(repo.path)/Package.swift names it by an old name that cannot be an alias (line \(dependency.line)); REVIEW that requirement")
+                            notes[old].append(
+                                """
+                                \(repo.path)/Package.swift names it by an old name that cannot be an alias (line \
+                                \(dependency.line)); REVIEW that requirement
+                                """
+                            )
                         } else if !aliases[old].contains(dependency.identity) {
                             aliases[old].append(dependency.identity)
-                            notes[old].append("alias `\(dependency.identity)`: \(repo.path)/Package.swift still names it so (line \(dependency.line))")
+                            notes[old].append(
+                                """
+                                alias `\(dependency.identity)`: \(repo.path)/Package.swift still names it so \
+                                (line \(dependency.line))
+                                """
+                            )
                         }
                     }
                 }
@@ -96,18 +113,38 @@ enum InitGuesser {
                 notes[index].append("built with Xcode: requirements read from \(project)")
             } else if !users.isEmpty {
                 isComponent[index] = true
-                notes[index].insert("component: \(users.joined(separator: ", ")) depend\(users.count == 1 ? "s" : "") on it", at: 0)
+                notes[index].insert(
+                    "component: \(users.joined(separator: ", ")) depend\(users.count == 1 ? "s" : "") on it", at: 0)
             } else if repo.manifestProblem != nil {
                 isComponent[index] = true
-                notes[index].insert("component: its manifest cannot be read (\(repo.manifestProblem!)), so nothing tells it apart from a component", at: 0)
+                notes[index].insert(
+                    """
+                    component: its manifest cannot be read (\(repo.manifestProblem!)), so nothing tells it apart \
+                    from a component
+                    """,
+                    at: 0)
             } else if requirements[index].isEmpty {
                 isComponent[index] = true
-                let why = libraries.isEmpty ? "nothing depends on it and it depends on no repo here; listed so the matrix shows it (remove it if it is not part of the workspace)"
-                    : "it has the library product\(libraries.count == 1 ? "" : "s") \(libraries.joined(separator: ", "))"
+                let why =
+                    libraries.isEmpty
+                    ? """
+                    nothing depends on it and it depends on no repo here; listed so the matrix shows it (remove \
+                    it if it is not part of the workspace)
+                    """
+                    : """
+                    it has the library product\(libraries.count == 1 ? "" : "s") \
+                    \(libraries.joined(separator: ", "))
+                    """
                 notes[index].insert("component: \(why)", at: 0)
             } else if !libraries.isEmpty && !looksLikeApp(repo, name: names[index]) {
                 isComponent[index] = true
-                notes[index].insert("component: it has the library product\(libraries.count == 1 ? "" : "s") \(libraries.joined(separator: ", ")) (nothing here depends on it; if it is an app, move it to apps:)", at: 0)
+                notes[index].insert(
+                    """
+                    component: it has the library product\(libraries.count == 1 ? "" : "s") \
+                    \(libraries.joined(separator: ", ")) (nothing here depends on it; if it is an app, move it to \
+                    apps:)
+                    """,
+                    at: 0)
             }
         }
         // Apps depend only on components here; a requirement on another app makes that app a component.
@@ -123,18 +160,32 @@ enum InitGuesser {
         }
         for index in repos.indices where isComponent[index] {
             guard let base = implementationName(ofProtocolSet: names[index]),
-                  let implementation = repos.indices.first(where: { isComponent[$0] && $0 != index && names[$0].lowercased() == base.lowercased() }) else { continue }
+                let implementation = repos.indices.first(where: {
+                    isComponent[$0] && $0 != index && names[$0].lowercased() == base.lowercased()
+                })
+            else { continue }
             if let already = kinds[implementation]?.implements {
-                notes[index].append("named like a protocol set of `\(names[implementation])`, which already implements `\(already)`; left base")
+                notes[index].append(
+                    """
+                    named like a protocol set of `\(names[implementation])`, which already implements \
+                    `\(already)`; left base
+                    """
+                )
                 continue
             }
             kinds[index] = .protocols
             kinds[implementation] = .business(implements: names[index])
             notes[index].append("kind protocols: its name is `\(names[implementation])` plus a protocol-set suffix")
-            notes[implementation].append("kind business, implements \(names[index]): `\(names[index])` is named as its protocol set")
+            notes[implementation].append(
+                "kind business, implements \(names[index]): `\(names[index])` is named as its protocol set")
         }
         for index in repos.indices where kinds[index] == .base {
-            notes[index].append("kind base: nothing in its name marks a protocol set or an implementation (REVIEW: protocols or business?)")
+            notes[index].append(
+                """
+                kind base: nothing in its name marks a protocol set or an implementation (REVIEW: protocols or \
+                business?)
+                """
+            )
         }
         for (index, repo) in repos.enumerated() {
             var entry = GuessedEntry(name: names[index], path: repo.path, origin: repo.origin)
@@ -149,8 +200,16 @@ enum InitGuesser {
                 let loose = requirements[index].filter { $0.requirement.exactVersion == nil }.map { names[$0.target] }
                 entry.role = loose.isEmpty ? .main : .shell
                 let on = requirements[index].map { names[$0.target] }
-                entry.reasons = ["app: nothing depends on it and it depends on \(on.joined(separator: ", "))"]
-                    + [loose.isEmpty ? "role main: every requirement on a component is exact:" : "role shell: \(loose.joined(separator: ", ")) \(loose.count == 1 ? "is" : "are") required by a range, not exact:"]
+                entry.reasons =
+                    ["app: nothing depends on it and it depends on \(on.joined(separator: ", "))"]
+                    + [
+                        loose.isEmpty
+                            ? "role main: every requirement on a component is exact:"
+                            : """
+                            role shell: \(loose.joined(separator: ", ")) \(loose.count == 1 ? "is" : "are") \
+                            required by a range, not exact:
+                            """
+                    ]
                     + notes[index]
                 result.apps.append(entry)
             }
@@ -162,7 +221,8 @@ enum InitGuesser {
     /// The repo's name: its origin's last path component (what manifests use), else its folder's name; made safe
     /// and unique (ignoring case).
     static func uniqueName(for repo: FoundRepo, taken: [String]) -> (String, String?) {
-        let wanted = repo.origin.map(PackageIdentity.name(ofLocation:)).flatMap { $0.isEmpty ? nil : $0 } ?? repo.folderName
+        let wanted =
+            repo.origin.map(PackageIdentity.name(ofLocation:)).flatMap { $0.isEmpty ? nil : $0 } ?? repo.folderName
         var name = sanitized(wanted)
         var note: String? = name == wanted ? nil : "named `\(name)`: `\(wanted)` is not a valid Lockstep name"
         let lowered = Set(taken.map { $0.lowercased() })
@@ -182,7 +242,9 @@ enum InitGuesser {
     /// Keeps ASCII letters, digits, `-`, `_`, `.`; anything else becomes `-`; starts with a letter or digit.
     static func sanitized(_ text: String) -> String {
         var scalars = text.unicodeScalars.map { scalar -> Character in
-            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+            let ok =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "-_.".unicodeScalars.contains(scalar)
             return ok ? Character(scalar) : "-"
         }
         while let first = scalars.first, !(first.isLetter || first.isNumber) { scalars.removeFirst() }

@@ -33,10 +33,14 @@ enum RepoScan {
         var found: [String] = []
         func walk(_ folder: URL, relative: String, depth: Int) {
             guard depth < maximumDepth,
-                  let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+                let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+            else { return }
             for entry in entries.sorted() where !entry.hasPrefix(".") {
                 let url = folder.appendingPathComponent(entry)
-                guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeDirectory else { continue }
+                guard
+                    (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType)
+                        == .typeDirectory
+                else { continue }
                 let path = relative.isEmpty ? entry : relative + "/" + entry
                 if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) {
                     found.append(path)
@@ -54,7 +58,11 @@ enum RepoScan {
     static func read(_ path: String, root: URL) -> FoundRepo {
         var repo = FoundRepo(path: path)
         if let bad = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            repo.leftOut = "its path holds the control character \(SafeName.describe(bad)), which lockstep.yml cannot hold; rename the folder"
+            repo.leftOut =
+                """
+                its path holds the control character \(SafeName.describe(bad)), which lockstep.yml cannot hold; \
+                rename the folder
+                """
             return repo
         }
         let repository: Repository
@@ -74,11 +82,17 @@ enum RepoScan {
             let names = (try? repository.rootNames(at: commit)) ?? []
             if let project = try? SnapshotLoader.xcodeProjectFile(repository, at: commit, names: names) {
                 repo.xcodeProject = project
-            } else if let podspec = try? SnapshotLoader.podspecFile(repository, at: commit, names: names, component: nil) {
+            } else if let podspec = try? SnapshotLoader.podspecFile(
+                repository, at: commit, names: names, component: nil)
+            {
                 // A CocoaPods component: its podspec is its manifest.
                 repo.podspec = podspec
             } else {
-                repo.leftOut = "it has no Package.swift, podspec, single *.xcodeproj, project.yml, Tuist/Package.swift or Podfile at HEAD (neither a component nor an app lockstep reads)"
+                repo.leftOut =
+                    """
+                    it has no Package.swift, podspec, single *.xcodeproj, project.yml, Tuist/Package.swift or \
+                    Podfile at HEAD (neither a component nor an app lockstep reads)
+                    """
                 return repo
             }
         }
@@ -95,7 +109,8 @@ enum RepoScan {
                 component.manifest = spec
                 return component
             }
-            repo.manifest = try SnapshotLoader.readManifest(repository, at: commit, folder: path, owner: path, config: config, app: app, component: component)
+            repo.manifest = try SnapshotLoader.readManifest(
+                repository, at: commit, folder: path, owner: path, config: config, app: app, component: component)
         } catch {
             repo.manifestProblem = "\(error)"
         }

@@ -25,16 +25,28 @@ public enum WorkspaceInit {
         let folder = folder.standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw WorkspaceError("\(folder.path) is not a folder; pass the folder that holds your component and app repos")
+            throw WorkspaceError(
+                "\(folder.path) is not a folder; pass the folder that holds your component and app repos")
         }
         let paths = RepoScan.repoPaths(under: folder)
         guard !paths.isEmpty else {
-            throw WorkspaceError("found no git repository under \(folder.path) (looked \(RepoScan.maximumDepth) folders deep, skipping hidden folders and .build); run init in the folder that holds your component and app repos")
+            throw WorkspaceError(
+                """
+                found no git repository under \(folder.path) (looked \(RepoScan.maximumDepth) folders deep, \
+                skipping hidden folders and .build); run init in the folder that holds your component and app \
+                repos
+                """
+            )
         }
         let scanned = paths.map { RepoScan.read($0, root: folder) }
         let guess = InitGuesser.guess(scanned)
         guard !guess.components.isEmpty || !guess.apps.isEmpty else {
-            throw WorkspaceError("none of the \(paths.count) git repositories under \(folder.path) is a SwiftPM package Lockstep can list:\n" + guess.leftOut.joined(separator: "\n"))
+            throw WorkspaceError(
+                """
+                none of the \(paths.count) git repositories under \(folder.path) is a SwiftPM package Lockstep \
+                can list:\n
+                """
+                    + guess.leftOut.joined(separator: "\n"))
         }
         let text = guess.yaml
         let file = folder.appendingPathComponent(WorkspaceConfig.fileName)
@@ -42,10 +54,16 @@ public enum WorkspaceInit {
             _ = try ConfigParser(file: file.path, root: folder).parse(text)
         } catch let error as ConfigError {
             // A guess the parser refuses is init's own mistake: say so rather than write a file that does not load.
-            throw WorkspaceError("lockstep init made a \(WorkspaceConfig.fileName) it cannot read back (\(error.message), line \(error.line)); nothing was written. Please report this with the repo names")
+            throw WorkspaceError(
+                """
+                lockstep init made a \(WorkspaceConfig.fileName) it cannot read back (\(error.message), line \
+                \(error.line)); nothing was written. Please report this with the repo names
+                """
+            )
         }
-        return Proposal(folder: folder, text: text, summary: guess.summary,
-                        componentCount: guess.components.count, appCount: guess.apps.count)
+        return Proposal(
+            folder: folder, text: text, summary: guess.summary,
+            componentCount: guess.components.count, appCount: guess.apps.count)
     }
 
     /// Writes the proposal as `lockstep.yml`. Without `force` an existing file is a `Refusal` and stays as it was;
@@ -53,7 +71,9 @@ public enum WorkspaceInit {
     @discardableResult
     public static func write(_ proposal: Proposal, force: Bool) throws -> URL {
         let file = proposal.folder.appendingPathComponent(WorkspaceConfig.fileName)
-        if try requireWritable(proposal.folder, force: force) == .typeSymbolicLink { try FileManager.default.removeItem(at: file) }
+        if try requireWritable(proposal.folder, force: force) == .typeSymbolicLink {
+            try FileManager.default.removeItem(at: file)
+        }
         try Data(proposal.text.utf8).write(to: file, options: .atomic)
         return file
     }
@@ -62,12 +82,19 @@ public enum WorkspaceInit {
     @discardableResult
     public static func requireWritable(_ folder: URL, force: Bool) throws -> FileAttributeType? {
         let file = folder.standardizedFileURL.appendingPathComponent(WorkspaceConfig.fileName)
-        guard let existing = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType else { return nil }
+        guard let existing = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+        else { return nil }
         if existing == .typeDirectory {
             throw WorkspaceError("\(file.path) is a folder; move it away, then run init again")
         }
         guard force else {
-            throw Refusal(description: "\(file.path) already exists; it was left as it is. Run `lockstep init --dry-run` to see the guess, or `lockstep init --force` to replace the file")
+            throw Refusal(
+                description:
+                    """
+                    \(file.path) already exists; it was left as it is. Run `lockstep init --dry-run` to see the \
+                    guess, or `lockstep init --force` to replace the file
+                    """
+            )
         }
         return existing
     }

@@ -26,7 +26,8 @@ public struct BuildCache: Sendable {
 
     public func recordGreen(_ key: String, build: AppBuild) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let note = "\(build.app.name) at \(build.commit.hex) built green \(ISO8601DateFormatter().string(from: Date()))\n"
+        let note =
+            "\(build.app.name) at \(build.commit.hex) built green \(ISO8601DateFormatter().string(from: Date()))\n"
         try? note.write(to: folder.appendingPathComponent(key), atomically: true, encoding: .utf8)
     }
 }

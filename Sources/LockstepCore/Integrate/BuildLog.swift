@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads what a build wrote to its log without holding the log in memory: logs of big builds run to hundreds
@@ -21,7 +21,7 @@ enum BuildLog {
         defer { close(fd) }
         var collector = ErrorCollector(limit: limit)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
-        var pending: [UInt8] = [] // the start of a line that continues in the next chunk, at most maxLineBytes
+        var pending: [UInt8] = []  // the start of a line that continues in the next chunk, at most maxLineBytes
         while !collector.isFull {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
             if count < 0 && errno == EINTR { continue }
@@ -85,7 +85,8 @@ enum BuildLog {
         mutating func take(_ line: UnsafeRawBufferPointer) {
             guard Self.containsError(line) else { return }
             // Carriage returns (progress output) split what a terminal shows as separate lines.
-            for piece in String(decoding: line, as: UTF8.self).split(whereSeparator: \.isNewline) where piece.contains("error:") {
+            for piece in String(decoding: line, as: UTF8.self).split(whereSeparator: \.isNewline)
+            where piece.contains("error:") {
                 let trimmed = piece.trimmingCharacters(in: .whitespaces)
                 if seen.insert(trimmed).inserted { lines.append(trimmed) }
                 if isFull { return }

@@ -1,9 +1,9 @@
 import Foundation
 import Subprocess
 #if canImport(System)
-import System
+    import System
 #else
-import SystemPackage
+    import SystemPackage
 #endif
 
 /// How an app build ended.
@@ -48,7 +48,8 @@ public struct BuildOutcome: Sendable {
         case .green: return "green in \(String(format: "%.1f", seconds))s"
         case .cached: return "green (cached: these inputs built green before)"
         case .red(let code): return "red (exit \(code)) after \(String(format: "%.1f", seconds))s"
-        case .timedOut(let limit): return "red: timed out after \(limit)s (--timeout); the build and its children were killed"
+        case .timedOut(let limit):
+            return "red: timed out after \(limit)s (--timeout); the build and its children were killed"
         case .killed(let signal): return "red: killed by signal \(signal) after \(String(format: "%.1f", seconds))s"
         case .stopped: return "stopped after \(String(format: "%.1f", seconds))s: another build went red first"
         }
@@ -67,8 +68,11 @@ public struct BuildRequest: Sendable {
     /// The environment the build starts from; nil: the process's.
     public var baseEnvironment: [String: String]?
 
-    public init(app: String, command: String, directory: URL, log: URL, timeoutSeconds: Int, environment: [String: String] = [:],
-                baseEnvironment: [String: String]? = nil) {
+    public init(
+        app: String, command: String, directory: URL, log: URL, timeoutSeconds: Int,
+        environment: [String: String] = [:],
+        baseEnvironment: [String: String]? = nil
+    ) {
         self.app = app
         self.command = command
         self.directory = directory
@@ -91,26 +95,33 @@ public protocol BuildRunning: Sendable {
 public struct ShellBuildRunner: BuildRunning {
     public init() {}
 
-    public func run(_ request: BuildRequest, progress: @escaping @Sendable (String) -> Void) async throws -> BuildOutcome {
-        try FileManager.default.createDirectory(at: request.log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let log = try FileDescriptor.open(FilePath(request.log.path), .writeOnly, options: [.create, .truncate, .noFollow],
-                                          permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    public func run(_ request: BuildRequest, progress: @escaping @Sendable (String) -> Void) async throws
+        -> BuildOutcome
+    {
+        try FileManager.default.createDirectory(
+            at: request.log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let log = try FileDescriptor.open(
+            FilePath(request.log.path), .writeOnly, options: [.create, .truncate, .noFollow],
+            permissions: [.ownerReadWrite, .groupRead, .otherRead])
         defer { try? log.close() }
         var options = PlatformOptions()
-        options.processGroupID = 0 // a group of its own, led by the shell
+        options.processGroupID = 0  // a group of its own, led by the shell
         let buildEnvironment: Environment
         if let base = request.baseEnvironment {
             var whole: [Environment.Key: String] = [:]
-            for (key, value) in base.merging(request.environment, uniquingKeysWith: { $1 }) { whole[Environment.Key(stringLiteral: key)] = value }
+            for (key, value) in base.merging(request.environment, uniquingKeysWith: { $1 }) {
+                whole[Environment.Key(stringLiteral: key)] = value
+            }
             buildEnvironment = .custom(whole)
         } else {
             var environment: [Environment.Key: String?] = [:]
             for (key, value) in request.environment { environment[Environment.Key(stringLiteral: key)] = value }
             buildEnvironment = .inherit.updating(environment)
         }
-        let configuration = Configuration(executable: .path("/bin/sh"), arguments: ["-c", request.command],
-                                          environment: buildEnvironment,
-                                          workingDirectory: FilePath(request.directory.path), platformOptions: options)
+        let configuration = Configuration(
+            executable: .path("/bin/sh"), arguments: ["-c", request.command],
+            environment: buildEnvironment,
+            workingDirectory: FilePath(request.directory.path), platformOptions: options)
         let start = Date()
         let spawned = SpawnedGroup()
         // What the build left running in its group (`daemon &`, a test server) goes with it, green, red or
@@ -121,9 +132,11 @@ public struct ShellBuildRunner: BuildRunning {
                 Interruption.shared.unregister(processGroup: group)
             }
         }
-        let result = try await Subprocess.run(configuration, input: .none,
-                                              output: .fileDescriptor(log, closeAfterSpawningProcess: false),
-                                              error: .combinedWithOutput) { execution -> Ending in
+        let result = try await Subprocess.run(
+            configuration, input: .none,
+            output: .fileDescriptor(log, closeAfterSpawningProcess: false),
+            error: .combinedWithOutput
+        ) { execution -> Ending in
             let group = execution.processIdentifier.value
             spawned.group = group
             Interruption.shared.register(processGroup: group)
@@ -157,7 +170,8 @@ public struct ShellBuildRunner: BuildRunning {
         case .signaled(let signal): status = .killed(signal: signal)
         }
         let tail = status == .green || !errors.isEmpty ? [] : BuildLog.tail(of: request.log, bytes: 8192, lines: 10)
-        return BuildOutcome(app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
+        return BuildOutcome(
+            app: request.app, status: status, seconds: seconds, log: request.log, errorLines: errors, logTail: tail)
     }
 
     /// How the watch over a running build ended.
@@ -177,11 +191,11 @@ public struct ShellBuildRunner: BuildRunning {
     static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         let code = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
-        if code != 0 { return true } // already reaped
+        if code != 0 { return true }  // already reaped
         #if canImport(Glibc)
-        return info._sifields._sigchld.si_pid == pid
+            return info._sifields._sigchld.si_pid == pid
         #else
-        return info.si_pid == pid
+            return info.si_pid == pid
         #endif
     }
 
@@ -189,7 +203,9 @@ public struct ShellBuildRunner: BuildRunning {
     static func lastLine(of log: URL) -> String { BuildLog.lastLine(of: log) }
 
     /// The compiler's `error:` lines of a log, in order, without duplicates (read in chunks, lossily decoded).
-    public static func errorLines(in log: URL, limit: Int = 20) -> [String] { BuildLog.errorLines(in: log, limit: limit) }
+    public static func errorLines(in log: URL, limit: Int = 20) -> [String] {
+        BuildLog.errorLines(in: log, limit: limit)
+    }
 }
 
 /// The process group of a running build, set from inside swift-subprocess's body and read after it.

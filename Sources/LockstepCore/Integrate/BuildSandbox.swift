@@ -11,7 +11,8 @@ import LockstepManifest
 /// Builds run with TMPDIR pointing into it (`temporaryInside`), so what they leave in their temp folder (`swift`
 /// leaves an empty `TemporaryDirectory.*` per call) goes with it, also when the run is killed. The process's own
 /// environment is never changed: runs in one process (tests) do not see each other's TMPDIR.
-/// Sendable for parallel builds (`--jobs`): its one mutable part, the mirrors, is only touched under the Integrator's build lock.
+/// Sendable for parallel builds (`--jobs`): its one mutable part, the mirrors, is only touched under the Integrator's
+/// build lock.
 final class BuildSandbox: @unchecked Sendable {
     let root: URL
     private let config: WorkspaceConfig
@@ -30,10 +31,11 @@ final class BuildSandbox: @unchecked Sendable {
         // The lock first, then the folder: a folder of this version never exists without its held lock.
         var root: URL
         var lock: FileLock
+        // A name whose lock a sweeping run took in the instant after creation: try another name.
         repeat {
             root = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
             lock = FileLock(path: root.path + Self.lockSuffix)
-        } while !(try lock.tryLock(create: true)) // taken by a sweeping run in the instant after creation: another name
+        } while !(try lock.tryLock(create: true))
         self.root = root
         self.lock = lock
         temporaryInside = root.appendingPathComponent("tmp")
@@ -61,12 +63,15 @@ final class BuildSandbox: @unchecked Sendable {
             let url = temporary.appendingPathComponent(name)
             if name.hasSuffix(lockSuffix) {
                 let lock = FileLock(path: url.path)
-                guard (try? lock.tryLock(create: false)) == true else { continue } // alive, or already swept
-                try? FileManager.default.removeItem(at: URL(fileURLWithPath: String(url.path.dropLast(lockSuffix.count))))
+                guard (try? lock.tryLock(create: false)) == true else { continue }  // alive, or already swept
+                try? FileManager.default.removeItem(
+                    at: URL(fileURLWithPath: String(url.path.dropLast(lockSuffix.count))))
                 lock.removeAndUnlock()
             } else if !FileManager.default.fileExists(atPath: url.path + lockSuffix),
-                      let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-                      Date().timeIntervalSince(modified) > legacyAge {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate]
+                    as? Date,
+                Date().timeIntervalSince(modified) > legacyAge
+            {
                 try? FileManager.default.removeItem(at: url)
             }
         }
@@ -83,7 +88,8 @@ final class BuildSandbox: @unchecked Sendable {
     /// its release tag: the speculative release that exists only here.
     func mirror(of component: Component) throws -> URL {
         if let existing = mirrors[component.name] { return existing }
-        let path = root.appendingPathComponent("mirrors").appendingPathComponent("\(try SafeName.fileName(component.name)).git")
+        let path = root.appendingPathComponent("mirrors").appendingPathComponent(
+            "\(try SafeName.fileName(component.name)).git")
         let source = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
         let mirror = try source.makeSharedMirror(at: path.path)
         for candidate in candidates where candidate.component.name == component.name && !candidate.isAlreadyReleased {
@@ -95,7 +101,8 @@ final class BuildSandbox: @unchecked Sendable {
 
     /// Exports the app at the build's commit and rewrites its manifest to the build's exact versions.
     func prepare(_ build: AppBuild, manifests: ManifestStore) throws -> URL {
-        let folder = root.appendingPathComponent("apps").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
+        let folder = root.appendingPathComponent("apps").appendingPathComponent(
+            "\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let repository = try SnapshotLoader.openRepository(build.app.path, name: build.app.name, config: config)
@@ -108,20 +115,25 @@ final class BuildSandbox: @unchecked Sendable {
         // SwiftPM reads mirrors, a spec repo), as LockstepManifest knows it.
         var redirections: [BuildRedirection] = []
         for file in manifestFiles {
-            for redirection in (ManifestFormat(path: file) ?? .swiftPackage).buildRedirections(manifestPath: file) where !redirections.contains(redirection) {
+            for redirection in (ManifestFormat(path: file) ?? .swiftPackage).buildRedirections(manifestPath: file)
+            where !redirections.contains(redirection) {
                 redirections.append(redirection)
             }
         }
         for case .removeResolved(let path) in redirections {
             try? FileManager.default.removeItem(at: try Self.insideCopy(path, of: folder, creating: false))
         }
-        if redirections.contains(.specRepo), let podfile = manifestFiles.first(where: { ManifestFormat(path: $0) == .podfile }) {
+        if redirections.contains(.specRepo),
+            let podfile = manifestFiles.first(where: { ManifestFormat(path: $0) == .podfile })
+        {
             try preparePods(folder: folder, podfile: podfile, build: build, manifests: manifests)
             return folder
         }
         for file in manifestFiles {
-            try pinManifest(folder.appendingPathComponent(file), label: ManifestFile(path: "\(build.app.path)/\(file)", revision: build.commit.short),
-                            build: build, originals: &originals)
+            try pinManifest(
+                folder.appendingPathComponent(file),
+                label: ManifestFile(path: "\(build.app.path)/\(file)", revision: build.commit.short),
+                build: build, originals: &originals)
         }
 
         // Every URL by which the graph's manifests name a component, pointed at that component's mirror.
@@ -138,7 +150,8 @@ final class BuildSandbox: @unchecked Sendable {
             let mirror = try mirror(of: component)
             for url in urls.sorted() { entries.append(["original": url, "mirror": mirror.path]) }
         }
-        let json = try JSONSerialization.data(withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
+        let json = try JSONSerialization.data(
+            withJSONObject: ["version": 1, "object": entries], options: [.prettyPrinted, .sortedKeys])
         let configurations = redirections.compactMap { redirection -> String? in
             guard case .swiftPMMirrors(let folderPath) = redirection else { return nil }
             return folderPath + "/configuration/mirrors.json"
@@ -158,7 +171,9 @@ final class BuildSandbox: @unchecked Sendable {
         let parts = path.split(separator: "/").map(String.init)
         for (index, part) in parts.enumerated() {
             current = current.appendingPathComponent(part)
-            if (try? manager.destinationOfSymbolicLink(atPath: current.path)) != nil { try manager.removeItem(at: current) }
+            if (try? manager.destinationOfSymbolicLink(atPath: current.path)) != nil {
+                try manager.removeItem(at: current)
+            }
             guard index < parts.count - 1 else { break }
             var isFolder: ObjCBool = false
             let exists = manager.fileExists(atPath: current.path, isDirectory: &isFolder)
@@ -176,18 +191,25 @@ final class BuildSandbox: @unchecked Sendable {
     /// Podfile's `source` lines led by that spec repo, and every component pod pinned to its exact version, so
     /// `pod install` resolves exactly main's versions with the candidates as releases that exist nowhere else.
     private func preparePods(folder: URL, podfile: String, build: AppBuild, manifests: ManifestStore) throws {
-        let specs = root.appendingPathComponent("specs").appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
+        let specs = root.appendingPathComponent("specs").appendingPathComponent(
+            "\(try SafeName.fileName(build.app.name))-\(build.commit.short)")
         if FileManager.default.fileExists(atPath: specs.path) { try FileManager.default.removeItem(at: specs) }
         let repository = try Repository.create(at: specs.path, bare: false)
         for pinned in build.versions where !build.asWritten.contains(pinned.component) {
             guard let component = config.component(named: pinned.component) else { continue }
-            guard let spec = try manifests.podspec(of: component, at: pinned.commit) else { continue } // refused when planned
+            // A component without a podspec was refused when planned.
+            guard let spec = try manifests.podspec(of: component, at: pinned.commit) else { continue }
             let pod = spec.podspec?.name ?? component.name
             let mirror = try mirror(of: component)
-            let text = try spec.podspecForRelease(version: pinned.version.description, git: mirror.path, commit: pinned.commit.hex)
-            let file = specs.appendingPathComponent(try SafeName.fileName(pod)).appendingPathComponent(pinned.version.description)
-                .appendingPathComponent(try SafeName.fileName(pod) + (spec.format == .podspecJSON ? ".podspec.json" : ".podspec"))
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let text = try spec.podspecForRelease(
+                version: pinned.version.description, git: mirror.path, commit: pinned.commit.hex)
+            let file = specs.appendingPathComponent(try SafeName.fileName(pod)).appendingPathComponent(
+                pinned.version.description
+            )
+            .appendingPathComponent(
+                try SafeName.fileName(pod) + (spec.format == .podspecJSON ? ".podspec.json" : ".podspec"))
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
         let signature = Signature(name: "lockstep", email: "lockstep@localhost")
@@ -195,11 +217,15 @@ final class BuildSandbox: @unchecked Sendable {
 
         let podfileURL = folder.appendingPathComponent(podfile)
         let label = ManifestFile(path: "\(build.app.path)/\(podfile)", revision: build.commit.short)
-        let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: podfileURL), as: UTF8.self), file: label, config: config)
+        let manifest = try SnapshotLoader.parseManifest(
+            String(decoding: try Data(contentsOf: podfileURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
-        let pins = manifest.dependencies.compactMap { dependency -> (dependency: PackageDependency, version: String, url: String?)? in
+        let pins = manifest.dependencies.compactMap {
+            dependency -> (dependency: PackageDependency, version: String, url: String?)? in
             // A pod the plan leaves as written (`:path`, a `:git` branch, no usable podspec) keeps its line.
-            guard let name = config.componentName(for: dependency), let version = versions[name], !build.asWritten.contains(name) else { return nil }
+            guard let name = config.componentName(for: dependency), let version = versions[name],
+                !build.asWritten.contains(name)
+            else { return nil }
             return (dependency: dependency, version: version.version.description, url: nil)
         }
         let text = PodfileReader.addingSource(specs.standardizedFileURL.absoluteString, to: manifest.pinning(pins))
@@ -210,9 +236,12 @@ final class BuildSandbox: @unchecked Sendable {
 
     /// Rewrites one manifest file of a build copy so every component is pinned `exact:` to the build's version,
     /// adding the components the app reaches only transitively; records the URLs it names them by.
-    private func pinManifest(_ manifestURL: URL, label: ManifestFile, build: AppBuild, originals: inout [String: Set<String>]) throws {
+    private func pinManifest(
+        _ manifestURL: URL, label: ManifestFile, build: AppBuild, originals: inout [String: Set<String>]
+    ) throws {
         // Lossy: a stray non-UTF-8 byte in a comment must not stop a build copy (main's pin refuses such a file).
-        let manifest = try SnapshotLoader.parseManifest(String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label, config: config)
+        let manifest = try SnapshotLoader.parseManifest(
+            String(decoding: try Data(contentsOf: manifestURL), as: UTF8.self), file: label, config: config)
         let versions = Dictionary(uniqueKeysWithValues: build.versions.map { ($0.component, $0) })
         var declared = Set<String>()
         var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
@@ -226,7 +255,8 @@ final class BuildSandbox: @unchecked Sendable {
         }
         var text = manifest.pinning(pins)
         // Components reached only through other packages get a pin too, so every build sees main's versions.
-        let extra = build.versions.filter { !declared.contains($0.component) }.compactMap { pinned -> (url: String, version: String)? in
+        let extra = build.versions.filter { !declared.contains($0.component) }.compactMap {
+            pinned -> (url: String, version: String)? in
             guard let url = config.remoteURL(of: pinned.component) else { return nil }
             originals[pinned.component, default: []].insert(url)
             return (url: url, version: pinned.version.description)

@@ -19,13 +19,17 @@ public struct Candidate: Sendable, Equatable {
     public var pin: Pin { Pin(component: component.name, version: release, commit: commit) }
     /// `Cart 0.1.8-rc.2 → 0.1.8`.
     public var summary: String {
-        isAlreadyReleased ? "\(component.name) \(release) (released earlier, not yet pinned)" : "\(component.name) \(tag.version) → \(release)"
+        isAlreadyReleased
+            ? "\(component.name) \(release) (released earlier, not yet pinned)"
+            : "\(component.name) \(tag.version) → \(release)"
     }
 
     /// Resolves `Cart` (its newest rc) or `Cart@0.1.8-rc.2` against the snapshot. A component in `unpublished`
     /// (its newest release's tag or pin is not on the remote yet) with no newer rc resolves to that release, which
     /// the run then completes.
-    public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot, unpublished: Set<String> = []) throws -> Candidate {
+    public static func resolve(_ argument: String, in snapshot: WorkspaceSnapshot, unpublished: Set<String> = []) throws
+        -> Candidate
+    {
         let parts = argument.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
         let state = try snapshot.requireComponent(name)
@@ -34,29 +38,51 @@ public struct Candidate: Sendable, Equatable {
             let release = tag.version.release
             if let existing = state.tag(for: release) {
                 guard existing.commit == tag.commit else {
-                    throw IntegrationError.refused("\(name) \(release) is already released on \(existing.commit.short), not on \(tag.name)'s commit \(tag.commit.short); bump a new rc")
+                    throw IntegrationError.refused(
+                        """
+                        \(name) \(release) is already released on \(existing.commit.short), not on \(tag.name)'s \
+                        commit \(tag.commit.short); bump a new rc
+                        """
+                    )
                 }
-                return Candidate(component: state.component, tag: existing, release: release, releaseTagName: existing.name, isAlreadyReleased: true)
+                return Candidate(
+                    component: state.component, tag: existing, release: release, releaseTagName: existing.name,
+                    isAlreadyReleased: true)
             }
-            return Candidate(component: state.component, tag: tag, release: release, releaseTagName: style.tagName(for: release), isAlreadyReleased: false)
+            return Candidate(
+                component: state.component, tag: tag, release: release, releaseTagName: style.tagName(for: release),
+                isAlreadyReleased: false)
         }
         if parts.count == 2 {
             guard let version = VersionTag.parse(parts[1]) else {
-                throw IntegrationError.usage("`\(parts[1])` in `\(argument)` is not a version; write COMPONENT@X.Y.Z-rc.N")
+                throw IntegrationError.usage(
+                    "`\(parts[1])` in `\(argument)` is not a version; write COMPONENT@X.Y.Z-rc.N")
             }
             guard let tag = state.tag(for: version) else {
-                throw IntegrationError.refused("\(name) has no tag for \(version); its newest versions: \(state.versionTags.suffix(3).map(\.name).joined(separator: ", "))")
+                throw IntegrationError.refused(
+                    """
+                    \(name) has no tag for \(version); its newest versions: \
+                    \(state.versionTags.suffix(3).map(\.name).joined(separator: ", "))
+                    """
+                )
             }
             return try candidate(for: tag)
         }
         if let rc = try state.releaseCandidateToIntegrate() { return try candidate(for: rc) }
         // No rc: perhaps an earlier run tagged the release but died before pinning it.
-        if let release = state.newestRelease, snapshot.isReleasedButUnpinned(name, release.version) || unpublished.contains(name) {
+        if let release = state.newestRelease,
+            snapshot.isReleasedButUnpinned(name, release.version) || unpublished.contains(name)
+        {
             return try candidate(for: release)
         }
-        var message = "\(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run `lockstep bump \(name)` first"
+        var message =
+            """
+            \(name) has no release candidate above \(state.newestRelease?.name ?? "its first commit"); run \
+            `lockstep bump \(name)` first
+            """
         if let handMade = state.newestPrerelease {
-            message += " (\(handMade.name) is a prerelease lockstep did not make; to release it anyway: `lockstep integrate \(name)@\(handMade.version)`)"
+            message +=
+                " (\(handMade.name) is a prerelease lockstep did not make; to release it anyway: `lockstep integrate \(name)@\(handMade.version)`)"
         }
         throw IntegrationError.refused(message)
     }
@@ -69,13 +95,20 @@ extension ComponentSnapshot {
     /// it may sit on any commit. Two tags naming the chosen rc on different commits are refused as ambiguous.
     func releaseCandidateToIntegrate() throws -> VersionTag? {
         let floor = newestRelease?.version
-        guard let newest = versionTags.last(where: { tag in
-            tag.version.releaseCandidateNumber != nil && floor.map { tag.version > $0 } ?? true
-        }) else { return nil }
+        guard
+            let newest = versionTags.last(where: { tag in
+                tag.version.releaseCandidateNumber != nil && floor.map { tag.version > $0 } ?? true
+            })
+        else { return nil }
         let same = tags(for: newest.version)
         if Set(same.map(\.commit)).count > 1 {
             let list = same.map { "\($0.name) on \($0.commit.short)" }.joined(separator: ", ")
-            throw IntegrationError.refused("\(component.name): \(list) name the same release candidate on different commits (LS102); delete the wrong tag, then integrate again")
+            throw IntegrationError.refused(
+                """
+                \(component.name): \(list) name the same release candidate on different commits (LS102); delete \
+                the wrong tag, then integrate again
+                """
+            )
         }
         return newest
     }

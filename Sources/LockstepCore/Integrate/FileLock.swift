@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An exclusive `flock` on a file, held through an open descriptor.
@@ -68,7 +68,7 @@ final class FileLock {
     /// Releases the lock; the file stays.
     func unlock() {
         guard isHeld else { return }
-        close(descriptor) // closing the only descriptor of this open file releases its flock
+        close(descriptor)  // closing the only descriptor of this open file releases its flock
         descriptor = -1
     }
 

@@ -70,29 +70,41 @@ public struct IntegrateJSON: Codable, Sendable {
 
     /// The document of a run: what was planned, built, tagged (`released`, Integrator's `"Name tag"` list) and
     /// pinned (`pinCommits`); for a dry run pass `dryRun` and nothing else.
-    public init(plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
-         pinCommits: [String: String] = [:], pushed: PublishOutcome? = nil) {
+    public init(
+        plan: IntegrationPlan, dryRun: Bool = false, outcomes: [BuildOutcome] = [], released: [String] = [],
+        pinCommits: [String: String] = [:], pushed: PublishOutcome? = nil
+    ) {
         self.dryRun = dryRun
         self.pushed = pushed.map { PushJSON(tags: $0.tags, branches: $0.branches, specs: $0.specs) }
         candidates = plan.candidates.map {
-            CandidateJSON(name: $0.component.name, version: $0.tag.version.description, tag: $0.tag.name, commit: $0.commit.hex,
-                          release: $0.release.description, releaseTag: $0.releaseTagName, alreadyReleased: $0.isAlreadyReleased)
+            CandidateJSON(
+                name: $0.component.name, version: $0.tag.version.description, tag: $0.tag.name, commit: $0.commit.hex,
+                release: $0.release.description, releaseTag: $0.releaseTagName, alreadyReleased: $0.isAlreadyReleased)
         }
         rules = RulesJSON(passed: plan.errors.isEmpty, findings: plan.findings)
         builds = plan.builds.map { build in
-            var json = BuildJSON(name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex, command: build.app.build,
-                                 versions: build.versions.map { VersionJSON(name: $0.component, version: $0.version.description, commit: $0.commit.hex) },
-                                 status: dryRun ? "planned" : "not-run")
+            var json = BuildJSON(
+                name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex, command: build.app.build,
+                versions: build.versions.map {
+                    VersionJSON(name: $0.component, version: $0.version.description, commit: $0.commit.hex)
+                },
+                status: dryRun ? "planned" : "not-run")
             if let outcome = outcomes.last(where: { $0.app == build.app.name }) { json.record(outcome) }
             return json
         }
-        let tagged = plan.candidates.filter { !$0.isAlreadyReleased && (dryRun || released.contains("\($0.component.name) \($0.releaseTagName)")) }
-        tags = tagged.map { TagJSON(name: $0.component.name, version: $0.release.description, tag: $0.releaseTagName, commit: $0.commit.hex) }
+        let tagged = plan.candidates.filter {
+            !$0.isAlreadyReleased && (dryRun || released.contains("\($0.component.name) \($0.releaseTagName)"))
+        }
+        tags = tagged.map {
+            TagJSON(
+                name: $0.component.name, version: $0.release.description, tag: $0.releaseTagName, commit: $0.commit.hex)
+        }
         pins = plan.pinChanges.compactMap { change in
             let commit = pinCommits[change.app.name]
             guard dryRun || commit != nil else { return nil }
-            return PinJSON(name: change.app.name, branch: change.branch, commit: commit,
-                           pins: change.pins.map { VersionJSON(name: $0.component, version: $0.version.description) })
+            return PinJSON(
+                name: change.app.name, branch: change.branch, commit: commit,
+                pins: change.pins.map { VersionJSON(name: $0.component, version: $0.version.description) })
         }
     }
 }

@@ -47,8 +47,10 @@ public struct IntegrationPlan: Sendable {
     public var errors: [Finding] { findings.filter(\.counts) }
 
     /// Plans an integration. Reads only.
-    public static func make(_ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil,
-                            allowDowngrade: Bool = false, unpublished: Set<String> = []) throws -> IntegrationPlan {
+    public static func make(
+        _ snapshot: WorkspaceSnapshot, candidates arguments: [String], context: RuleContext? = nil,
+        allowDowngrade: Bool = false, unpublished: Set<String> = []
+    ) throws -> IntegrationPlan {
         guard !arguments.isEmpty else { throw IntegrationError.usage("name at least one component to integrate") }
         let candidates = try arguments.map { try Candidate.resolve($0, in: snapshot, unpublished: unpublished) }
         let names = candidates.map(\.component.name)
@@ -58,28 +60,47 @@ public struct IntegrationPlan: Sendable {
         // line) and is no candidate is not the release's: built as written, warned (LS103).
         var warnings: [Finding] = []
         for app in snapshot.apps {
-            if let error = app.manifestError ?? app.manifest?.unreadableDependencies.first(where: { !isPassable($0, candidates: Set(names), config: snapshot.config) }) {
-                let fix = app.manifest?.format.isCocoaPods == true ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
-                    : app.manifest?.format == .xcodeProject || app.manifest?.format == .xcodeGen ? "Fix the reference (or let Xcode rewrite it)"
-                    : "Write it as a plain SwiftPM manifest (string literals or top-level `let` string constants)"
-                throw IntegrationError.refused("\(error): lockstep cannot read this part of \(app.app.name)'s manifest, so it cannot tell whether \(app.app.name) uses a candidate. \(fix), then rerun")
+            if let error = app.manifestError
+                ?? app.manifest?.unreadableDependencies.first(where: {
+                    !isPassable($0, candidates: Set(names), config: snapshot.config)
+                })
+            {
+                let fix =
+                    app.manifest?.format.isCocoaPods == true
+                    ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
+                    : app.manifest?.format == .xcodeProject || app.manifest?.format == .xcodeGen
+                        ? "Fix the reference (or let Xcode rewrite it)"
+                        : "Write it as a plain SwiftPM manifest (string literals or top-level `let` string constants)"
+                throw IntegrationError.refused(
+                    """
+                    \(error): lockstep cannot read this part of \(app.app.name)'s manifest, so it cannot tell \
+                    whether \(app.app.name) uses a candidate. \(fix), then rerun
+                    """
+                )
             }
             for error in app.manifest?.unreadableDependencies ?? [] {
                 let identity = error.dependencyIdentity ?? "?"
-                warnings.append(passedOver(snapshot.config.componentName(forPod: identity) ?? identity, in: app,
-                                           "\(error.reason); it names \(identity), no candidate, so \(app.app.name)'s build takes it as written",
-                                           help: "write it with literal values", rule: "LS103", line: error.line))
+                warnings.append(
+                    passedOver(
+                        snapshot.config.componentName(forPod: identity) ?? identity, in: app,
+                        """
+                        \(error.reason); it names \(identity), no candidate, so \(app.app.name)'s build takes it \
+                        as written
+                        """,
+                        help: "write it with literal values", rule: "LS103", line: error.line))
             }
         }
         let speculative = snapshot.speculativelyReleasing(candidates)
         let ruleContext = RuleContext(snapshot: speculative, focus: Set(names))
-        let judged = try introducedFindings(before: snapshot, after: speculative, candidates: Set(names), afterContext: ruleContext)
+        let judged = try introducedFindings(
+            before: snapshot, after: speculative, candidates: Set(names), afterContext: ruleContext)
         let (versions, unversioned) = versionSet(speculative, candidates: candidates)
         var builds: [AppBuild] = []
         for role in [AppRole.shell, .main] {
             for app in snapshot.apps where app.app.role == role {
                 guard let head = app.head else { continue }
-                let graph = try closure(of: app, versions: versions, manifests: ruleContext.manifests, config: snapshot.config)
+                let graph = try closure(
+                    of: app, versions: versions, manifests: ruleContext.manifests, config: snapshot.config)
                 guard candidates.contains(where: { graph.contains($0.component.name) }) else { continue }
                 // A component with no version to build against is not the release's: built as the app writes it.
                 var asWritten: [String] = []
@@ -87,12 +108,16 @@ public struct IntegrationPlan: Sendable {
                     if let version = versions[name] { return version }
                     asWritten.append(name)
                     let why = unversioned[name] ?? "\(name) has no release to build against"
-                    warnings.append(Self.passedOver(name, in: app, "\(why); \(app.app.name)'s build takes \(name) as its manifest writes it",
-                                                    help: "release \(name) (or fetch its tags) so builds use a version", rule: "LS404"))
+                    warnings.append(
+                        Self.passedOver(
+                            name, in: app, "\(why); \(app.app.name)'s build takes \(name) as its manifest writes it",
+                            help: "release \(name) (or fetch its tags) so builds use a version", rule: "LS404"))
                     return nil
                 }
-                builds.append(AppBuild(app: app.app, commit: head, branch: app.branch, versions: pinned,
-                                       candidates: names.filter(graph.contains), asWritten: asWritten))
+                builds.append(
+                    AppBuild(
+                        app: app.app, commit: head, branch: app.branch, versions: pinned,
+                        candidates: names.filter(graph.contains), asWritten: asWritten))
             }
         }
         var pinChanges: [PinChange] = []
@@ -100,9 +125,16 @@ public struct IntegrationPlan: Sendable {
             var pins: [Pin] = []
             for candidate in candidates {
                 guard let current = main.dependency(on: candidate.component.name)?.dependency.requirement,
-                      current != .exact(candidate.release.description) else { continue }
+                    current != .exact(candidate.release.description)
+                else { continue }
                 if let pinned = current.exactVersion, pinned > candidate.release, !allowDowngrade {
-                    throw IntegrationError.refused("\(main.app.name) already pins \(candidate.component.name) \(pinned), newer than \(candidate.release): integrating \(candidate.tag.name) would be a downgrade. Pass --allow-downgrade if that is what you want")
+                    throw IntegrationError.refused(
+                        """
+                        \(main.app.name) already pins \(candidate.component.name) \(pinned), newer than \
+                        \(candidate.release): integrating \(candidate.tag.name) would be a downgrade. Pass \
+                        --allow-downgrade if that is what you want
+                        """
+                    )
                 }
                 pins.append(candidate.pin)
             }
@@ -113,50 +145,81 @@ public struct IntegrationPlan: Sendable {
         let candidateNames = Set(names)
         for index in builds.indices {
             let build = builds[index]
-            try requirePinnableVariants(build.app, at: build.commit, components: build.versions.map(\.component), candidates: candidateNames, config: snapshot.config)
+            try requirePinnableVariants(
+                build.app, at: build.commit, components: build.versions.map(\.component), candidates: candidateNames,
+                config: snapshot.config)
             guard let app = snapshot.app(build.app.name), let manifest = app.manifest else { continue }
-            warnings += try requireUnambiguous(manifest, app: build.app, components: build.versions.map(\.component), candidates: candidateNames,
-                                               config: snapshot.config).map { passedOver($0.component, in: app, $0.message, help: $0.help, rule: "LS410", line: $0.line) }
+            warnings += try requireUnambiguous(
+                manifest, app: build.app, components: build.versions.map(\.component), candidates: candidateNames,
+                config: snapshot.config
+            ).map { passedOver($0.component, in: app, $0.message, help: $0.help, rule: "LS410", line: $0.line) }
             if manifest.format == .podfile {
-                for skipped in try requirePods(build, manifest: manifest, candidates: candidateNames, manifests: ruleContext.manifests, config: snapshot.config) {
-                    if !builds[index].asWritten.contains(skipped.component) { builds[index].asWritten.append(skipped.component) }
-                    warnings.append(passedOver(skipped.component, in: app, skipped.message, help: skipped.help, rule: "LS410", line: skipped.line))
+                for skipped in try requirePods(
+                    build, manifest: manifest, candidates: candidateNames, manifests: ruleContext.manifests,
+                    config: snapshot.config)
+                {
+                    if !builds[index].asWritten.contains(skipped.component) {
+                        builds[index].asWritten.append(skipped.component)
+                    }
+                    warnings.append(
+                        passedOver(
+                            skipped.component, in: app, skipped.message, help: skipped.help, rule: "LS410",
+                            line: skipped.line))
                 }
             }
         }
         for change in pinChanges {
             guard let manifest = snapshot.app(change.app.name)?.manifest else { continue }
-            _ = try requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component), candidates: candidateNames, config: snapshot.config)
+            _ = try requireUnambiguous(
+                manifest, app: change.app, components: change.pins.map(\.component), candidates: candidateNames,
+                config: snapshot.config)
         }
         // One warning per place (a shell and a main, or a build and a pin, may meet the same line).
         var seenWarnings = Set<String>()
-        warnings = warnings.filter { seenWarnings.insert("\($0.rule) \($0.app ?? "") \($0.subject) \($0.message)").inserted }
-        return IntegrationPlan(candidates: candidates, builds: builds, pinChanges: pinChanges, findings: judged.introduced,
-                               earlierFindings: judged.earlier, manifests: ruleContext.manifests, warnings: warnings)
+        warnings = warnings.filter {
+            seenWarnings.insert("\($0.rule) \($0.app ?? "") \($0.subject) \($0.message)").inserted
+        }
+        return IntegrationPlan(
+            candidates: candidates, builds: builds, pinChanges: pinChanges, findings: judged.introduced,
+            earlierFindings: judged.earlier, manifests: ruleContext.manifests, warnings: warnings)
     }
 
     /// Something in an app that the run passes over (not about a candidate), as a warning of `rule` at the app's line.
-    static func passedOver(_ component: String, in app: AppSnapshot, _ message: String, help: String?, rule: String, line: Int? = nil) -> Finding {
+    static func passedOver(
+        _ component: String, in app: AppSnapshot, _ message: String, help: String?, rule: String, line: Int? = nil
+    ) -> Finding {
         let place = line ?? app.dependency(on: component)?.dependency.line
-        var finding = Finding(rule: rule, severity: .warning, subject: component, app: app.app.name, message: message, help: help,
-                              locations: place.map { [ManifestLocation(file: app.manifestPath, line: $0)] } ?? [])
+        var finding = Finding(
+            rule: rule, severity: .warning, subject: component, app: app.app.name, message: message, help: help,
+            locations: place.map { [ManifestLocation(file: app.manifestPath, line: $0)] } ?? [])
         finding.key = "integrate"
         return finding
     }
 
     /// Refuses an app whose version-specific manifests (`Package@swift-5.9.swift`) cannot all be pinned: the build
     /// copy and the pin commit rewrite every manifest file, so whichever one SwiftPM loads holds the pins.
-    static func requirePinnableVariants(_ app: App, at commit: ObjectID, components: [String], candidates: Set<String>, config: WorkspaceConfig) throws {
+    static func requirePinnableVariants(
+        _ app: App, at commit: ObjectID, components: [String], candidates: Set<String>, config: WorkspaceConfig
+    ) throws {
         let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
-        for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: app) where file != ManifestSelection.regular {
+        for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: app)
+        where file != ManifestSelection.regular {
             let data = try repository.readFile(file, at: commit) ?? Data()
             let manifest: Manifest
             do {
-                manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(file)", revision: commit.short), config: config)
+                manifest = try SnapshotLoader.parseManifest(
+                    String(decoding: data, as: UTF8.self),
+                    file: ManifestFile(path: "\(app.path)/\(file)", revision: commit.short), config: config)
             } catch let error as ManifestError {
-                throw IntegrationError.refused("\(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it must be readable")
+                throw IntegrationError.refused(
+                    """
+                    \(error): lockstep pins every manifest file of \(app.name) (SwiftPM may load this one), so it \
+                    must be readable
+                    """
+                )
             }
-            _ = try requireUnambiguous(manifest, app: app, components: components, candidates: candidates, config: config)
+            _ = try requireUnambiguous(
+                manifest, app: app, components: components, candidates: candidates, config: config)
         }
     }
 
@@ -173,8 +236,10 @@ public struct IntegrationPlan: Sendable {
     /// or a candidate without a usable podspec at its release. The same about another component is not the
     /// release's: that pod is built as the Podfile writes it and returned. A `:git` pod with a `:tag` is the tag's
     /// version: the build copy takes it from the spec repo at that version, and a candidate's pin writes the version.
-    static func requirePods(_ build: AppBuild, manifest: Manifest, candidates: Set<String>, manifests: ManifestStore,
-                            config: WorkspaceConfig) throws -> [PassedOver] {
+    static func requirePods(
+        _ build: AppBuild, manifest: Manifest, candidates: Set<String>, manifests: ManifestStore,
+        config: WorkspaceConfig
+    ) throws -> [PassedOver] {
         let file = manifest.file.path
         var passed: [PassedOver] = []
         func pass(_ name: String, _ message: String, help: String?, line: Int?) {
@@ -182,26 +247,48 @@ public struct IntegrationPlan: Sendable {
             passed.append(PassedOver(component: name, message: message, help: help, line: line))
         }
         for dependency in manifest.dependencies {
-            guard let name = config.componentName(for: dependency), build.versions.contains(where: { $0.component == name }) else { continue }
+            guard let name = config.componentName(for: dependency),
+                build.versions.contains(where: { $0.component == name })
+            else { continue }
             let pod = dependency.podName ?? name
             let isCandidate = candidates.contains(name)
             var problem: (message: String, fix: String)?
             switch dependency.requirement {
             case .path, .branch, .revision:
-                problem = ("pod '\(pod)' comes from a `:path` or a `:git` branch or commit, so lockstep cannot build it at a release nor pin it",
-                           "Write it as a version (`pod '\(pod)', '1.2.3'`) served by your spec repo")
+                problem = (
+                    """
+                    pod '\(pod)' comes from a `:path` or a `:git` branch or commit, so lockstep cannot build it \
+                    at a release nor pin it
+                    """,
+                    "Write it as a version (`pod '\(pod)', '1.2.3'`) served by your spec repo"
+                )
             case .exact(let tag) where dependency.url != nil && Version(tag) == nil && !isCandidate:
-                problem = ("pod '\(pod)' comes from `:git` with the tag `\(tag)`, which is not a version", "Tag \(name) with versions and name one")
+                problem = (
+                    "pod '\(pod)' comes from `:git` with the tag `\(tag)`, which is not a version",
+                    "Tag \(name) with versions and name one"
+                )
             default:
                 if let option = dependency.podOption {
-                    problem = ("pod '\(pod)' names its own `:\(option)`, so CocoaPods would not take it from the spec repo lockstep builds with",
-                               "Drop `:\(option)` and let the Podfile's `source` lines serve it")
+                    problem = (
+                        """
+                        pod '\(pod)' names its own `:\(option)`, so CocoaPods would not take it from the spec \
+                        repo lockstep builds with
+                        """,
+                        "Drop `:\(option)` and let the Podfile's `source` lines serve it"
+                    )
                 }
             }
             guard let problem else { continue }
-            if isCandidate { throw IntegrationError.refused("\(file):\(dependency.line): \(problem.message). \(problem.fix)") }
-            pass(name, "\(problem.message); \(build.app.name)'s build takes it as the Podfile writes it, and only integrating \(name) itself would refuse",
-                 help: problem.fix, line: dependency.line)
+            if isCandidate {
+                throw IntegrationError.refused("\(file):\(dependency.line): \(problem.message). \(problem.fix)")
+            }
+            pass(
+                name,
+                """
+                \(problem.message); \(build.app.name)'s build takes it as the Podfile writes it, and only \
+                integrating \(name) itself would refuse
+                """,
+                help: problem.fix, line: dependency.line)
         }
         for pinned in build.versions where !passed.contains(where: { $0.component == pinned.component }) {
             guard let component = config.component(named: pinned.component) else { continue }
@@ -209,39 +296,71 @@ public struct IntegrationPlan: Sendable {
             let line = manifest.dependencies.first { config.componentName(for: $0) == component.name }?.line
             func refuse(_ message: String, fix: String) throws {
                 if isCandidate { throw IntegrationError.refused("\(message); \(fix)") }
-                pass(component.name, "\(message); \(build.app.name)'s build takes \(component.name) as the Podfile writes it (from its own sources)",
-                     help: fix, line: line)
+                pass(
+                    component.name,
+                    """
+                    \(message); \(build.app.name)'s build takes \(component.name) as the Podfile writes it (from \
+                    its own sources)
+                    """,
+                    help: fix, line: line)
             }
             let spec: Manifest
             do {
                 guard let found = try manifests.podspec(of: component, at: pinned.commit) else {
-                    try refuse("\(build.app.name) is a CocoaPods app (\(file)) and uses \(component.name), which has no podspec at \(pinned.version)",
-                               fix: "CocoaPods installs pods, so give \(component.name) a podspec at its root (beside its Package.swift if it has one)")
+                    try refuse(
+                        """
+                        \(build.app.name) is a CocoaPods app (\(file)) and uses \(component.name), which has no \
+                        podspec at \(pinned.version)
+                        """,
+                        fix:
+                            """
+                            CocoaPods installs pods, so give \(component.name) a podspec at its root (beside its \
+                            Package.swift if it has one)
+                            """
+                    )
                     continue
                 }
                 spec = found
             } catch let error as ManifestError {
-                try refuse("\(error): \(build.app.name) is a CocoaPods app, so lockstep reads \(component.name)'s podspec", fix: "make the podspec readable")
+                try refuse(
+                    "\(error): \(build.app.name) is a CocoaPods app, so lockstep reads \(component.name)'s podspec",
+                    fix: "make the podspec readable")
                 continue
             }
             // CocoaPods knows the pod by its podspec's name: it must be the component's (or one of its aliases).
             let place = spec.file.path
-            if let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name, let problem = SafeName.problem(with: podName) {
+            if let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name,
+                let problem = SafeName.problem(with: podName)
+            {
                 // Known by that name, but lockstep writes the spec repo's `Name/X.Y.Z/` folders only for safe names.
-                try refuse("\(place): the pod `\(podName)` cannot name a folder of the spec repo lockstep writes (\(problem))",
-                           fix: "release it under a pod name of letters, digits, `-`, `_` and `.`")
+                try refuse(
+                    "\(place): the pod `\(podName)` cannot name a folder of the spec repo lockstep writes (\(problem))",
+                    fix: "release it under a pod name of letters, digits, `-`, `_` and `.`")
                 continue
             }
             guard let podName = spec.podspec?.name, config.componentName(forPod: podName) == component.name else {
-                try refuse("\(place): the podspec names the pod `\(spec.podspec?.name ?? "(none)")`, which is not \(component.name) nor one of its aliases",
-                           fix: "name the pod \(component.name) (CocoaPods and the spec repo know it by that name) or add `aliases: [\(spec.podspec?.name ?? "Name")]` to \(component.name) in lockstep.yml")
+                try refuse(
+                    """
+                    \(place): the podspec names the pod `\(spec.podspec?.name ?? "(none)")`, which is not \
+                    \(component.name) nor one of its aliases
+                    """,
+                    fix:
+                        """
+                        name the pod \(component.name) (CocoaPods and the spec repo know it by that name) or add \
+                        `aliases: [\(spec.podspec?.name ?? "Name")]` to \(component.name) in lockstep.yml
+                        """
+                )
                 continue
             }
             do {
                 _ = try spec.podspecForRelease(version: pinned.version.description, git: "/", commit: pinned.commit.hex)
             } catch let error as ManifestError {
-                try refuse("\(error): lockstep writes \(component.name) \(pinned.version) into a temporary spec repo for \(build.app.name)'s build",
-                           fix: "give its podspec a literal version and a `source` hash")
+                try refuse(
+                    """
+                    \(error): lockstep writes \(component.name) \(pinned.version) into a temporary spec repo for \
+                    \(build.app.name)'s build
+                    """,
+                    fix: "give its podspec a literal version and a `source` hash")
             }
         }
         return passed
@@ -253,22 +372,40 @@ public struct IntegrationPlan: Sendable {
     /// as Xcode, SwiftPM and CocoaPods resolve one version for them; a component that is not a candidate with
     /// references that disagree is returned, to be reported and built as the app writes it.
     @discardableResult
-    static func requireUnambiguous(_ manifest: Manifest, app: App, components: [String], candidates: Set<String>? = nil,
-                                   config: WorkspaceConfig) throws -> [PassedOver] {
+    static func requireUnambiguous(
+        _ manifest: Manifest, app: App, components: [String], candidates: Set<String>? = nil,
+        config: WorkspaceConfig
+    ) throws -> [PassedOver] {
         if let unreadable = manifest.unreadableDependencies.first(where: { error in
             candidates.map { !isPassable(error, candidates: $0, config: config) } ?? true
         }) {
-            let advice = manifest.format == .swiftPackage || manifest.format == .tuist
+            let advice =
+                manifest.format == .swiftPackage || manifest.format == .tuist
                 ? "this `.package(...)`" : "this dependency"
-            let fix = manifest.format.isCocoaPods ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
-                : manifest.format == .swiftPackage || manifest.format == .tuist ? "Write its requirement as a string literal or a top-level `let` string constant"
-                : "Write it with literal values"
-            throw IntegrationError.refused("\(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read \(advice) of \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or pin. \(fix)")
+            let fix =
+                manifest.format.isCocoaPods
+                ? "Write it with literal strings (`pod 'Name', '1.2.3'`)"
+                : manifest.format == .swiftPackage || manifest.format == .tuist
+                    ? "Write its requirement as a string literal or a top-level `let` string constant"
+                    : "Write it with literal values"
+            throw IntegrationError.refused(
+                """
+                \(unreadable.file):\(unreadable.line):\(unreadable.column): lockstep cannot read \(advice) of \
+                \(app.name) (\(unreadable.reason)), so it cannot tell whether it names a component to build or \
+                pin. \(fix)
+                """
+            )
         }
         let file = manifest.file.path
         let declarations = manifest.packageDeclarationCount
         if declarations > 1 {
-            throw IntegrationError.refused("\(file) declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the differing parts under `#if`")
+            throw IntegrationError.refused(
+                """
+                \(file) declares `Package(...)` \(declarations) times (e.g. in `#if` branches); lockstep cannot \
+                tell which one SwiftPM builds, so it cannot pin it. Declare the package once and put only the \
+                differing parts under `#if`
+                """
+            )
         }
         let wanted = Set(components)
         var named: [String: [PackageDependency]] = [:]
@@ -280,14 +417,29 @@ public struct IntegrationPlan: Sendable {
         for (name, references) in named.sorted(by: { $0.key < $1.key }) where references.count > 1 {
             let disagreeing = Self.disagreeing(references, format: manifest.format)
             guard !disagreeing.isEmpty else { continue }
-            let listed = disagreeing.prefix(6).map { "line \($0.line): `\($0.requirementText)`" }.joined(separator: ", ")
+            let listed = disagreeing.prefix(6).map { "line \($0.line): `\($0.requirementText)`" }.joined(
+                separator: ", ")
             let lines = disagreeing.count > 6 ? listed + " and \(disagreeing.count - 6) more" : listed
             let isCandidate = candidates?.contains(name) ?? true
             if isCandidate {
-                throw IntegrationError.refused("\(file) names \(name) \(references.count) times with requirements that disagree (\(lines)); lockstep would not know which requirement the release replaces. Make them one requirement (or keep one reference to \(name)), then rerun")
+                throw IntegrationError.refused(
+                    """
+                    \(file) names \(name) \(references.count) times with requirements that disagree (\(lines)); \
+                    lockstep would not know which requirement the release replaces. Make them one requirement (or \
+                    keep one reference to \(name)), then rerun
+                    """
+                )
             }
-            passed.append(PassedOver(component: name, message: "\(file) names \(name) \(references.count) times with requirements that disagree (\(lines)); \(app.name)'s build pins each to the version it builds, and only integrating \(name) itself would refuse",
-                                     help: "make them one requirement (or keep one reference to \(name))", line: disagreeing[0].line))
+            passed.append(
+                PassedOver(
+                    component: name,
+                    message:
+                        """
+                        \(file) names \(name) \(references.count) times with requirements that disagree \
+                        (\(lines)); \(app.name)'s build pins each to the version it builds, and only integrating \
+                        \(name) itself would refuse
+                        """,
+                    help: "make them one requirement (or keep one reference to \(name))", line: disagreeing[0].line))
         }
         return passed
     }
@@ -308,7 +460,8 @@ public struct IntegrationPlan: Sendable {
             !(format == .podfile && reference.requirementRange.isEmpty && reference.url == nil)
         }
         for (index, first) in constraining.enumerated() {
-            for second in constraining[(index + 1)...] where !first.isAlternative(to: second) && first.requirement != second.requirement {
+            for second in constraining[(index + 1)...]
+            where !first.isAlternative(to: second) && first.requirement != second.requirement {
                 return constraining.filter { !$0.isAlternative(to: first) || $0 == first }
             }
         }
@@ -318,7 +471,9 @@ public struct IntegrationPlan: Sendable {
     /// The version of every component a build uses: candidates at their release, others at main's pin. A pin
     /// without a tag (a missing fetch) is never a fallback: that component has no version, and why is returned
     /// (builds take it as the app writes it, warned; it is not the release's).
-    static func versionSet(_ snapshot: WorkspaceSnapshot, candidates: [Candidate]) -> (versions: [String: Pin], unversioned: [String: String]) {
+    static func versionSet(_ snapshot: WorkspaceSnapshot, candidates: [Candidate]) -> (
+        versions: [String: Pin], unversioned: [String: String]
+    ) {
         var result: [String: Pin] = [:]
         var unversioned: [String: String] = [:]
         for state in snapshot.components {
@@ -332,7 +487,11 @@ public struct IntegrationPlan: Sendable {
             }.first
             if let pinned {
                 guard let tag = state.tag(for: pinned.version) else {
-                    unversioned[name] = "\(pinned.app) pins \(name) \(pinned.version), but \(state.component.path) has no tag for it (LS404)"
+                    unversioned[name] =
+                        """
+                        \(pinned.app) pins \(name) \(pinned.version), but \(state.component.path) has no tag for \
+                        it (LS404)
+                        """
                     continue
                 }
                 result[name] = Pin(component: name, version: pinned.version, commit: tag.commit)
@@ -345,12 +504,16 @@ public struct IntegrationPlan: Sendable {
     }
 
     /// The components an app's build reaches, through manifests read at the versions it builds with.
-    static func closure(of app: AppSnapshot, versions: [String: Pin], manifests: ManifestStore,
-                        config: WorkspaceConfig) throws -> Set<String> {
+    static func closure(
+        of app: AppSnapshot, versions: [String: Pin], manifests: ManifestStore,
+        config: WorkspaceConfig
+    ) throws -> Set<String> {
         var seen = Set<String>()
         var queue = app.dependencies.compactMap(\.component)
         while let name = queue.popLast() {
-            guard seen.insert(name).inserted, let version = versions[name], let component = config.component(named: name) else { continue }
+            guard seen.insert(name).inserted, let version = versions[name],
+                let component = config.component(named: name)
+            else { continue }
             queue += try manifests.dependencies(of: component, at: version.commit).compactMap(\.component)
         }
         return seen
@@ -362,15 +525,19 @@ extension WorkspaceSnapshot {
     public func speculativelyReleasing(_ candidates: [Candidate]) -> WorkspaceSnapshot {
         var copy = self
         for candidate in candidates where !candidate.isAlreadyReleased {
-            guard let index = copy.components.firstIndex(where: { $0.component.name == candidate.component.name }) else { continue }
-            copy.components[index].versionTags.append(VersionTag(name: candidate.releaseTagName, version: candidate.release,
-                                                                  commit: candidate.commit, isAnnotated: true))
+            guard let index = copy.components.firstIndex(where: { $0.component.name == candidate.component.name })
+            else { continue }
+            copy.components[index].versionTags.append(
+                VersionTag(
+                    name: candidate.releaseTagName, version: candidate.release,
+                    commit: candidate.commit, isAnnotated: true))
             copy.components[index].versionTags.sort { ($0.version, $0.name) < ($1.version, $1.name) }
         }
         for index in copy.apps.indices where copy.apps[index].app.role == .main {
             for dependency in copy.apps[index].dependencies.indices {
                 guard let name = copy.apps[index].dependencies[dependency].component,
-                      let candidate = candidates.first(where: { $0.component.name == name }) else { continue }
+                    let candidate = candidates.first(where: { $0.component.name == name })
+                else { continue }
                 copy.apps[index].dependencies[dependency].dependency.requirement = .exact(candidate.release.description)
             }
         }

@@ -4,33 +4,52 @@ import Foundation
 public enum IntegrationText {
     /// `lockstep integrate A B`: the command that finishes a run over `candidates`.
     public static func rerunCommand(_ candidates: [String]) -> String {
-        "lockstep integrate \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))"
+        """
+        lockstep integrate \
+        \(candidates.map { $0.split(separator: "@").first.map(String.init) ?? $0 }.joined(separator: " "))
+        """
     }
 
     /// The plan as `integrate --dry-run` prints it.
     public static func plan(_ plan: IntegrationPlan) -> String {
         var lines = ["Candidates:"]
         lines += plan.candidates.map { "  \($0.summary) (commit \($0.commit.short))" }
-        lines.append(plan.errors.isEmpty ? "Rules: pass" : "Rules: \(plan.errors.count) error(s) — integrate would refuse:")
+        lines.append(
+            plan.errors.isEmpty ? "Rules: pass" : "Rules: \(plan.errors.count) error(s) — integrate would refuse:")
         if plan.earlierFindings > 0 {
-            lines.append("  (\(plan.earlierFindings) finding(s) about earlier versions, there before this release, are not judged here; `lockstep check` shows them)")
+            lines.append(
+                "  (\(plan.earlierFindings) finding(s) about earlier versions, there before this release, are not judged here; `lockstep check` shows them)"
+            )
         }
-        for finding in plan.findings { lines.append(FindingText.plain(finding).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+        for finding in plan.findings {
+            lines.append(FindingText.plain(finding).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        }
         if !plan.warnings.isEmpty {
             lines.append("Passed over (not about a candidate; built as the app writes it, see docs/app-refusals.md):")
-            for warning in plan.warnings { lines.append(FindingText.plain(warning).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+            for warning in plan.warnings {
+                lines.append(
+                    FindingText.plain(warning).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            }
         }
         lines.append("Builds (shells first, then mains):")
         if plan.builds.isEmpty { lines.append("  none: no app uses the candidates") }
         for build in plan.builds {
             lines.append("  \(build.app.name) at \(build.commit.short): `\(build.app.build)`")
-            lines.append("    with " + build.versions.filter { !build.asWritten.contains($0.component) }.map { "\($0.component) \($0.version)" }.joined(separator: ", "))
-            if !build.asWritten.isEmpty { lines.append("    and as the app writes them: " + build.asWritten.joined(separator: ", ")) }
+            lines.append(
+                "    with "
+                    + build.versions.filter { !build.asWritten.contains($0.component) }.map {
+                        "\($0.component) \($0.version)"
+                    }.joined(separator: ", "))
+            if !build.asWritten.isEmpty {
+                lines.append("    and as the app writes them: " + build.asWritten.joined(separator: ", "))
+            }
         }
         lines.append("Pins:")
         if plan.pinChanges.isEmpty { lines.append("  none") }
         for change in plan.pinChanges {
-            lines.append("  \(change.app.name): " + change.pins.map { "\($0.component) exact \($0.version)" }.joined(separator: ", "))
+            lines.append(
+                "  \(change.app.name): "
+                    + change.pins.map { "\($0.component) exact \($0.version)" }.joined(separator: ", "))
         }
         lines.append("(dry run: nothing built, tagged or pinned)")
         return lines.joined(separator: "\n")
@@ -38,15 +57,21 @@ public enum IntegrationText {
 
     /// The error text of a failed run. `released` and `pinned` are what the run already did: a failure after
     /// tagging says which tags exist and how to finish, never that nothing was tagged.
-    public static func failure(_ error: IntegrationError, style: Style, released: [String] = [], pinned: [String] = [],
-                        rerun: String = "lockstep integrate") -> CommandFailure {
+    public static func failure(
+        _ error: IntegrationError, style: Style, released: [String] = [], pinned: [String] = [],
+        rerun: String = "lockstep integrate"
+    ) -> CommandFailure {
         let result = failureText(error, style: style, afterTagging: !released.isEmpty)
         guard !released.isEmpty, result.code == 1 else { return result }
-        let done = "released: \(released.joined(separator: ", ")) (tags exist)" + (pinned.isEmpty ? "; no main app pinned yet" : "; pinned in \(pinned.joined(separator: ", "))")
+        let done =
+            "released: \(released.joined(separator: ", ")) (tags exist)"
+            + (pinned.isEmpty ? "; no main app pinned yet" : "; pinned in \(pinned.joined(separator: ", "))")
         return CommandFailure(code: 1, message: result.message + "\n\(done). Rerun `\(rerun)` to finish the release")
     }
 
-    private static func failureText(_ error: IntegrationError, style: Style, afterTagging: Bool = false) -> CommandFailure {
+    private static func failureText(_ error: IntegrationError, style: Style, afterTagging: Bool = false)
+        -> CommandFailure
+    {
         switch error {
         case .usage(let message):
             return CommandFailure(code: 2, message: "error: \(message)")
@@ -54,8 +79,11 @@ public enum IntegrationText {
             return CommandFailure(code: 1, message: "error: integrate refused: \(message)")
         case .rules(let findings):
             let text = findings.map { FindingText.render($0, style: style) }.joined(separator: "\n\n")
-            return CommandFailure(code: 1, message: text + "\n\nerror: integrate refused: the rules reject the workspace as it would be after the release; "
-                                  + (afterTagging ? "the remaining pins were not made" : "nothing was built, tagged or pinned"))
+            return CommandFailure(
+                code: 1,
+                message: text
+                    + "\n\nerror: integrate refused: the rules reject the workspace as it would be after the release; "
+                    + (afterTagging ? "the remaining pins were not made" : "nothing was built, tagged or pinned"))
         case .buildFailed(let outcome):
             var lines = ["error: \(outcome.app) failed: \(outcome.statusText)"]
             if !outcome.errorLines.isEmpty {
@@ -79,11 +107,21 @@ public enum IntegrationText {
         let builds = plan.builds.map { build -> JUnitReport.TestCase in
             let name = "build \(build.app.name) (\(build.app.role.rawValue))"
             guard let outcome = outcomes.last(where: { $0.app == build.app.name }) else {
-                return .init(name: name, className: "lockstep.builds", skipped: plan.errors.isEmpty ? "not run: an earlier step failed" : "not run: the rules failed")
+                return .init(
+                    name: name, className: "lockstep.builds",
+                    skipped: plan.errors.isEmpty ? "not run: an earlier step failed" : "not run: the rules failed")
             }
-            let failure = outcome.isGreen ? nil : (message: outcome.statusText, details: (outcome.errorLines + outcome.logTail + ["log: \(outcome.log.path)"]).joined(separator: "\n"))
-            return .init(name: name, className: "lockstep.builds", seconds: outcome.seconds, failure: failure,
-                         output: outcome.status == .cached ? "cached: these inputs built green before" : nil)
+            let failure =
+                outcome.isGreen
+                ? nil
+                : (
+                    message: outcome.statusText,
+                    details: (outcome.errorLines + outcome.logTail + ["log: \(outcome.log.path)"]).joined(
+                        separator: "\n")
+                )
+            return .init(
+                name: name, className: "lockstep.builds", seconds: outcome.seconds, failure: failure,
+                output: outcome.status == .cached ? "cached: these inputs built green before" : nil)
         }
         return JUnitReport(suites: [rules, .init(name: "lockstep integrate: builds", cases: builds)]).xml
     }

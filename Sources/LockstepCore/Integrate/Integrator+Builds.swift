@@ -6,7 +6,9 @@ extension Integrator {
     /// first red). In parallel, the first red build cancels the ones still running (their process groups are
     /// stopped) and starts no more; the failure reported is the first red one in plan order, and the outcomes are
     /// kept in plan order, so output and reports do not depend on which build finished first.
-    func buildAll(_ builds: [AppBuild], in sandbox: BuildSandbox, manifests: ManifestStore) async throws -> [String: ObjectID] {
+    func buildAll(_ builds: [AppBuild], in sandbox: BuildSandbox, manifests: ManifestStore) async throws -> [String:
+        ObjectID]
+    {
         // With one job this is the plain sequence: the next build starts only after a green one, a red one ends it.
         var built: [String: ObjectID] = [:]
         var finished: [Int: BuildOutcome] = [:]
@@ -27,7 +29,11 @@ extension Integrator {
                 let index = next, build = builds[index]
                 next += 1
                 group.addTask {
-                    (index, try await self.build(build, in: sandbox, manifests: manifests, attempt: 1, prepared: prepared[index]))
+                    (
+                        index,
+                        try await self.build(
+                            build, in: sandbox, manifests: manifests, attempt: 1, prepared: prepared[index])
+                    )
                 }
             }
             for _ in 0..<max(1, min(options.jobs, builds.count)) { startNext() }
@@ -40,7 +46,8 @@ extension Integrator {
         buildLock.withLock { outcomes.sort { order[$0.app, default: .max] < order[$1.app, default: .max] } }
         // The red build that stopped the others is the failure, not one it stopped.
         if let red = builds.indices.compactMap({ finished[$0] }).first(where: { !$0.isGreen && $0.status != .stopped })
-            ?? builds.indices.compactMap({ finished[$0] }).first(where: { !$0.isGreen }) {
+            ?? builds.indices.compactMap({ finished[$0] }).first(where: { !$0.isGreen })
+        {
             throw IntegrationError.buildFailed(red)
         }
         for index in builds.indices where finished[index] != nil {

@@ -6,10 +6,12 @@ extension Integrator {
     /// makes (mirrors, rewritten manifests), honouring the build cache.
     public func buildOne(_ appName: String, plan: IntegrationPlan) async throws -> BuildOutcome {
         guard let build = plan.builds.first(where: { $0.app.name == appName }) else {
-            throw IntegrationError.usage("the plan builds no app \(appName); it builds \(plan.builds.map(\.app.name).joined(separator: ", "))")
+            throw IntegrationError.usage(
+                "the plan builds no app \(appName); it builds \(plan.builds.map(\.app.name).joined(separator: ", "))")
         }
         try WorkspaceState.requireRealFolders(in: config.root)
-        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
+        let sandbox = try BuildSandbox(
+            config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
         defer { sandbox.remove() }
         return try await self.build(build, in: sandbox, manifests: plan.manifests, attempt: 1)
     }

@@ -17,13 +17,26 @@ extension Integrator {
     public func checkCandidates(_ plan: IntegrationPlan) throws {
         try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config).check(config)
         for candidate in plan.candidates where !candidate.isAlreadyReleased {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
             if let existing = try repository.referenceTarget("refs/tags/\(candidate.releaseTagName)"),
-               try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)") != candidate.commit {
-                throw IntegrationError.refused("\(candidate.component.name): the tag \(candidate.releaseTagName) already exists on another commit (\(existing.short)), not on \(candidate.tag.name); nothing was tagged or pinned. Bump a new rc")
+                try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)") != candidate.commit
+            {
+                throw IntegrationError.refused(
+                    """
+                    \(candidate.component.name): the tag \(candidate.releaseTagName) already exists on another \
+                    commit (\(existing.short)), not on \(candidate.tag.name); nothing was tagged or pinned. Bump \
+                    a new rc
+                    """
+                )
             }
             do { _ = try repository.defaultSignature() } catch {
-                throw IntegrationError.refused("no git identity configured for \(candidate.component.path); set user.name and user.email (git config) so the release tag has a tagger. Nothing was built, tagged or pinned")
+                throw IntegrationError.refused(
+                    """
+                    no git identity configured for \(candidate.component.path); set user.name and user.email (git \
+                    config) so the release tag has a tagger. Nothing was built, tagged or pinned
+                    """
+                )
             }
         }
     }

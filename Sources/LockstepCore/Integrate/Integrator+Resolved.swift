@@ -21,16 +21,24 @@ extension Integrator {
     /// pinned versions without resolving again; nil when the app tracks no `Package.resolved` at its root.
     /// Entries are matched by package identity; a file with no entry for a component is left as it is for that one.
     /// `manifests` are the pinned manifest files; `Package.swift`'s (else the first) stands for the package.
-    func pinnedResolved(_ change: PinChange, at tip: ObjectID, manifests: [(file: String, base: Data, pinned: Data)],
-                        repository: Repository) throws -> PinnedResolved? {
-        guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first else { return nil }
+    func pinnedResolved(
+        _ change: PinChange, at tip: ObjectID, manifests: [(file: String, base: Data, pinned: Data)],
+        repository: Repository
+    ) throws -> PinnedResolved? {
+        guard let manifest = manifests.first(where: { $0.file == "Package.swift" }) ?? manifests.first else {
+            return nil
+        }
         let path = Self.resolvedPath(forManifest: manifest.file)
         guard let base = try repository.readFile(path, at: tip) else { return nil }
-        let parsed = try SnapshotLoader.parseManifest(String(decoding: manifest.base, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(manifest.file)", revision: tip.short), config: config)
+        let parsed = try SnapshotLoader.parseManifest(
+            String(decoding: manifest.base, as: UTF8.self),
+            file: ManifestFile(path: "\(change.app.path)/\(manifest.file)", revision: tip.short), config: config)
         var pins: [ResolvedPin] = []
         for pin in change.pins {
-            guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == pin.component }) else { continue }
-            pins.append(ResolvedPin(identity: dependency.identity, version: pin.version.description, revision: pin.commit.hex))
+            guard let dependency = parsed.dependencies.first(where: { config.componentName(for: $0) == pin.component })
+            else { continue }
+            pins.append(
+                ResolvedPin(identity: dependency.identity, version: pin.version.description, revision: pin.commit.hex))
         }
         let update: PackageResolvedUpdate
         do {
@@ -41,7 +49,12 @@ extension Integrator {
         var notes: [String] = []
         if !update.updated.isEmpty { notes.append("Package.resolved updated") }
         if !update.missing.isEmpty {
-            notes.append("Package.resolved has no entry for \(update.missing.joined(separator: ", ")), left as it is (SwiftPM adds it on its next resolve)")
+            notes.append(
+                """
+                Package.resolved has no entry for \(update.missing.joined(separator: ", ")), left as it is \
+                (SwiftPM adds it on its next resolve)
+                """
+            )
         }
         return PinnedResolved(path: path, base: base, pinned: update.data, note: notes.joined(separator: "; "))
     }

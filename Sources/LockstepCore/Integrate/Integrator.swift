@@ -70,8 +70,11 @@ public final class Integrator: @unchecked Sendable {
     /// `swift --version`'s first line in the run's environment (part of every build's cache key).
     public var toolchain: String { Toolchain.versionLine(environment: options.environment) }
 
-    public init(config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(), options: IntegrationOptions = IntegrationOptions(),
-                events: @escaping @Sendable (IntegrationEvent) -> Void = { _ in }) {
+    public init(
+        config: WorkspaceConfig, runner: any BuildRunning = ShellBuildRunner(),
+        options: IntegrationOptions = IntegrationOptions(),
+        events: @escaping @Sendable (IntegrationEvent) -> Void = { _ in }
+    ) {
         self.config = config
         self.runner = runner
         self.options = options
@@ -81,8 +84,9 @@ public final class Integrator: @unchecked Sendable {
 
     /// Plans without side effects (for `--dry-run` and the up-front checks).
     public func plan(_ arguments: [String]) throws -> IntegrationPlan {
-        try IntegrationPlan.make(SnapshotLoader.load(config), candidates: arguments, allowDowngrade: options.allowDowngrade,
-                             unpublished: unpublished)
+        try IntegrationPlan.make(
+            SnapshotLoader.load(config), candidates: arguments, allowDowngrade: options.allowDowngrade,
+            unpublished: unpublished)
     }
 
     /// Runs the whole gate. Throws `IntegrationError` for a refusal, a rule error or a red build.
@@ -93,7 +97,9 @@ public final class Integrator: @unchecked Sendable {
         releasedTags = plan.candidates.filter(\.isAlreadyReleased).map { "\($0.component.name) \($0.releaseTagName)" }
         pinnedApps = []
         guard plan.errors.isEmpty else { throw IntegrationError.rules(plan.errors) }
-        events(.rulesPassed(rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning } + plan.warnings))
+        events(
+            .rulesPassed(
+                rules: Rules.all.count, warnings: plan.findings.filter { $0.severity == .warning } + plan.warnings))
         let completing = plan.candidates.filter(\.isAlreadyReleased)
         if !completing.isEmpty { events(.completing(completing)) }
         do {
@@ -105,7 +111,8 @@ public final class Integrator: @unchecked Sendable {
             try checkCandidates(plan)
         }
 
-        let sandbox = try BuildSandbox(config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
+        let sandbox = try BuildSandbox(
+            config: config, candidates: plan.candidates, temporaryDirectory: options.temporaryDirectory)
         defer { sandbox.remove() }
         let built = try await buildAll(plan.builds, in: sandbox, manifests: plan.manifests)
         // Edits happen during long builds: look at the main checkouts again right before tagging.
@@ -121,7 +128,8 @@ public final class Integrator: @unchecked Sendable {
 
         var pinCommits: [String: ObjectID] = [:]
         for change in plan.pinChanges {
-            pinCommits[change.app.name] = try await pin(change, plan: plan, builtAt: built[change.app.name], sandbox: sandbox)
+            pinCommits[change.app.name] = try await pin(
+                change, plan: plan, builtAt: built[change.app.name], sandbox: sandbox)
         }
         return IntegrationResult(plan: plan, outcomes: outcomes, pinCommits: pinCommits)
     }
@@ -129,7 +137,9 @@ public final class Integrator: @unchecked Sendable {
     /// Commits the candidates' release podspecs to the spec repo (`specs:`), when the workspace names one.
     func publishSpecs(_ plan: IntegrationPlan) throws {
         let release = try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config)
-        guard let commit = try release.publish(config, marker: IntegrationMarker.releaseTagLine + ":"), let specs = config.specs else { return }
+        guard let commit = try release.publish(config, marker: IntegrationMarker.releaseTagLine + ":"),
+            let specs = config.specs
+        else { return }
         let branch = (try? SpecRepoRelease.open(config).branch) ?? "HEAD"
         events(.publishedSpecs(repo: specs, branch: branch, commit: commit, files: release.entries.map(\.path)))
     }
@@ -156,20 +166,31 @@ public final class Integrator: @unchecked Sendable {
             do {
                 try MainCheckout.requireNoOperation(repository, app: change.app)
                 guard let branch = change.branch else {
-                    throw IntegrationError.refused("\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
+                    throw IntegrationError.refused(
+                        "\(change.app.name) is on a detached HEAD; check out the branch the pins should land on")
                 }
                 do { _ = try repository.defaultSignature() } catch {
-                    throw IntegrationError.refused("no git identity configured for \(change.app.path); set user.name and user.email (git config) so the pin commit has an author")
+                    throw IntegrationError.refused(
+                        """
+                        no git identity configured for \(change.app.path); set user.name and user.email (git \
+                        config) so the pin commit has an author
+                        """
+                    )
                 }
                 guard let tip = try repository.branchTip(branch) else {
-                    throw IntegrationError.refused("\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
+                    throw IntegrationError.refused(
+                        "\(change.app.name)'s branch \(branch) no longer exists; nothing was tagged or pinned")
                 }
                 let manifests = try pinnedManifests(change, at: tip, repository: repository, original: nil)
                 for manifest in manifests {
-                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned)
+                    _ = try MainCheckout.plan(
+                        repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base,
+                        pinned: manifest.pinned)
                 }
                 if let resolved = try pinnedResolved(change, at: tip, manifests: manifests, repository: repository) {
-                    _ = try MainCheckout.plan(repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base, pinned: resolved.pinned)
+                    _ = try MainCheckout.plan(
+                        repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base,
+                        pinned: resolved.pinned)
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). Nothing was tagged or pinned")
@@ -178,11 +199,14 @@ public final class Integrator: @unchecked Sendable {
     }
 
     /// Builds one app in its copy (`prepared`, or one made now).
-    func build(_ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int,
-               prepared: URL? = nil) async throws -> BuildOutcome {
+    func build(
+        _ build: AppBuild, in sandbox: BuildSandbox, manifests: ManifestStore, attempt: Int,
+        prepared: URL? = nil
+    ) async throws -> BuildOutcome {
         let key = BuildCache.key(for: build, toolchain: toolchain)
         let logFolder = config.root.appendingPathComponent(".lockstep/logs")
-        let log = logFolder.appendingPathComponent("\(try SafeName.fileName(build.app.name))-\(build.commit.short)-\(getpid()).log")
+        let log = logFolder.appendingPathComponent(
+            "\(try SafeName.fileName(build.app.name))-\(build.commit.short)-\(getpid()).log")
         if options.useCache && cache.isGreen(key) {
             let outcome = BuildOutcome(app: build.app.name, status: .cached, seconds: 0, log: log, errorLines: [])
             buildLock.withLock { outcomes.append(outcome) }
@@ -190,9 +214,12 @@ public final class Integrator: @unchecked Sendable {
             return outcome
         }
         guard options.buildsAllowed else {
-            throw IntegrationError.refused("""
-                \(build.app.name) at \(build.commit.short) has no green build for these inputs (another integration moved a main app \
-                since the plan, or the clone differs) and --no-build builds nothing. Tags this run made stay; run the integration \
+            throw IntegrationError.refused(
+                """
+                \(build.app.name) at \(build.commit.short) has no green build for these inputs (another integration \
+                moved a main app \
+                since the plan, or the clone differs) and --no-build builds nothing. Tags this run made stay; run the \
+                integration \
                 again (the whole pipeline) to build on the new tip and pin
                 """)
         }
@@ -202,8 +229,9 @@ public final class Integrator: @unchecked Sendable {
         let events = self.events
         let app = build.app.name
         let outcome = try await runner.run(
-            BuildRequest(app: app, command: build.app.build, directory: folder, log: log, timeoutSeconds: options.timeoutSeconds,
-                         environment: ["TMPDIR": sandbox.temporaryInside.path], baseEnvironment: options.environment)
+            BuildRequest(
+                app: app, command: build.app.build, directory: folder, log: log, timeoutSeconds: options.timeoutSeconds,
+                environment: ["TMPDIR": sandbox.temporaryInside.path], baseEnvironment: options.environment)
         ) { line in events(.buildProgress(app: app, seconds: Int(Date().timeIntervalSince(start)), lastLine: line)) }
         buildLock.withLock { outcomes.append(outcome) }
         events(.buildFinished(outcome))
@@ -214,15 +242,24 @@ public final class Integrator: @unchecked Sendable {
     /// Tags each candidate's rc commit with its release version (annotated, the repo's identity), all or nothing:
     /// every tag name is checked first, and a tag that appears meanwhile rolls back the tags this run wrote.
     func tagReleases(_ candidates: [Candidate]) throws {
-        let apps = "Built green: " + outcomes.map { "\($0.app) (\($0.status == .cached ? "cached" : "built"))" }.joined(separator: ", ")
+        let apps =
+            "Built green: "
+            + outcomes.map { "\($0.app) (\($0.status == .cached ? "cached" : "built"))" }.joined(separator: ", ")
         var pending: [(candidate: Candidate, repository: Repository)] = []
         var done: [Candidate] = []
         for candidate in candidates where !candidate.isAlreadyReleased {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
             if let existing = try repository.referenceTarget("refs/tags/\(candidate.releaseTagName)") {
                 // A concurrent run released the same rc: fine when it is the same commit.
                 guard try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)") == candidate.commit else {
-                    throw IntegrationError.refused("\(candidate.component.name): the tag \(candidate.releaseTagName) appeared meanwhile on another commit (\(existing.short)), not on \(candidate.tag.name); nothing was tagged or pinned. Bump a new rc")
+                    throw IntegrationError.refused(
+                        """
+                        \(candidate.component.name): the tag \(candidate.releaseTagName) appeared meanwhile on \
+                        another commit (\(existing.short)), not on \(candidate.tag.name); nothing was tagged or \
+                        pinned. Bump a new rc
+                        """
+                    )
                 }
                 done.append(candidate)
                 continue
@@ -235,19 +272,29 @@ public final class Integrator: @unchecked Sendable {
             do {
                 let object = try repository.createAnnotatedTag(
                     named: candidate.releaseTagName, commit: candidate.commit,
-                    message: "\(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) from \(candidate.tag.name).\n\(apps)\n"
-                        + Self.carriedTrailers(from: candidate, in: repository),
+                    message:
+                        """
+                        \(candidate.component.name) \(candidate.release)\n\n\(IntegrationMarker.releaseTagLine) \
+                        from \(candidate.tag.name).\n\(apps)\n
+                        """
+                            + Self.carriedTrailers(from: candidate, in: repository),
                     tagger: try repository.defaultSignature())
                 written.append((candidate.releaseTagName, object, repository, candidate.component.name))
                 done.append(candidate)
             } catch {
                 if let gitError = error as? GitError, gitError.isExists,
-                   (try? repository.resolveCommit("refs/tags/\(candidate.releaseTagName)")) == candidate.commit {
+                    (try? repository.resolveCommit("refs/tags/\(candidate.releaseTagName)")) == candidate.commit
+                {
                     done.append(candidate)
                     continue
                 }
                 let undone = rollBack(written)
-                throw IntegrationError.refused("\(candidate.component.name): could not tag \(candidate.releaseTagName) (\(error)); \(undone.isEmpty ? "nothing was tagged" : "rolled back this run's tags \(undone.joined(separator: ", "))"); nothing was pinned. Rerun integrate")
+                throw IntegrationError.refused(
+                    """
+                    \(candidate.component.name): could not tag \(candidate.releaseTagName) (\(error)); \
+                    \(undone.isEmpty ? "nothing was tagged" : "rolled back this run's tags \(undone.joined(separator: ", "))"); nothing was pinned. Rerun integrate
+                    """
+                )
             }
         }
         for candidate in done {
@@ -257,10 +304,13 @@ public final class Integrator: @unchecked Sendable {
     }
 
     /// Deletes tags this run wrote, each only while it still is the tag object this run created.
-    private func rollBack(_ written: [(name: String, object: ObjectID, repository: Repository, component: String)]) -> [String] {
+    private func rollBack(_ written: [(name: String, object: ObjectID, repository: Repository, component: String)])
+        -> [String]
+    {
         written.compactMap { tag in
             guard (try? tag.repository.referenceTarget("refs/tags/\(tag.name)")) == tag.object,
-                  (try? tag.repository.deleteTag(named: tag.name)) != nil else { return nil }
+                (try? tag.repository.deleteTag(named: tag.name)) != nil
+            else { return nil }
             return "\(tag.component) \(tag.name)"
         }
     }
@@ -269,29 +319,48 @@ public final class Integrator: @unchecked Sendable {
     /// pins rewrite, with its text before and after: whichever file SwiftPM loads, the pins hold. Empty when every
     /// pin is already there. Refuses a manifest that cannot be pinned unambiguously, and (with `original`, per
     /// file) a requirement that another run changed since this one was planned.
-    func pinnedManifests(_ change: PinChange, at tip: ObjectID, repository: Repository,
-                         original: [String: [String: Set<Requirement>]]?) throws -> [(file: String, base: Data, pinned: Data)] {
+    func pinnedManifests(
+        _ change: PinChange, at tip: ObjectID, repository: Repository,
+        original: [String: [String: Set<Requirement>]]?
+    ) throws -> [(file: String, base: Data, pinned: Data)] {
         var result: [(file: String, base: Data, pinned: Data)] = []
         for file in try SnapshotLoader.manifestFileNames(repository, at: tip, app: change.app) {
             let base = try repository.readFile(file, at: tip) ?? Data()
             // A pin keeps every other byte: text that is not UTF-8 cannot be rewritten without changing some.
             guard let text = String(bytes: base, encoding: .utf8) else {
-                throw IntegrationError.refused("\(change.app.path)/\(file) (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)")
+                throw IntegrationError.refused(
+                    """
+                    \(change.app.path)/\(file) (at \(tip.short)) is not valid UTF-8, so lockstep cannot rewrite \
+                    its pins and keep every other byte; save it as UTF-8 (Swift sources must be UTF-8 anyway)
+                    """
+                )
             }
-            let manifest = try SnapshotLoader.parseManifest(text, file: ManifestFile(path: "\(change.app.path)/\(file)", revision: tip.short), config: config)
-            try IntegrationPlan.requireUnambiguous(manifest, app: change.app, components: change.pins.map(\.component),
-                                                   candidates: Set(change.pins.map(\.component)), config: config)
+            let manifest = try SnapshotLoader.parseManifest(
+                text, file: ManifestFile(path: "\(change.app.path)/\(file)", revision: tip.short), config: config)
+            try IntegrationPlan.requireUnambiguous(
+                manifest, app: change.app, components: change.pins.map(\.component),
+                candidates: Set(change.pins.map(\.component)), config: config)
             var pins: [(dependency: PackageDependency, version: String, url: String?)] = []
             // Every `.package(...)` naming the component: alternatives under `#if`/`if` are all pinned, and so are
             // branches this toolchain never takes (another toolchain reading the committed file gets the pin too).
             for pin in change.pins {
                 let (component, version) = (pin.component, pin.version)
-                for dependency in manifest.dependencies + manifest.inactiveDependencies where config.componentName(for: dependency) == component {
-                if dependency.requirement == .exact(version.description) { continue }
-                if let before = original?[file]?[component], !before.contains(dependency.requirement) {
-                    throw IntegrationError.refused("conflict: \(change.app.name) now requires \(component) `\(dependency.requirementText)` in \(file) (another run changed it from `\(before.map(\.manifestText).sorted().joined(separator: "` or `"))`); not pinning \(version) over it. The release tag stays; pin it by hand or rerun integrate after reviewing")
-                }
-                pins.append((dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
+                for dependency in manifest.dependencies + manifest.inactiveDependencies
+                where config.componentName(for: dependency) == component {
+                    if dependency.requirement == .exact(version.description) { continue }
+                    if let before = original?[file]?[component], !before.contains(dependency.requirement) {
+                        throw IntegrationError.refused(
+                            """
+                            conflict: \(change.app.name) now requires \(component) \
+                            `\(dependency.requirementText)` in \(file) (another run changed it from \
+                            `\(before.map(\.manifestText).sorted().joined(separator: "` or `"))`); not pinning \
+                            \(version) over it. The release tag stays; pin it by hand or rerun integrate after \
+                            reviewing
+                            """
+                        )
+                    }
+                    pins.append(
+                        (dependency: dependency, version: version.description, url: config.remoteURL(of: component)))
                 }
             }
             if !pins.isEmpty { result.append((file, base, Data(manifest.pinning(pins).utf8))) }
@@ -301,14 +370,25 @@ public final class Integrator: @unchecked Sendable {
 
     /// Commits the pins on the branch that was checked out when the run started (compare-and-swap), rebuilding
     /// first when it moved since the build, and brings the checkout along when it is on that branch.
-    func pin(_ change: PinChange, plan: IntegrationPlan, builtAt: ObjectID?, sandbox: BuildSandbox) async throws -> ObjectID {
+    func pin(_ change: PinChange, plan: IntegrationPlan, builtAt: ObjectID?, sandbox: BuildSandbox) async throws
+        -> ObjectID
+    {
         let repository = try SnapshotLoader.openRepository(change.app.path, name: change.app.name, config: config)
         guard let branch = change.branch else {
-            throw IntegrationError.refused("\(change.app.name) was on a detached HEAD; nothing pinned. Check out its branch and rerun integrate to finish")
+            throw IntegrationError.refused(
+                """
+                \(change.app.name) was on a detached HEAD; nothing pinned. Check out its branch and rerun \
+                integrate to finish
+                """
+            )
         }
         let planned = plan.builds.first { $0.app.name == change.app.name }
         let original = try originalRequirements(change, at: planned?.commit ?? builtAt, repository: repository)
-        let rerun = "\(change.app.name) was not pinned; the release tags exist. Rerun `lockstep integrate \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish"
+        let rerun =
+            """
+            \(change.app.name) was not pinned; the release tags exist. Rerun `lockstep integrate \
+            \(plan.candidates.map(\.component.name).joined(separator: " "))` to finish
+            """
         // One run at a time brings its build up to date with main's head and pins: each pin is then built on
         // top of the pin before it. First builds of concurrent runs stay parallel; only this step queues.
         let pinLock = PinLock(workspace: config.root)
@@ -318,7 +398,9 @@ public final class Integrator: @unchecked Sendable {
         var attempt = 0
         var lockedTries = 0
         while true {
-            guard let tip = try repository.branchTip(branch) else { throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished. \(rerun)") }
+            guard let tip = try repository.branchTip(branch) else {
+                throw IntegrationError.refused("\(change.app.name): branch \(branch) vanished. \(rerun)")
+            }
             if tip != verified {
                 attempt += 1
                 guard attempt <= options.maxTries else { break }
@@ -338,20 +420,29 @@ public final class Integrator: @unchecked Sendable {
             var checkouts: [CheckoutPlan] = []
             do {
                 for manifest in manifests {
-                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base, pinned: manifest.pinned))
+                    checkouts.append(
+                        try MainCheckout.plan(
+                            repository, app: change.app, branch: branch, file: manifest.file, base: manifest.base,
+                            pinned: manifest.pinned))
                 }
                 if let resolved {
-                    checkouts.append(try MainCheckout.plan(repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base, pinned: resolved.pinned))
+                    checkouts.append(
+                        try MainCheckout.plan(
+                            repository, app: change.app, branch: branch, file: resolved.path, base: resolved.base,
+                            pinned: resolved.pinned))
                 }
             } catch let refusal as CheckoutRefusal {
                 throw IntegrationError.refused("\(refusal.description). \(rerun)")
             }
-            let updates = checkouts.compactMap { plan -> CheckoutUpdate? in if case .follow(let update) = plan { return update } else { return nil } }
+            let updates = checkouts.compactMap { plan -> CheckoutUpdate? in
+                if case .follow(let update) = plan { return update } else { return nil }
+            }
             let description = change.pins.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             let message = """
                 Pin \(description)
 
-                \(Self.pinCommitMarker) \(plan.candidates.map { "\($0.component.name) \($0.release) (from \($0.tag.name) at \($0.commit.short))" }.joined(separator: ", ")).
+                \(Self.pinCommitMarker) \
+                \(plan.candidates.map { "\($0.component.name) \($0.release) (from \($0.tag.name) at \($0.commit.short))" }.joined(separator: ", ")).
                 Built green with these versions: \(outcomes.map(\.app).joined(separator: ", ")).
 
                 """
@@ -367,31 +458,46 @@ public final class Integrator: @unchecked Sendable {
                             applied.append(update)
                         } catch {
                             for done in applied.reversed() { MainCheckout.undo(done, in: repository) }
-                            throw IntegrationError.refused("could not update \(change.app.name)'s checkout (\(error)); its checkout is as it was. \(rerun)")
+                            throw IntegrationError.refused(
+                                """
+                                could not update \(change.app.name)'s checkout (\(error)); its checkout is as it \
+                                was. \(rerun)
+                                """
+                            )
                         }
                     }
                     var files: [(path: String, contents: Data)] = manifests.map { ($0.file, $0.pinned) }
                     if let resolved { files.append((resolved.path, resolved.pinned)) }
                     let commit: ObjectID
                     do {
-                        commit = try repository.commitFiles(files, onBranch: branch, expectedTip: tip, message: message, author: author)
+                        commit = try repository.commitFiles(
+                            files, onBranch: branch, expectedTip: tip, message: message, author: author)
                     } catch {
-                        for update in applied.reversed() { undoUnlessCommitted(update, repository: repository, branch: branch) }
+                        for update in applied.reversed() {
+                            undoUnlessCommitted(update, repository: repository, branch: branch)
+                        }
                         throw error
                     }
                     var note: String
                     if case .untouched(let reason) = checkouts.first {
                         note = reason
                     } else {
-                        note = updates.contains(where: \.keepsEdits) ? "checkout updated, your uncommitted edits kept" : "checkout updated"
+                        note =
+                            updates.contains(where: \.keepsEdits)
+                            ? "checkout updated, your uncommitted edits kept" : "checkout updated"
                     }
                     if let resolved { note += "; \(resolved.note)" }
                     if let podfile = manifests.first(where: { ManifestFormat(path: $0.file) == .podfile }),
-                       (try? repository.readFile(((podfile.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Podfile.lock"), at: tip)) != nil {
+                        (try? repository.readFile(
+                            ((podfile.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                                "Podfile.lock"), at: tip)) != nil
+                    {
                         note += "; Podfile.lock left for the next `pod install` (check warns, LS409, until then)"
                     }
                     pinnedApps.append(change.app.name)
-                    events(.pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note))
+                    events(
+                        .pinned(app: change.app.name, branch: branch, commit: commit, pins: description, checkout: note)
+                    )
                     return commit
                 }
             } catch let error as GitError where error.isModified || error.isLocked {
@@ -400,46 +506,64 @@ public final class Integrator: @unchecked Sendable {
                 if error.isLocked {
                     lockedTries += 1
                     guard lockedTries < 30 else {
-                        throw IntegrationError.refused("\(change.app.name)'s branch \(branch) stayed locked by another git process (\(error.message)); if no git process is running, delete the stale refs/heads/\(branch).lock. \(rerun)")
+                        throw IntegrationError.refused(
+                            """
+                            \(change.app.name)'s branch \(branch) stayed locked by another git process \
+                            (\(error.message)); if no git process is running, delete the stale \
+                            refs/heads/\(branch).lock. \(rerun)
+                            """
+                        )
                     }
                     usleep(100_000)
                 }
                 continue
             }
         }
-        throw IntegrationError.refused("\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building. \(rerun)")
+        throw IntegrationError.refused(
+            "\(change.app.name)'s branch moved \(options.maxTries) times while lockstep was building. \(rerun)")
     }
 
     /// Takes the staged pin back after a failed branch update, unless the branch's new tip already carries it
     /// (the user committed the staged pin meanwhile): then the index must keep it.
     private func undoUnlessCommitted(_ update: CheckoutUpdate, repository: Repository, branch: String) {
         if let tip = try? repository.branchTip(branch), let landed = try? repository.readFile(update.file, at: tip),
-           landed == update.newIndex { return }
+            landed == update.newIndex
+        {
+            return
+        }
         MainCheckout.undo(update, in: repository)
     }
 
     /// The requirements main had on the candidates when planned, per manifest file, to detect a concurrent pin of
     /// the same component. A component named several times (subspec lines, a `pod 'X/Sub'` without a version,
     /// `#if` alternatives) may have several.
-    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String: [String: Set<Requirement>]] {
+    func originalRequirements(_ change: PinChange, at commit: ObjectID?, repository: Repository) throws -> [String:
+        [String: Set<Requirement>]]
+    {
         guard let commit else { return [:] }
         var result: [String: [String: Set<Requirement>]] = [:]
         for file in try SnapshotLoader.manifestFileNames(repository, at: commit, app: change.app) {
             guard let data = try repository.readFile(file, at: commit) else { continue }
-            let manifest = try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(file)"), config: config)
+            let manifest = try SnapshotLoader.parseManifest(
+                String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(change.app.path)/\(file)"),
+                config: config)
             for dependency in manifest.dependencies + manifest.inactiveDependencies {
-                if let name = config.componentName(for: dependency) { result[file, default: [:]][name, default: []].insert(dependency.requirement) }
+                if let name = config.componentName(for: dependency) {
+                    result[file, default: [:]][name, default: []].insert(dependency.requirement)
+                }
             }
         }
         return result
     }
 
     /// Builds a main app again at its new branch tip, with the same candidates.
-    func rebuild(_ app: App, at tip: ObjectID, plan: IntegrationPlan, sandbox: BuildSandbox, attempt: Int) async throws {
+    func rebuild(_ app: App, at tip: ObjectID, plan: IntegrationPlan, sandbox: BuildSandbox, attempt: Int) async throws
+    {
         let snapshot = try SnapshotLoader.load(config)
         let arguments = plan.candidates.map { "\($0.component.name)@\($0.release)" }
-        let replanned = try IntegrationPlan.make(snapshot, candidates: arguments, allowDowngrade: options.allowDowngrade,
-                                              unpublished: unpublished)
+        let replanned = try IntegrationPlan.make(
+            snapshot, candidates: arguments, allowDowngrade: options.allowDowngrade,
+            unpublished: unpublished)
         // The rules again, on main as it is now: what moved it may clash with the candidates.
         guard replanned.errors.isEmpty else { throw IntegrationError.rules(replanned.errors) }
         guard var build = replanned.builds.first(where: { $0.app.name == app.name }) else { return }
@@ -453,7 +577,8 @@ extension Integrator {
     /// The rc's `Lockstep-Accepted-Level` lines, for the release tag: the decision made at bump time stays with the
     /// version it was made for, so LS203 honours the release as it did the rc.
     static func carriedTrailers(from candidate: Candidate, in repository: Repository) -> String {
-        guard candidate.tag.isAnnotated, let message = try? repository.tagObject(named: candidate.tag.name)?.message else { return "" }
+        guard candidate.tag.isAnnotated, let message = try? repository.tagObject(named: candidate.tag.name)?.message
+        else { return "" }
         let lines = AcceptedLevel.lines(in: message)
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n") + "\n"
     }

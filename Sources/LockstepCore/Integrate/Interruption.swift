@@ -82,17 +82,24 @@ public final class Interruption: @unchecked Sendable {
         removal.lock()
         let folders = lock.withLock { self.folders }
         for folder in folders { Self.removeWhole(folder) }
-        let step = afterCriticalStep
-            ? "the tagging or pinning step under way was finished first (see the lines above for what landed); rerun integrate to complete the rest"
+        let step =
+            afterCriticalStep
+            ? """
+            the tagging or pinning step under way was finished first (see the lines above for what landed); rerun \
+            integrate to complete the rest
+            """
             : "nothing tagged or pinned by this step"
-        FileHandle.standardError.write(Data("\nlockstep: interrupted (signal \(signal)); builds stopped, temporary folders removed, \(step)\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "\nlockstep: interrupted (signal \(signal)); builds stopped, temporary folders removed, \(step)\n".utf8)
+        )
         exit(128 + signal)
     }
 
     /// SIGTERM to the whole group, then SIGKILL to whatever is left after a grace period; returns once the
     /// group is gone (or, if something cannot die, after a bounded wait), so callers can count on it.
     public static func killGroup(_ group: pid_t) {
-        guard kill(-group, SIGTERM) == 0 else { return } // no such group: nothing left
+        guard kill(-group, SIGTERM) == 0 else { return }  // no such group: nothing left
         if waitUntilGone(group, tries: 20) { return }
         kill(-group, SIGKILL)
         _ = waitUntilGone(group, tries: 20)

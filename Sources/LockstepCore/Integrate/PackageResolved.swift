@@ -49,7 +49,9 @@ public enum PackageResolved {
     }
 
     /// `data` with `pins` applied. `manifest` is the root `Package.swift` before and after the pin, for `originHash`.
-    public static func update(_ data: Data, pins: [ResolvedPin], manifest: (old: Data, new: Data)) throws -> PackageResolvedUpdate {
+    public static func update(_ data: Data, pins: [ResolvedPin], manifest: (old: Data, new: Data)) throws
+        -> PackageResolvedUpdate
+    {
         var scanner = JSONLeafScanner(bytes: Array(data))
         try scanner.scanDocument()
         let leaves = scanner.leaves
@@ -61,7 +63,8 @@ public enum PackageResolved {
         var edits: [(range: Range<Int>, text: String)] = []
         var updated: [String] = []
         var indices = Set<String>()
-        for item in leaves where item.path.count > pinsPath.count && Array(item.path.prefix(pinsPath.count)) == pinsPath {
+        for item in leaves where item.path.count > pinsPath.count && Array(item.path.prefix(pinsPath.count)) == pinsPath
+        {
             indices.insert(item.path[pinsPath.count])
         }
         for index in indices.sorted(by: { (Int($0) ?? 0) < (Int($1) ?? 0) }) {
@@ -71,11 +74,20 @@ public enum PackageResolved {
                 identity = value.lowercased()
             } else if let location = leaf(entry + [format == 1 ? "repositoryURL" : "location"])?.string {
                 identity = Self.identity(ofLocation: location)
-            } else { continue }
+            } else {
+                continue
+            }
             guard let pin = pins.first(where: { $0.identity == identity }),
-                  let version = leaf(entry + ["state", "version"]), let revision = leaf(entry + ["state", "revision"]) else { continue }
+                let version = leaf(entry + ["state", "version"]), let revision = leaf(entry + ["state", "revision"])
+            else { continue }
             if let branch = leaf(entry + ["state", "branch"]), branch.string != nil {
-                throw PackageResolvedError(description: "Package.resolved pins \(identity) to branch \(branch.string ?? ""); resolve the app once (`swift package resolve`) so it records a version")
+                throw PackageResolvedError(
+                    description:
+                        """
+                        Package.resolved pins \(identity) to branch \(branch.string ?? ""); resolve the app once \
+                        (`swift package resolve`) so it records a version
+                        """
+                )
             }
             edits.append((version.range, quoted(pin.version)))
             edits.append((revision.range, quoted(pin.revision)))
@@ -91,7 +103,8 @@ public enum PackageResolved {
             bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
         }
         let missing = pins.map(\.identity).filter { !updated.contains($0) }
-        return PackageResolvedUpdate(data: Data(bytes), updated: updated, missing: missing, originHashUpdated: originHashUpdated)
+        return PackageResolvedUpdate(
+            data: Data(bytes), updated: updated, missing: missing, originHashUpdated: originHashUpdated)
     }
 
     /// A JSON string literal as SwiftPM writes one (versions and hex hashes need no escaping beyond this).
@@ -102,7 +115,11 @@ public enum PackageResolved {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             default:
-                if scalar.value < 0x20 { result += String(format: "\\u%04x", scalar.value) } else { result.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result + "\""
@@ -138,7 +155,13 @@ struct JSONLeafScanner {
     }
 
     private func failure(_ what: String) -> PackageResolvedError {
-        PackageResolvedError(description: "Package.resolved is not valid JSON (\(what) at byte \(index)); resolve the app again (`swift package resolve`) or fix the file")
+        PackageResolvedError(
+            description:
+                """
+                Package.resolved is not valid JSON (\(what) at byte \(index)); resolve the app again (`swift \
+                package resolve`) or fix the file
+                """
+        )
     }
 
     private mutating func skipSpace() {
@@ -147,7 +170,9 @@ struct JSONLeafScanner {
 
     private mutating func expect(_ byte: UInt8) throws {
         skipSpace()
-        guard index < bytes.count, bytes[index] == byte else { throw failure("expected `\(Character(UnicodeScalar(byte)))`") }
+        guard index < bytes.count, bytes[index] == byte else {
+            throw failure("expected `\(Character(UnicodeScalar(byte)))`")
+        }
         index += 1
     }
 
@@ -164,7 +189,10 @@ struct JSONLeafScanner {
                 skipSpace()
                 let start = index
                 try skipString()
-                let key = JSONLeaf(path: [], range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)).string ?? ""
+                let key =
+                    JSONLeaf(
+                        path: [], range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)
+                    ).string ?? ""
                 try expect(UInt8(ascii: ":"))
                 try value(path: path + [key])
                 skipSpace()
@@ -188,12 +216,14 @@ struct JSONLeafScanner {
         case UInt8(ascii: "\""):
             let start = index
             try skipString()
-            leaves.append(JSONLeaf(path: path, range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)))
+            leaves.append(
+                JSONLeaf(path: path, range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)))
         default:
             let start = index
             while index < bytes.count, !",}] \t\r\n".utf8.contains(bytes[index]) { index += 1 }
             guard index > start else { throw failure("expected a value") }
-            leaves.append(JSONLeaf(path: path, range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)))
+            leaves.append(
+                JSONLeaf(path: path, range: start..<index, text: String(decoding: bytes[start..<index], as: UTF8.self)))
         }
     }
 

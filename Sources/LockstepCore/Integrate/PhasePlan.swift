@@ -50,16 +50,21 @@ public struct PhasePlan: Codable, Sendable, Equatable {
     public var candidates: [CandidateEntry]
     public var builds: [BuildEntry]
 
-    public static func make(_ plan: IntegrationPlan, arguments: [String], config: WorkspaceConfig, toolchain: String) throws -> PhasePlan {
+    public static func make(_ plan: IntegrationPlan, arguments: [String], config: WorkspaceConfig, toolchain: String)
+        throws -> PhasePlan
+    {
         PhasePlan(
             arguments: arguments, configDigest: try digest(of: config), toolchain: toolchain,
             candidates: plan.candidates.map {
-                CandidateEntry(name: $0.component.name, tag: $0.tag.name, commit: $0.commit.hex, release: "\($0.release)")
+                CandidateEntry(
+                    name: $0.component.name, tag: $0.tag.name, commit: $0.commit.hex, release: "\($0.release)")
             },
             builds: plan.builds.map { build in
-                BuildEntry(name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex, command: build.app.build,
-                           key: BuildCache.key(for: build, toolchain: toolchain),
-                           versions: build.versions.map { VersionEntry($0) })
+                BuildEntry(
+                    name: build.app.name, role: build.app.role.rawValue, commit: build.commit.hex,
+                    command: build.app.build,
+                    key: BuildCache.key(for: build, toolchain: toolchain),
+                    versions: build.versions.map { VersionEntry($0) })
             })
     }
 
@@ -81,16 +86,22 @@ public struct PhasePlan: Codable, Sendable, Equatable {
         let now = Dictionary(current.candidates.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for candidate in candidates where now[candidate.name] != candidate {
             let found = now[candidate.name].map { "\($0.tag) at \($0.commit.prefix(7))" } ?? "no such candidate"
-            lines.append("candidate \(candidate.name): planned \(candidate.tag) at \(candidate.commit.prefix(7)), here \(found)")
+            lines.append(
+                "candidate \(candidate.name): planned \(candidate.tag) at \(candidate.commit.prefix(7)), here \(found)")
         }
         let builds = Dictionary(current.builds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for build in self.builds {
-            guard let here = builds[build.name] else { lines.append("build \(build.name): planned, not needed here"); continue }
-            if here.commit != build.commit { lines.append("\(build.name): planned at \(build.commit.prefix(7)), here at \(here.commit.prefix(7))") }
+            guard let here = builds[build.name] else {
+                lines.append("build \(build.name): planned, not needed here"); continue
+            }
+            if here.commit != build.commit {
+                lines.append("\(build.name): planned at \(build.commit.prefix(7)), here at \(here.commit.prefix(7))")
+            }
             for version in build.versions where !here.versions.contains(version) {
                 let other = here.versions.first { $0.name == version.name }
-                lines.append("\(build.name) builds with \(version.name) \(version.version) at \(version.commit.prefix(7)) in the plan, here "
-                             + (other.map { "\($0.version) at \($0.commit.prefix(7))" } ?? "without it"))
+                lines.append(
+                    "\(build.name) builds with \(version.name) \(version.version) at \(version.commit.prefix(7)) in the plan, here "
+                        + (other.map { "\($0.version) at \($0.commit.prefix(7))" } ?? "without it"))
             }
         }
         for build in current.builds where !self.builds.contains(where: { $0.name == build.name }) {
@@ -118,8 +129,10 @@ public struct PhaseResult: Codable, Sendable, Equatable {
 
     public var isGreen: Bool { status == "green" || status == "cached" }
 
-    public init(planDigest: String, name: String, key: String, status: String, seconds: Double, log: String, toolchain: String,
-                versions: [PhasePlan.VersionEntry]) {
+    public init(
+        planDigest: String, name: String, key: String, status: String, seconds: Double, log: String, toolchain: String,
+        versions: [PhasePlan.VersionEntry]
+    ) {
         self.planDigest = planDigest
         self.name = name
         self.key = key

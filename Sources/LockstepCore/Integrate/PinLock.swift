@@ -25,9 +25,15 @@ public final class PinLock {
     /// Waits for the lock (polling, up to `timeout` seconds), then holds it until `release`.
     public func acquire(timeout: TimeInterval = 600, waiting: (String) -> Void = { _ in }) throws {
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw IntegrationError.refused("cannot create \(file.deletingLastPathComponent().path) for the \(kind.rawValue) lock: \(error.localizedDescription)")
+            throw IntegrationError.refused(
+                """
+                cannot create \(file.deletingLastPathComponent().path) for the \(kind.rawValue) lock: \
+                \(error.localizedDescription)
+                """
+            )
         }
         let deadline = Date().addingTimeInterval(timeout)
         var announced = false
@@ -38,11 +44,18 @@ public final class PinLock {
                     return
                 }
             } catch let error as FileLockError {
-                throw IntegrationError.refused("\(error); lockstep needs a writable workspace on a file system with file locks")
+                throw IntegrationError.refused(
+                    "\(error); lockstep needs a writable workspace on a file system with file locks")
             }
             let holder = Self.describeHolder(FileLock.content(of: file.path))
             if Date() > deadline {
-                throw IntegrationError.refused("\(holder) has held the \(kind.rawValue) lock \(file.path) for over \(String(format: "%.0f", timeout))s. The lock is freed the moment its holder exits, so that process is still running: wait for it to finish or stop it, then rerun")
+                throw IntegrationError.refused(
+                    """
+                    \(holder) has held the \(kind.rawValue) lock \(file.path) for over \
+                    \(String(format: "%.0f", timeout))s. The lock is freed the moment its holder exits, so that \
+                    process is still running: wait for it to finish or stop it, then rerun
+                    """
+                )
             }
             if !announced { waiting("waiting for the \(kind.rawValue) lock held by \(holder)"); announced = true }
             usleep(100_000)

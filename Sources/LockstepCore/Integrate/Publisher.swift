@@ -26,7 +26,10 @@ public struct Publisher {
     /// Push each main app's pin commit to this branch (for a pull/merge request) instead of to its own branch.
     public var pinBranch: String?
 
-    public init(config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(), pinBranch: String? = nil) {
+    public init(
+        config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(),
+        pinBranch: String? = nil
+    ) {
         self.config = config
         self.remote = remote
         self.credentials = credentials
@@ -34,28 +37,39 @@ public struct Publisher {
     }
 
     /// A publisher with the credentials `environment` (a run's) gives.
-    public init(config: WorkspaceConfig, remote: String = "origin", environment: [String: String], pinBranch: String? = nil) {
+    public init(
+        config: WorkspaceConfig, remote: String = "origin", environment: [String: String], pinBranch: String? = nil
+    ) {
         self.init(config: config, remote: remote, credentials: .fromEnvironment(environment), pinBranch: pinBranch)
     }
 
     /// True when `name` can be a branch name: git's rules for a ref name's component, kept simple and strict.
     public static func isValidBranchName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"), !name.hasSuffix("."),
-              !name.hasSuffix(".lock"), !name.contains(".."), !name.contains("//"), !name.contains("@{") else { return false }
-        return name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value != 127 && !" ~^:?*[\\".unicodeScalars.contains($0) }
+            !name.hasSuffix(".lock"), !name.contains(".."), !name.contains("//"), !name.contains("@{")
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0.value > 32 && $0.value != 127 && !" ~^:?*[\\".unicodeScalars.contains($0)
+        }
     }
 
     /// Refuses (before anything is built) when a repo the push will need has no remote of that name.
     public func checkRemotes(_ plan: IntegrationPlan) throws {
-        var repos = plan.candidates.map { ($0.component.path, $0.component.name) } + plan.pinChanges.map { ($0.app.path, $0.app.name) }
-        if let specs = config.specs, !(try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config).entries.isEmpty) {
+        var repos =
+            plan.candidates.map { ($0.component.path, $0.component.name) }
+            + plan.pinChanges.map { ($0.app.path, $0.app.name) }
+        if let specs = config.specs,
+            !(try SpecRepoRelease.make(plan.candidates, manifests: plan.manifests, config: config).entries.isEmpty)
+        {
             repos.append((specs, "the spec repo"))
         }
         for (path, name) in repos {
             let repository = try SnapshotLoader.openRepository(path, name: name, config: config)
             guard hasRemote(repository) else {
-                throw IntegrationError.usage("""
-                    --push: \(name) (\(path)) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote \
+                throw IntegrationError.usage(
+                    """
+                    --push: \(name) (\(path)) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or \
+                    name the remote \
                     every repo has with --remote. Nothing was built or tagged
                     """)
             }
@@ -66,7 +80,8 @@ public struct Publisher {
             do {
                 try repository.checkPushAccess(remote, credentials: credentials)
             } catch let error as TransferError {
-                throw IntegrationError.refused("\(name): " + RemoteFailureText.sentence(error, remote: remote) + ". Nothing was built or tagged")
+                throw IntegrationError.refused(
+                    "\(name): " + RemoteFailureText.sentence(error, remote: remote) + ". Nothing was built or tagged")
             }
         }
     }
@@ -86,7 +101,8 @@ public struct Publisher {
         var published = Published()
         try markUnpublished(result)
         for candidate in result.plan.candidates {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
             try pushTag(candidate.releaseTagName, of: candidate.component.name, in: repository, published: published)
             outcome.tags.append("\(candidate.component.name) \(candidate.releaseTagName)")
             published.tags.append("\(candidate.component.name) \(candidate.releaseTagName)")
@@ -120,9 +136,11 @@ public struct Publisher {
     /// Notes in each repo what this publish is about to push (LS411 reports it until the remote shows it).
     private func markUnpublished(_ result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
-            try UnpublishedMark.mark(.tags, candidate.releaseTagName, remote: remote,
-                                     at: try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)"), in: repository)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
+            try UnpublishedMark.mark(
+                .tags, candidate.releaseTagName, remote: remote,
+                at: try repository.resolveCommit("refs/tags/\(candidate.releaseTagName)"), in: repository)
         }
         for (name, commit) in result.pinCommits {
             guard let app = config.apps.first(where: { $0.name == name }) else { continue }
@@ -135,11 +153,13 @@ public struct Publisher {
     /// Removes the notes of what the remote now shows (tags verified; branches pushed and verified).
     private func clearMarks(_ outcome: PublishOutcome, result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
             try UnpublishedMark.clear(.tags, candidate.releaseTagName, remote: remote, in: repository)
         }
         for entry in outcome.branches {
-            guard let name = entry.split(separator: " ").first, let app = config.apps.first(where: { $0.name == name }) else { continue }
+            guard let name = entry.split(separator: " ").first, let app = config.apps.first(where: { $0.name == name })
+            else { continue }
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
             guard let branch = try repository.head().branch else { continue }
             try UnpublishedMark.clear(.pins, branch, remote: remote, in: repository)
@@ -150,7 +170,9 @@ public struct Publisher {
     struct Published {
         var tags: [String] = []
         var description: String {
-            tags.isEmpty ? "nothing of this release is on the remote yet" : "the remote has the release tags (\(tags.joined(separator: ", "))), not the pins"
+            tags.isEmpty
+                ? "nothing of this release is on the remote yet"
+                : "the remote has the release tags (\(tags.joined(separator: ", "))), not the pins"
         }
     }
 
@@ -162,23 +184,32 @@ public struct Publisher {
         var result: Set<String> = []
         for component in config.components where names.contains(component.name) {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            if try UnpublishedMark.list(.tags, in: repository).contains(where: { $0.remote == remote }) { result.insert(component.name) }
+            if try UnpublishedMark.list(.tags, in: repository).contains(where: { $0.remote == remote }) {
+                result.insert(component.name)
+            }
             guard hasRemote(repository), let tag = try newestIntegrateRelease(in: repository) else { continue }
-            let remoteRefs = try transfer(component.name) { try repository.remoteReferences(remote, credentials: credentials) }
+            let remoteRefs = try transfer(component.name) {
+                try repository.remoteReferences(remote, credentials: credentials)
+            }
             if remoteRefs["refs/tags/\(tag)"] == nil { result.insert(component.name) }
         }
         for app in config.apps where app.role == .main {
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
             guard hasRemote(repository), let branch = try repository.head().branch else { continue }
             // Offline first: no pin commit beyond what was last fetched, and none noted as unpublished: nothing to ask.
-            let noted = try UnpublishedMark.list(.pins, in: repository).contains { $0.remote == remote && $0.name == branch }
+            let noted = try UnpublishedMark.list(.pins, in: repository).contains {
+                $0.remote == remote && $0.name == branch
+            }
             if !noted, let tracked = try repository.referenceTarget("refs/remotes/\(remote)/\(branch)"),
-               let ours = try repository.branchTip(branch), try repository.hasCommit(tracked),
-               try repository.commits(from: ours, excluding: tracked).isEmpty {
+                let ours = try repository.branchTip(branch), try repository.hasCommit(tracked),
+                try repository.commits(from: ours, excluding: tracked).isEmpty
+            {
                 continue
             }
             for pin in try localPins(of: app.name, branch: branch, in: repository) {
-                result.formUnion(Self.releasedComponents(inPinMessage: try repository.commitInfo(pin).message).filter(names.contains))
+                result.formUnion(
+                    Self.releasedComponents(inPinMessage: try repository.commitInfo(pin).message).filter(names.contains)
+                )
             }
         }
         return result
@@ -197,7 +228,8 @@ public struct Publisher {
 
     /// The component names a pin commit's marker line releases (`… integrate: Cart 1.0.1 (from …), Base 2.0.0 (…).`).
     static func releasedComponents(inPinMessage message: String) -> [String] {
-        guard let line = message.split(separator: "\n").first(where: { $0.hasPrefix(Integrator.pinCommitMarker) }) else { return [] }
+        guard let line = message.split(separator: "\n").first(where: { $0.hasPrefix(Integrator.pinCommitMarker) })
+        else { return [] }
         return line.dropFirst(Integrator.pinCommitMarker.count).split(separator: ",").compactMap { part in
             part.split(separator: " ").first.map(String.init)
         }
@@ -214,7 +246,9 @@ public struct Publisher {
         if pinBranch != nil { theirs = remoteRefs["refs/heads/\(branch)"] }
         if let tip = theirs, !(try repository.hasCommit(tip)) {
             let tracking = "refs/remotes/\(remote)/\(branch)"
-            try transfer(app) { try repository.fetch(["+refs/heads/\(branch):\(tracking)"], from: remote, credentials: credentials) }
+            try transfer(app) {
+                try repository.fetch(["+refs/heads/\(branch):\(tracking)"], from: remote, credentials: credentials)
+            }
         }
         let local = try repository.commits(from: ours, excluding: theirs)
         guard !local.isEmpty else { return [] }
@@ -225,15 +259,21 @@ public struct Publisher {
     /// tag names, each branch at this clone's tip.
     private func verify(_ outcome: PublishOutcome, result: IntegrationResult) throws {
         for candidate in result.plan.candidates {
-            let repository = try SnapshotLoader.openRepository(candidate.component.path, name: candidate.component.name, config: config)
+            let repository = try SnapshotLoader.openRepository(
+                candidate.component.path, name: candidate.component.name, config: config)
             let reference = "refs/tags/\(candidate.releaseTagName)"
-            let remoteRefs = try transfer(candidate.component.name) { try repository.remoteReferences(remote, credentials: credentials) }
+            let remoteRefs = try transfer(candidate.component.name) {
+                try repository.remoteReferences(remote, credentials: credentials)
+            }
             let ours = try repository.resolveCommit(reference)
             let theirs = remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
             guard theirs == ours else {
-                throw IntegrationError.refused("""
-                    \(candidate.component.name): after the push, \(remote) \(theirs == nil ? "does not have" : "has another") tag \(candidate.releaseTagName) \
-                    (this clone's names \(ours.short)); the server accepted the push but does not show it. Check the server, then rerun \
+                throw IntegrationError.refused(
+                    """
+                    \(candidate.component.name): after the push, \(remote) \
+                    \(theirs == nil ? "does not have" : "has another") tag \(candidate.releaseTagName) \
+                    (this clone's names \(ours.short)); the server accepted the push but does not show it. Check the \
+                    server, then rerun \
                     `lockstep integrate \(candidate.component.name) --push`
                     """)
             }
@@ -242,14 +282,23 @@ public struct Publisher {
             let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, let app = config.apps.first(where: { $0.name == parts[0] }) else { continue }
             let repository = try SnapshotLoader.openRepository(app.path, name: app.name, config: config)
-            guard let branch = try repository.head().branch, let ours = try repository.branchTip(branch) else { continue }
-            let remoteRefs = try transfer(app.name) { try repository.remoteReferences(remote, credentials: credentials) }
+            guard let branch = try repository.head().branch, let ours = try repository.branchTip(branch) else {
+                continue
+            }
+            let remoteRefs = try transfer(app.name) {
+                try repository.remoteReferences(remote, credentials: credentials)
+            }
             let theirs = remoteRefs["refs/heads/\(parts[1])"]
-            let landed = try theirs.map { try $0 == ours || (repository.hasCommit($0) && repository.contains(ours, in: $0)) } ?? false
+            let landed =
+                try theirs.map { try $0 == ours || (repository.hasCommit($0) && repository.contains(ours, in: $0)) }
+                ?? false
             guard landed else {
-                throw IntegrationError.refused("""
-                    \(app.name): after the push, \(remote)'s \(parts[1]) is \(theirs?.short ?? "missing"), not the pin commit \(ours.short); the \
-                    server accepted the push but does not show it. Check the server, then rerun the same `lockstep integrate … --push`
+                throw IntegrationError.refused(
+                    """
+                    \(app.name): after the push, \(remote)'s \(parts[1]) is \(theirs?.short ?? "missing"), not the pin \
+                    commit \(ours.short); the \
+                    server accepted the push but does not show it. Check the server, then rerun the same `lockstep \
+                    integrate … --push`
                     """)
             }
         }
@@ -272,7 +321,8 @@ public struct Publisher {
             // On the remote's tip, publish again (nothing to do when the remote already holds the same specs).
             _ = try release.publish(config, marker: marker)
         }
-        throw IntegrationError.refused("the spec repo \(specs): its remote kept moving; rerun integrate --push to publish the release's podspecs")
+        throw IntegrationError.refused(
+            "the spec repo \(specs): its remote kept moving; rerun integrate --push to publish the release's podspecs")
     }
 
     /// Brings every component's tags from the remote: the remote's main now pins releases other runs made, and the
@@ -289,25 +339,31 @@ public struct Publisher {
         let reference = "refs/tags/\(tag)"
         let ours = try repository.resolveCommit(reference)
         func remoteTag() throws -> ObjectID? {
-            let remoteRefs = try transfer(component) { try repository.remoteReferences(remote, credentials: credentials) }
+            let remoteRefs = try transfer(component) {
+                try repository.remoteReferences(remote, credentials: credentials)
+            }
             return remoteRefs[reference + "^{}"] ?? remoteRefs[reference]
         }
         // Already there for the same commit (another run released the same rc first, or an earlier push of ours).
         let before = try remoteTag()
         if before == ours { return }
-        // There for another commit: never pushed over (a lightweight tag on an ancestor would be taken as a fast-forward).
+        // There for another commit: never pushed over (a lightweight tag on an ancestor would be taken as a
+        // fast-forward).
         if let before { throw Self.otherTag(tag, theirs: before, ours: ours, of: component, remote: remote) }
-        let rejected = try transfer(component) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
+        let rejected = try transfer(component) {
+            try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials)
+        }
         guard !rejected.isEmpty else { return }
         // Refused: fine when the remote's tag names the same commit (another run got there in between).
         let theirs = try remoteTag()
         if let theirs, theirs == ours { return }
         if let theirs { throw Self.otherTag(tag, theirs: theirs, ours: ours, of: component, remote: remote) }
-        throw IntegrationError.refused(Self.refusal(rejected, what: "tag \(tag)", of: component, remote: remote) + """
+        throw IntegrationError.refused(
+            Self.refusal(rejected, what: "tag \(tag)", of: component, remote: remote) + """
 
-            \(published.description); this clone holds the release tag. Once the server accepts it, \
-            `lockstep integrate \(component) --push` pushes it and finishes the release
-            """)
+                \(published.description); this clone holds the release tag. Once the server accepts it, \
+                `lockstep integrate \(component) --push` pushes it and finishes the release
+                """)
     }
 
     /// The sentence every refusal of a tag that names another commit on the remote carries: such a release can
@@ -315,9 +371,13 @@ public struct Publisher {
     public static let tagConflictSentence = "Tags already pushed are never rewritten"
 
     /// The remote's `tag` names another commit than this run's release.
-    static func otherTag(_ tag: String, theirs: ObjectID, ours: ObjectID, of component: String, remote: String) -> IntegrationError {
-        IntegrationError.refused("""
-            \(component): refused tag \(tag): the remote `\(remote)` already has \(tag), naming \(theirs.short); this run released \(ours.short). \
+    static func otherTag(_ tag: String, theirs: ObjectID, ours: ObjectID, of component: String, remote: String)
+        -> IntegrationError
+    {
+        IntegrationError.refused(
+            """
+            \(component): refused tag \(tag): the remote `\(remote)` already has \(tag), naming \(theirs.short); this \
+            run released \(ours.short). \
             \(tagConflictSentence): look at who released \(tag), then delete this clone's tag and bump again
             """)
     }
@@ -334,30 +394,47 @@ public struct Publisher {
     /// True when the branch landed; false when the remote moved (the local branch is then reset to the remote's
     /// tip, minus this run's own commits — pins, or release specs — for a new attempt). `isOwn` tells Lockstep's
     /// commits by their message; `kind` names them in the refusal.
-    private func pushBranch(_ branch: String, of app: String, in repository: Repository, kind: String = "Lockstep pins",
-                            published: Published = Published(), isOwn: (String) -> Bool = Integrator.isPinCommit) throws -> Bool {
+    private func pushBranch(
+        _ branch: String, of app: String, in repository: Repository, kind: String = "Lockstep pins",
+        published: Published = Published(), isOwn: (String) -> Bool = Integrator.isPinCommit
+    ) throws -> Bool {
         let reference = "refs/heads/\(branch)"
-        let rejected = try transfer(app) { try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials) }
+        let rejected = try transfer(app) {
+            try repository.push(["\(reference):\(reference)"], to: remote, credentials: credentials)
+        }
         guard !rejected.isEmpty else { return true }
         // Only a remote that moved is worth another attempt; a hook or a protected branch says no again.
         guard rejected.allSatisfy(\.isNonFastForward) else {
-            throw IntegrationError.refused(Self.refusal(rejected, what: "\(kind == "Lockstep pins" ? "the pin commit on" : "branch") \(branch)", of: app, remote: remote) + """
+            throw IntegrationError.refused(
+                Self.refusal(
+                    rejected, what: "\(kind == "Lockstep pins" ? "the pin commit on" : "branch") \(branch)", of: app,
+                    remote: remote) + """
 
-                \(published.description). Nothing was retried: the server refuses this push, not a race. If \(branch) is \
-                protected, push the pins to a branch for a merge request with --pin-branch NAME; once the server accepts the \
-                push, the same `lockstep integrate … --push` finishes the release
-                """)
+                        \(published.description). Nothing was retried: the server refuses this push, not a race. If \
+                        \(branch) is \
+                        protected, push the pins to a branch for a merge request with --pin-branch NAME; once the \
+                        server accepts the \
+                        push, the same `lockstep integrate … --push` finishes the release
+                        """)
         }
         let tracking = "refs/remotes/\(remote)/\(branch)"
-        try transfer(app) { try repository.fetch(["+\(reference):\(tracking)"], from: remote, credentials: credentials) }
+        try transfer(app) {
+            try repository.fetch(["+\(reference):\(tracking)"], from: remote, credentials: credentials)
+        }
         guard let theirs = try repository.referenceTarget(tracking), let ours = try repository.branchTip(branch) else {
-            throw IntegrationError.refused("\(app): the remote `\(remote)` refused \(branch) (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with")
+            throw IntegrationError.refused(
+                """
+                \(app): the remote `\(remote)` refused \(branch) \
+                (\(rejected.map(\.reason).joined(separator: "; "))) and has no such branch to catch up with
+                """
+            )
         }
         // Only Lockstep's own commits may be dropped: anything else is someone's work and must be pushed by them.
         let local = try repository.commits(from: ours, excluding: theirs)
         let foreign = try local.filter { !isOwn(try repository.commitInfo($0).message) }
         guard foreign.isEmpty else {
-            throw IntegrationError.refused("""
+            throw IntegrationError.refused(
+                """
                 \(app): \(branch) has \(foreign.count) commit(s) that are not on \(remote) and not \(kind) \
                 (\(foreign.map(\.short).joined(separator: ", "))); push or drop them, then rerun integrate --push
                 """)
@@ -367,15 +444,23 @@ public struct Publisher {
     }
 
     /// Pushes the local branch holding the pin commit to `name` on the remote, for a pull/merge request.
-    private func pushPinBranch(_ branch: String, as name: String, of app: String, in repository: Repository, published: Published) throws {
-        let rejected = try transfer(app) { try repository.push(["refs/heads/\(branch):refs/heads/\(name)"], to: remote, credentials: credentials) }
+    private func pushPinBranch(
+        _ branch: String, as name: String, of app: String, in repository: Repository, published: Published
+    ) throws {
+        let rejected = try transfer(app) {
+            try repository.push(["refs/heads/\(branch):refs/heads/\(name)"], to: remote, credentials: credentials)
+        }
         if !rejected.isEmpty, !rejected.allSatisfy(\.isNonFastForward) {
-            throw IntegrationError.refused(Self.refusal(rejected, what: "branch \(name)", of: app, remote: remote) + "\n\(published.description)")
+            throw IntegrationError.refused(
+                Self.refusal(rejected, what: "branch \(name)", of: app, remote: remote) + "\n\(published.description)")
         }
         guard rejected.isEmpty else {
-            throw IntegrationError.refused("""
-                \(app): the remote `\(remote)` refused branch \(name) (\(rejected.map(\.reason).joined(separator: "; "))); it already holds \
-                other commits. Choose a new --pin-branch name (e.g. with the pipeline's id in it) and rerun integrate --push
+            throw IntegrationError.refused(
+                """
+                \(app): the remote `\(remote)` refused branch \(name) \
+                (\(rejected.map(\.reason).joined(separator: "; "))); it already holds \
+                other commits. Choose a new --pin-branch name (e.g. with the pipeline's id in it) and rerun integrate \
+                --push
                 """)
         }
     }

@@ -28,8 +28,10 @@ public struct PushRetry {
 
     /// Pushes `result`; `say` gets a line per push and per retry. Returns the run that was pushed last and what the
     /// remote took.
-    public func publish(_ first: IntegrationResult, arguments: [String], say: (String) -> Void,
-                        again: ([String]) async throws -> IntegrationResult) async throws -> (IntegrationResult, PublishOutcome) {
+    public func publish(
+        _ first: IntegrationResult, arguments: [String], say: (String) -> Void,
+        again: ([String]) async throws -> IntegrationResult
+    ) async throws -> (IntegrationResult, PublishOutcome) {
         let remote = publisher.remote
         var result = first
         var attempt = 1
@@ -43,18 +45,29 @@ public struct PushRetry {
             for tag in outcome.tags { say("pushed \(tag) to \(remote)") }
             if let specs = outcome.specs { say("pushed the release's podspecs of the spec repo \(specs) to \(remote)") }
             for branch in outcome.branches {
-                say(publisher.pinBranch == nil ? "pushed the pins of \(branch) to \(remote)"
-                                               : "pushed the pins of \(branch) to \(remote): open a pull/merge request from it")
+                say(
+                    publisher.pinBranch == nil
+                        ? "pushed the pins of \(branch) to \(remote)"
+                        : "pushed the pins of \(branch) to \(remote): open a pull/merge request from it")
             }
             guard !outcome.behind.isEmpty else { return (result, outcome) }
             attempt += 1
             guard attempt <= attempts else {
-                throw CommandFailure(code: 1, message: """
-                    error: \(outcome.behind.joined(separator: ", ")): other runs pushed first \(attempts) time(s); the release \
-                    tags are on \(remote), the pins are not. Run `\(IntegrationText.rerunCommand(arguments)) --push` again to pin on the new tip
-                    """)
+                throw CommandFailure(
+                    code: 1,
+                    message: """
+                        error: \(outcome.behind.joined(separator: ", ")): other runs pushed first \(attempts) time(s); \
+                        the release \
+                        tags are on \(remote), the pins are not. Run `\(IntegrationText.rerunCommand(arguments)) \
+                        --push` again to pin on the new tip
+                        """)
             }
-            say("\(outcome.behind.joined(separator: ", ")): \(remote) moved; pinning again on its tip (attempt \(attempt) of \(attempts))")
+            say(
+                """
+                \(outcome.behind.joined(separator: ", ")): \(remote) moved; pinning again on its tip (attempt \
+                \(attempt) of \(attempts))
+                """
+            )
             // The same versions again (the release tags exist now): another run may have pinned them meanwhile.
             result = try await again(result.plan.candidates.map { "\($0.component.name)@\($0.tag.version)" })
         }
@@ -66,15 +79,22 @@ public struct PushRetry {
         var base = IntegrationText.failure(error, style: style)
         guard base.code == 1 else { return base }
         // The gate passed; it is the push that failed.
-        base.message = base.message.replacingOccurrences(of: "error: integrate refused: ", with: "error: the push to \(remote) failed: ")
+        base.message = base.message.replacingOccurrences(
+            of: "error: integrate refused: ", with: "error: the push to \(remote) failed: ")
         // Another release owns the tag on the remote: no rerun can finish this one.
         if base.message.contains(Publisher.tagConflictSentence) { return base }
-        let released = result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(separator: ", ")
-        return CommandFailure(code: 1, message: base.message + """
+        let released = result.plan.candidates.map { "\($0.component.name) \($0.releaseTagName)" }.joined(
+            separator: ", ")
+        return CommandFailure(
+            code: 1,
+            message: base.message + """
 
-            Released and pinned in this clone, not (all) on \(remote): \(released). Once the remote takes the push, \
-            `\(IntegrationText.rerunCommand(result.plan.candidates.map(\.component.name))) --push` finishes it (it pushes what \(remote) \
-            lacks; nothing is tagged twice, and builds that went green are not run again); `lockstep check` shows it meanwhile (LS411)
-            """)
+                Released and pinned in this clone, not (all) on \(remote): \(released). Once the remote takes the \
+                push, \
+                `\(IntegrationText.rerunCommand(result.plan.candidates.map(\.component.name))) --push` finishes it (it \
+                pushes what \(remote) \
+                lacks; nothing is tagged twice, and builds that went green are not run again); `lockstep check` shows \
+                it meanwhile (LS411)
+                """)
     }
 }

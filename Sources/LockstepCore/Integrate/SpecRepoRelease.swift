@@ -17,13 +17,20 @@ struct SpecRepoRelease {
     var entries: [Entry]
 
     /// The entries of `candidates` (none when the workspace names no spec repo or no candidate is a pod).
-    static func make(_ candidates: [Candidate], manifests: ManifestStore, config: WorkspaceConfig) throws -> SpecRepoRelease {
+    static func make(_ candidates: [Candidate], manifests: ManifestStore, config: WorkspaceConfig) throws
+        -> SpecRepoRelease
+    {
         guard config.specs != nil else { return SpecRepoRelease(entries: []) }
         var entries: [Entry] = []
         for candidate in candidates {
             guard let spec = try manifests.podspec(of: candidate.component, at: candidate.commit) else { continue }
             guard let url = config.remoteURL(of: candidate.component.name) else {
-                throw IntegrationError.refused("\(candidate.component.name) has no URL to write into its release podspec's `source`; give it `url:` in lockstep.yml or set `remote:`")
+                throw IntegrationError.refused(
+                    """
+                    \(candidate.component.name) has no URL to write into its release podspec's `source`; give it \
+                    `url:` in lockstep.yml or set `remote:`
+                    """
+                )
             }
             let pod = spec.podspec?.name ?? candidate.component.name
             let version = candidate.release.description
@@ -31,26 +38,44 @@ struct SpecRepoRelease {
             do {
                 text = try spec.podspecForRelease(version: version, git: url, tag: candidate.releaseTagName)
             } catch let error as ManifestError {
-                throw IntegrationError.refused("\(error): lockstep publishes \(candidate.component.name) \(version) into the spec repo, so its podspec must have a literal version and a `source` hash")
+                throw IntegrationError.refused(
+                    """
+                    \(error): lockstep publishes \(candidate.component.name) \(version) into the spec repo, so \
+                    its podspec must have a literal version and a `source` hash
+                    """
+                )
             }
             let file = try SafeName.fileName(pod)
             let path = "\(file)/\(version)/\(file)" + (spec.format == .podspecJSON ? ".podspec.json" : ".podspec")
-            entries.append(Entry(component: candidate.component.name, version: version, path: path, contents: Data(text.utf8)))
+            entries.append(
+                Entry(component: candidate.component.name, version: version, path: path, contents: Data(text.utf8)))
         }
         return SpecRepoRelease(entries: entries)
     }
 
     /// The spec repo, on a branch with at least one commit; refused otherwise (before anything is built).
     static func open(_ config: WorkspaceConfig) throws -> (repository: Repository, branch: String, tip: ObjectID) {
-        guard let specs = config.specs else { throw IntegrationError.refused("no spec repo (`specs:`) in lockstep.yml") }
+        guard let specs = config.specs else {
+            throw IntegrationError.refused("no spec repo (`specs:`) in lockstep.yml")
+        }
         let folder = config.absolutePath(specs)
         let repository: Repository
         do { repository = try Repository.open(at: folder.path) } catch let error as GitError {
-            throw IntegrationError.refused("the spec repo `specs: \(specs)` cannot be opened (\(error)); point `specs:` at a clone of your CocoaPods spec repo")
+            throw IntegrationError.refused(
+                """
+                the spec repo `specs: \(specs)` cannot be opened (\(error)); point `specs:` at a clone of your \
+                CocoaPods spec repo
+                """
+            )
         }
         let head = try repository.head()
         guard let branch = head.branch, let tip = head.commit else {
-            throw IntegrationError.refused("the spec repo \(specs) has \(head.branch == nil ? "a detached HEAD" : "no commit yet"); check out its branch (it needs at least one commit) so lockstep can commit releases to it")
+            throw IntegrationError.refused(
+                """
+                the spec repo \(specs) has \(head.branch == nil ? "a detached HEAD" : "no commit yet"); check out \
+                its branch (it needs at least one commit) so lockstep can commit releases to it
+                """
+            )
         }
         return (repository, branch, tip)
     }
@@ -61,7 +86,12 @@ struct SpecRepoRelease {
         guard !entries.isEmpty else { return }
         let (repository, _, tip) = try Self.open(config)
         do { _ = try repository.defaultSignature() } catch {
-            throw IntegrationError.refused("no git identity configured for the spec repo \(config.specs ?? ""); set user.name and user.email (git config) so release specs can be committed. Nothing was built, tagged or pinned")
+            throw IntegrationError.refused(
+                """
+                no git identity configured for the spec repo \(config.specs ?? ""); set user.name and user.email \
+                (git config) so release specs can be committed. Nothing was built, tagged or pinned
+                """
+            )
         }
         for entry in entries {
             _ = try Self.isPublished(entry, in: repository, at: tip, specs: config.specs ?? "")
@@ -74,7 +104,12 @@ struct SpecRepoRelease {
     static func isPublished(_ entry: Entry, in repository: Repository, at tip: ObjectID, specs: String) throws -> Bool {
         if let committed = try repository.readFile(entry.path, at: tip) {
             guard committed == entry.contents else {
-                throw IntegrationError.refused("the spec repo \(specs) already holds \(entry.path), different from \(entry.component) \(entry.version)'s podspec; a published release is never rewritten. Bump a new version")
+                throw IntegrationError.refused(
+                    """
+                    the spec repo \(specs) already holds \(entry.path), different from \(entry.component) \
+                    \(entry.version)'s podspec; a published release is never rewritten. Bump a new version
+                    """
+                )
             }
             return true
         }
@@ -82,7 +117,12 @@ struct SpecRepoRelease {
             try requireNoLink(entry, workTree: workTree)
             let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
             if let present = try? Data(contentsOf: file), present != entry.contents {
-                throw IntegrationError.refused("the spec repo's checkout has an uncommitted \(entry.path) that differs from \(entry.component) \(entry.version)'s release spec; move it away, then rerun integrate")
+                throw IntegrationError.refused(
+                    """
+                    the spec repo's checkout has an uncommitted \(entry.path) that differs from \
+                    \(entry.component) \(entry.version)'s release spec; move it away, then rerun integrate
+                    """
+                )
             }
         }
         return false
@@ -95,7 +135,13 @@ struct SpecRepoRelease {
         for part in entry.path.split(separator: "/") {
             partial = partial.appendingPathComponent(String(part))
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: partial.path)) != nil {
-                throw IntegrationError.refused("the spec repo's checkout has a link at \(partial.path); lockstep does not write through links. Replace it with a folder, then rerun integrate to publish \(entry.component) \(entry.version)")
+                throw IntegrationError.refused(
+                    """
+                    the spec repo's checkout has a link at \(partial.path); lockstep does not write through \
+                    links. Replace it with a folder, then rerun integrate to publish \(entry.component) \
+                    \(entry.version)
+                    """
+                )
             }
         }
     }
@@ -108,21 +154,25 @@ struct SpecRepoRelease {
         var locked: GitError?
         for _ in 0..<30 {
             let (repository, branch, tip) = try Self.open(config)
-            let missing = try entries.filter { !(try Self.isPublished($0, in: repository, at: tip, specs: config.specs ?? "")) }
+            let missing = try entries.filter {
+                !(try Self.isPublished($0, in: repository, at: tip, specs: config.specs ?? ""))
+            }
             guard !missing.isEmpty else { return nil }
             if let workTree = repository.workDirectory {
                 for entry in missing {
                     let file = URL(fileURLWithPath: workTree).appendingPathComponent(entry.path)
-                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try entry.contents.write(to: file, options: .atomic)
                     try repository.stageWorkTreeFile(entry.path)
                 }
             }
             let names = missing.map { "\($0.component) \($0.version)" }.joined(separator: ", ")
             do {
-                return try repository.commitFiles(missing.map { ($0.path, $0.contents) }, onBranch: branch, expectedTip: tip,
-                                                  message: "Release \(names)\n\n\(marker) podspec\(missing.count == 1 ? "" : "s") of \(names).\n",
-                                                  author: try repository.defaultSignature())
+                return try repository.commitFiles(
+                    missing.map { ($0.path, $0.contents) }, onBranch: branch, expectedTip: tip,
+                    message: "Release \(names)\n\n\(marker) podspec\(missing.count == 1 ? "" : "s") of \(names).\n",
+                    author: try repository.defaultSignature())
             } catch let error as GitError where error.isModified || error.isLocked {
                 // The branch moved (another run published: look again), or another git process holds its ref
                 // lock for a moment (wait a little, but not forever).
@@ -131,8 +181,19 @@ struct SpecRepoRelease {
             }
         }
         if let locked {
-            throw IntegrationError.refused("the spec repo \(config.specs ?? "")'s branch stayed locked by another git process (\(locked.message)); if no git process is running, delete the stale .lock file, then rerun integrate to publish the release's podspecs")
+            throw IntegrationError.refused(
+                """
+                the spec repo \(config.specs ?? "")'s branch stayed locked by another git process \
+                (\(locked.message)); if no git process is running, delete the stale .lock file, then rerun \
+                integrate to publish the release's podspecs
+                """
+            )
         }
-        throw IntegrationError.refused("the spec repo \(config.specs ?? "")'s branch kept moving; rerun integrate to publish the release's podspecs")
+        throw IntegrationError.refused(
+            """
+            the spec repo \(config.specs ?? "")'s branch kept moving; rerun integrate to publish the release's \
+            podspecs
+            """
+        )
     }
 }

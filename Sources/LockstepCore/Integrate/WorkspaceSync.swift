@@ -24,7 +24,8 @@ public struct SyncOutcome: Sendable, Equatable, Codable {
 
 /// Puts every repo of a workspace on the tip of its remote's branch, through libgit2: what a CI job needs after
 /// checking the repos out (submodules arrive on a detached HEAD; `integrate` commits pins on the main app's
-/// branch and reads every release tag). Fetches each repo's branches and tags (a local tag the remote spells differently is kept, and named), then checks out the branch HEAD is
+/// branch and reads every release tag). Fetches each repo's branches and tags (a local tag the remote spells
+/// differently is kept, and named), then checks out the branch HEAD is
 /// on (a detached HEAD: the remote's default branch), fast-forwarded to the remote. Every repo is checked before
 /// any is touched; a repo with local changes, an operation in progress or a branch that diverged from the remote
 /// stops it, naming the repo and what to do.
@@ -36,7 +37,10 @@ public struct WorkspaceSync {
     /// The branch to check out where HEAD is detached; nil: the remote's default branch.
     public var branch: String?
 
-    public init(config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(), branch: String? = nil) {
+    public init(
+        config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(),
+        branch: String? = nil
+    ) {
         self.config = config
         self.remote = remote
         self.credentials = credentials
@@ -44,7 +48,9 @@ public struct WorkspaceSync {
     }
 
     /// A sync with the credentials `environment` (a run's) gives.
-    public init(config: WorkspaceConfig, remote: String = "origin", environment: [String: String], branch: String? = nil) {
+    public init(
+        config: WorkspaceConfig, remote: String = "origin", environment: [String: String], branch: String? = nil
+    ) {
         self.init(config: config, remote: remote, credentials: .fromEnvironment(environment), branch: branch)
     }
 
@@ -56,8 +62,10 @@ public struct WorkspaceSync {
 
     /// Fetches and moves every repo; the outcomes in lockstep.yml's order (components, then apps).
     public func run() throws -> [SyncOutcome] {
-        let repos = try (config.components.map { ($0.name, $0.path) } + config.apps.map { ($0.name, $0.path) }).map { name, path in
-            Repo(name: name, path: path, repository: try SnapshotLoader.openRepository(path, name: name, config: config))
+        let repos = try (config.components.map { ($0.name, $0.path) } + config.apps.map { ($0.name, $0.path) }).map {
+            name, path in
+            Repo(
+                name: name, path: path, repository: try SnapshotLoader.openRepository(path, name: name, config: config))
         }
         let problems = repos.compactMap(problem)
         guard problems.isEmpty else {
@@ -72,7 +80,8 @@ public struct WorkspaceSync {
         for index in moves.indices { moves[index].differingTags = differingTags[moves[index].repo.name] ?? [] }
         let diverged = moves.compactMap(\.divergence)
         guard diverged.isEmpty else {
-            throw IntegrationError.refused("sync fetched, but moved no branch:\n" + diverged.map { "  " + $0 }.joined(separator: "\n"))
+            throw IntegrationError.refused(
+                "sync fetched, but moved no branch:\n" + diverged.map { "  " + $0 }.joined(separator: "\n"))
         }
         return try moves.map { try $0.apply() }
     }
@@ -99,7 +108,11 @@ public struct WorkspaceSync {
             semaphore.wait()
             defer { semaphore.signal() }
             let repo = repos.value[index]
-            let result = Result { try Publisher.transfer(repo.name, remote: remote) { try repo.repository.fetchBranchesAndTags(from: remote, credentials: credentials) } }
+            let result = Result {
+                try Publisher.transfer(repo.name, remote: remote) {
+                    try repo.repository.fetchBranchesAndTags(from: remote, credentials: credentials)
+                }
+            }
             lock.withLock { results.value[index] = result }
         }
         var fetched: [String: Repository.SyncFetch] = [:]
@@ -113,7 +126,11 @@ public struct WorkspaceSync {
     private func problem(_ repo: Repo) -> String? {
         let at = "\(repo.name) (\(repo.path))"
         if ((try? repo.repository.remoteURL(named: remote)) ?? nil) == nil {
-            return "\(at) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote every repo has with --remote"
+            return
+                """
+                \(at) has no remote `\(remote)`; add it (`git remote add \(remote) URL`) or name the remote every \
+                repo has with --remote
+                """
         }
         if let operation = repo.repository.operationInProgress {
             return "\(at) is in the middle of a \(operation); finish or abort it first"
@@ -140,9 +157,11 @@ public struct WorkspaceSync {
             // Local commits the remote lacks are kept (Lockstep's own pins, pushed by `integrate --push`).
             let target = ahead > 0 ? (local ?? tip) : tip
             if !checkedOut || local != target { try repo.repository.checkOutBranch(branch, at: target, from: local) }
-            let change = !checkedOut ? "checked-out" : ahead > 0 ? "ahead" : behind > 0 ? "fast-forwarded" : "up-to-date"
-            return SyncOutcome(name: repo.name, path: repo.path, branch: branch, commit: target.hex, change: change,
-                               ahead: ahead, forwarded: behind, differingTags: differingTags)
+            let change =
+                !checkedOut ? "checked-out" : ahead > 0 ? "ahead" : behind > 0 ? "fast-forwarded" : "up-to-date"
+            return SyncOutcome(
+                name: repo.name, path: repo.path, branch: branch, commit: target.hex, change: change,
+                ahead: ahead, forwarded: behind, differingTags: differingTags)
         }
     }
 
@@ -152,16 +171,23 @@ public struct WorkspaceSync {
         let name = try head.branch ?? branch ?? defaultBranch(of: repo)
         let tracking = "refs/remotes/\(remote)/\(name)"
         guard let tip = try repository.referenceTarget(tracking) else {
-            throw IntegrationError.refused("\(repo.name) (\(repo.path)): `\(remote)` has no branch \(name); push it, or check out the branch to follow")
+            throw IntegrationError.refused(
+                """
+                \(repo.name) (\(repo.path)): `\(remote)` has no branch \(name); push it, or check out the branch \
+                to follow
+                """
+            )
         }
         let local = try repository.branchTip(name)
-        var move = Move(repo: repo, branch: name, tip: tip, local: local, checkedOut: head.branch == name, ahead: 0, behind: 0)
+        var move = Move(
+            repo: repo, branch: name, tip: tip, local: local, checkedOut: head.branch == name, ahead: 0, behind: 0)
         guard let local, local != tip else { return move }
         move.ahead = try repository.commits(from: local, excluding: tip).count
         move.behind = try repository.commits(from: tip, excluding: local).count
         if move.ahead > 0 && move.behind > 0 {
             move.divergence = """
-                \(repo.name) (\(repo.path)): \(name) and \(remote)/\(name) diverged (\(move.ahead) commit(s) only here, \(move.behind) only \
+                \(repo.name) (\(repo.path)): \(name) and \(remote)/\(name) diverged (\(move.ahead) commit(s) only \
+                here, \(move.behind) only \
                 on \(remote)); rebase or reset \(name), then sync again
                 """
         }
@@ -171,14 +197,18 @@ public struct WorkspaceSync {
     /// The branch a detached HEAD should follow: what the remote's HEAD names, else `main`, else `master`.
     private func defaultBranch(of repo: Repo) throws -> String {
         let repository = repo.repository
-        if let target = try repository.symbolicTarget("refs/remotes/\(remote)/HEAD"), target.hasPrefix("refs/remotes/\(remote)/") {
+        if let target = try repository.symbolicTarget("refs/remotes/\(remote)/HEAD"),
+            target.hasPrefix("refs/remotes/\(remote)/")
+        {
             return String(target.dropFirst("refs/remotes/\(remote)/".count))
         }
         if let named = remoteDefaults[repo.name] { return named }
-        for candidate in ["main", "master"] where try repository.referenceTarget("refs/remotes/\(remote)/\(candidate)") != nil {
+        for candidate in ["main", "master"]
+        where try repository.referenceTarget("refs/remotes/\(remote)/\(candidate)") != nil {
             return candidate
         }
-        throw IntegrationError.refused("\(repo.name) (\(repo.path)): HEAD is detached and `\(remote)` names no default branch; pass --branch NAME")
+        throw IntegrationError.refused(
+            "\(repo.name) (\(repo.path)): HEAD is detached and `\(remote)` names no default branch; pass --branch NAME")
     }
 }
 

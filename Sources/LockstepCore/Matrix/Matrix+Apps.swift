@@ -40,7 +40,9 @@ extension Matrix {
                 if drifting.isEmpty {
                     parts.append(shells.count == 1 ? "\(shells[0].app) ok" : "\(shells.count) shells ok")
                 } else {
-                    parts.append(shells.count == 1 ? "\(shells[0].app) drift" : "drift in \(drifting.count) of \(shells.count) shells")
+                    parts.append(
+                        shells.count == 1
+                            ? "\(shells[0].app) drift" : "drift in \(drifting.count) of \(shells.count) shells")
                 }
             }
         }

@@ -73,19 +73,25 @@ extension Matrix {
             .init(kind: r.kindName, text: r.shortText, version: r.interval?.lower.description)
         }
         func finding(_ f: Finding) -> MatrixJSON.FindingJSON {
-            .init(rule: f.rule, severity: f.severity.rawValue, app: f.app, version: f.version, message: f.message, help: f.help)
+            .init(
+                rule: f.rule, severity: f.severity.rawValue, app: f.app, version: f.version, message: f.message,
+                help: f.help)
         }
-        let apps = mainApps.map { MatrixJSON.AppJSON(name: $0, role: "main") } + shellApps.map { .init(name: $0, role: "shell") }
+        let apps =
+            mainApps.map { MatrixJSON.AppJSON(name: $0, role: "main") }
+            + shellApps.map { .init(name: $0, role: "shell") }
         let components = rows.map { row in
-            MatrixJSON.Row(name: row.name, kind: row.kind.name,
-                           protocolSet: row.protocolSet.map { .init(name: $0, line: row.protocolSetLine) },
-                           newestRelease: tag(row.newestRelease), newestPrerelease: tag(row.newestPrerelease),
-                           commitsAhead: row.commitsAhead,
-                           pins: row.pins.mapValues(requirement), requirements: row.requirements.mapValues(requirement),
-                           status: row.status.isEmpty ? ["ok"] : row.status, findings: row.findings.map(finding))
+            MatrixJSON.Row(
+                name: row.name, kind: row.kind.name,
+                protocolSet: row.protocolSet.map { .init(name: $0, line: row.protocolSetLine) },
+                newestRelease: tag(row.newestRelease), newestPrerelease: tag(row.newestPrerelease),
+                commitsAhead: row.commitsAhead,
+                pins: row.pins.mapValues(requirement), requirements: row.requirements.mapValues(requirement),
+                status: row.status.isEmpty ? ["ok"] : row.status, findings: row.findings.map(finding))
         }
-        return MatrixJSON(schemaVersion: MatrixJSON.schemaVersion, workspace: workspace, apps: apps,
-                          components: components, appFindings: appFindings.map(finding))
+        return MatrixJSON(
+            schemaVersion: MatrixJSON.schemaVersion, workspace: workspace, apps: apps,
+            components: components, appFindings: appFindings.map(finding))
     }
 
     /// The JSON text, keys sorted so output is stable.

@@ -32,11 +32,15 @@ extension Matrix {
 
     private func cells(_ row: Row, wide: Bool) -> [String] {
         let protocols = row.protocolSet.map { name in row.protocolSetLine.map { "\(name) \($0)" } ?? name } ?? "-"
-        let apps = wide ? mainApps.map { row.pins[$0]?.shortText ?? "-" } + shellApps.map { row.requirements[$0]?.shortText ?? "-" }
+        let apps =
+            wide
+            ? mainApps.map { row.pins[$0]?.shortText ?? "-" } + shellApps.map { row.requirements[$0]?.shortText ?? "-" }
             : [appSummary(row)]
-        return [row.name, row.kind.name, protocols,
-                row.newestRelease?.name ?? "-", row.newestPrerelease?.name ?? "-",
-                row.commitsAhead == 0 ? "-" : "\(row.commitsAhead)"]
+        return [
+            row.name, row.kind.name, protocols,
+            row.newestRelease?.name ?? "-", row.newestPrerelease?.name ?? "-",
+            row.commitsAhead == 0 ? "-" : "\(row.commitsAhead)",
+        ]
             + apps
             + [row.status.isEmpty ? "ok" : row.status.joined(separator: ",")]
     }
@@ -59,7 +63,9 @@ extension Matrix {
         var lines = [line(header, status: nil, isHeader: true)]
         for (row, values) in zip(rows, body) { lines.append(line(values, status: row.worstSeverity, isHeader: false)) }
         for finding in appFindings {
-            lines.append(style.severity(finding.severity, "\(finding.severity.rawValue)[\(finding.rule)]") + ": \(finding.subject): \(finding.message)")
+            lines.append(
+                style.severity(finding.severity, "\(finding.severity.rawValue)[\(finding.rule)]")
+                    + ": \(finding.subject): \(finding.message)")
         }
         return lines.joined(separator: "\n")
     }
@@ -68,20 +74,31 @@ extension Matrix {
     public func markdown(wide: Bool = false) -> String {
         func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         let header = columns(wide: wide)
-        var lines = ["| " + header.map(escape).joined(separator: " | ") + " |",
-                     "|" + header.map { _ in " --- " }.joined(separator: "|") + "|"]
+        var lines = [
+            "| " + header.map(escape).joined(separator: " | ") + " |",
+            "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",
+        ]
         for row in rows {
             var values = cells(row, wide: wide).map(escape)
             values[0] = "**\(values[0])**"
             let status = values.removeLast()
-            let mark = row.worstSeverity == .error ? "❌ " : row.worstSeverity == .warning ? "⚠️ " : row.status.isEmpty ? "✅ " : ""
+            let mark =
+                row.worstSeverity == .error
+                ? "❌ " : row.worstSeverity == .warning ? "⚠️ " : row.status.isEmpty ? "✅ " : ""
             values.append(mark + status)
             lines.append("| " + values.joined(separator: " | ") + " |")
         }
         let details = rows.flatMap(\.findings) + appFindings
         if !details.isEmpty {
             lines.append("")
-            for finding in details { lines.append("- `\(finding.rule)` \(finding.severity.rawValue): **\(finding.subject)** — \(escape(finding.message))") }
+            for finding in details {
+                lines.append(
+                    """
+                    - `\(finding.rule)` \(finding.severity.rawValue): **\(finding.subject)** — \
+                    \(escape(finding.message))
+                    """
+                )
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -47,20 +47,27 @@ public struct Matrix: Sendable {
             let name = state.component.name
             var line: String?
             if let protocolSet = state.component.implements, let head = state.head,
-               let dependency = try? manifests.dependencies(of: state.component, at: head).first(where: { $0.component == protocolSet }) {
+                let dependency = try? manifests.dependencies(of: state.component, at: head).first(where: {
+                    $0.component == protocolSet
+                })
+            {
                 line = dependency.dependency.requirement.interval?.linesDescription
             }
             var pins: [String: Requirement] = [:]
             for app in snapshot.mainApps { pins[app.app.name] = app.dependency(on: name)?.dependency.requirement }
             var requirements: [String: Requirement] = [:]
-            for app in snapshot.shellApps { requirements[app.app.name] = app.dependency(on: name)?.dependency.requirement }
-            return Row(name: name, kind: state.component.kind, protocolSetLine: line,
-                       newestRelease: state.newestRelease, newestPrerelease: state.newestPrerelease,
-                       commitsAhead: state.commitsAhead, pins: pins, requirements: requirements,
-                       findings: byComponent[name] ?? [])
+            for app in snapshot.shellApps {
+                requirements[app.app.name] = app.dependency(on: name)?.dependency.requirement
+            }
+            return Row(
+                name: name, kind: state.component.kind, protocolSetLine: line,
+                newestRelease: state.newestRelease, newestPrerelease: state.newestPrerelease,
+                commitsAhead: state.commitsAhead, pins: pins, requirements: requirements,
+                findings: byComponent[name] ?? [])
         }
-        return Matrix(workspace: snapshot.config.root.path,
-                      mainApps: snapshot.mainApps.map(\.app.name), shellApps: snapshot.shellApps.map(\.app.name),
-                      rows: rows, appFindings: findings.filter { !names.contains($0.subject) })
+        return Matrix(
+            workspace: snapshot.config.root.path,
+            mainApps: snapshot.mainApps.map(\.app.name), shellApps: snapshot.shellApps.map(\.app.name),
+            rows: rows, appFindings: findings.filter { !names.contains($0.subject) })
     }
 }

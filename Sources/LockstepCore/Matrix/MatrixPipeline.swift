@@ -17,7 +17,8 @@ public enum MatrixPipeline {
     /// The matrix from the findings of every rule (`report`, which shows them all): only the matrix's own count
     /// in its status column.
     public static func build(_ snapshot: WorkspaceSnapshot, allFindings: [Finding], context: RuleContext) -> Matrix {
-        Matrix.build(snapshot, findings: allFindings.filter { finding in rules.contains { $0.id == finding.rule } },
-                     manifests: context.manifests)
+        Matrix.build(
+            snapshot, findings: allFindings.filter { finding in rules.contains { $0.id == finding.rule } },
+            manifests: context.manifests)
     }
 }

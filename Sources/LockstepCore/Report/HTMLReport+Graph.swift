@@ -10,7 +10,9 @@ extension HTMLReport {
         static let nodeWidth = 150.0, nodeHeight = 44.0, gap = 16.0, rowHeight = 120.0, margin = 20.0, perRow = 12
 
         init(_ graph: DependencyGraph) {
-            var rows: [[String]] = (0...3).reversed().map { layer in graph.nodes.filter { $0.layer == layer }.map(\.name) }
+            var rows: [[String]] = (0...3).reversed().map { layer in
+                graph.nodes.filter { $0.layer == layer }.map(\.name)
+            }
             var dependents: [String: [String]] = [:]
             for edge in graph.edges { dependents[edge.to, default: []].append(edge.from) }
             var column: [String: Double] = [:]
@@ -28,7 +30,11 @@ extension HTMLReport {
                 for (index, name) in rows[rowIndex].enumerated() { column[name] = Double(index) }
             }
             // A layer wider than `perRow` continues on the next row, so 200 components make a block, not a strip.
-            rows = rows.flatMap { row in stride(from: 0, to: max(row.count, 1), by: Self.perRow).map { Array(row[$0..<min($0 + Self.perRow, row.count)]) } }
+            rows = rows.flatMap { row in
+                stride(from: 0, to: max(row.count, 1), by: Self.perRow).map {
+                    Array(row[$0..<min($0 + Self.perRow, row.count)])
+                }
+            }
             let widest = rows.map(\.count).max() ?? 0
             width = Self.margin * 2 + Double(max(widest, 1)) * (Self.nodeWidth + Self.gap)
             var y = Self.margin
@@ -49,10 +55,13 @@ extension HTMLReport {
         let layout = Layout(graph)
         let w = Layout.nodeWidth, h = Layout.nodeHeight
         var svg = """
-            <svg id="graph-svg" role="img" aria-labelledby="graph-title graph-desc" viewBox="0 0 \(Int(layout.width)) \(Int(layout.height))" \
+            <svg id="graph-svg" role="img" aria-labelledby="graph-title graph-desc" viewBox="0 0 \(Int(layout.width)) \
+            \(Int(layout.height))" \
             width="\(Int(layout.width))" height="\(Int(layout.height))">
-            <desc id="graph-desc">\(graph.nodes.count) nodes and \(graph.edges.count) requirements; apps on top, base components at the bottom</desc>
-            <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">\
+            <desc id="graph-desc">\(graph.nodes.count) nodes and \(graph.edges.count) requirements; apps on top, base \
+            components at the bottom</desc>
+            <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" \
+            orient="auto-start-reverse">\
             <path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>
 
             """
@@ -63,39 +72,76 @@ extension HTMLReport {
             let (x1, y1) = (from.x + w / 2, from.y + (from.y < to.y ? h : 0))
             let (x2, y2) = (to.x + w / 2, to.y + (from.y < to.y ? 0 : h))
             let problem = edge.problem.map { " problem \($0)" } ?? ""
-            svg += "<g class=\"edge\(problem)\" data-from=\"\(Self.escape(edge.from))\" data-to=\"\(Self.escape(edge.to))\">"
-            svg += "<title>\(Self.escape("\(edge.from) → \(edge.to): \(edge.requirement)\(edge.problem.map { " (\($0))" } ?? "")"))</title>"
-            svg += "<line x1=\"\(Int(x1))\" y1=\"\(Int(y1))\" x2=\"\(Int(x2))\" y2=\"\(Int(y2))\" marker-end=\"url(#arrow)\"/>"
+            svg +=
+                """
+                <g class=\"edge\(problem)\" data-from=\"\(Self.escape(edge.from))\" \
+                data-to=\"\(Self.escape(edge.to))\">
+                """
+            svg +=
+                "<title>\(Self.escape("\(edge.from) → \(edge.to): \(edge.requirement)\(edge.problem.map { " (\($0))" } ?? "")"))</title>"
+            svg +=
+                """
+                <line x1=\"\(Int(x1))\" y1=\"\(Int(y1))\" x2=\"\(Int(x2))\" y2=\"\(Int(y2))\" \
+                marker-end=\"url(#arrow)\"/>
+                """
             if labelled {
-                svg += "<text x=\"\(Int((x1 + x2) / 2))\" y=\"\(Int((y1 + y2) / 2))\" class=\"edge-label\">\(Self.escape(edge.requirement))</text>"
+                svg +=
+                    """
+                    <text x=\"\(Int((x1 + x2) / 2))\" y=\"\(Int((y1 + y2) / 2))\" \
+                    class=\"edge-label\">\(Self.escape(edge.requirement))</text>
+                    """
             }
             svg += "</g>\n"
         }
         for node in graph.nodes {
-            guard let implements = node.implements, let from = layout.position[node.name], let to = layout.position[implements] else { continue }
-            svg += "<line class=\"pair\" x1=\"\(Int(from.x + w / 2))\" y1=\"\(Int(from.y + h))\" x2=\"\(Int(to.x + w / 2))\" y2=\"\(Int(to.y))\"><title>\(Self.escape("\(node.name) implements \(implements)"))</title></line>\n"
+            guard let implements = node.implements, let from = layout.position[node.name],
+                let to = layout.position[implements]
+            else { continue }
+            svg +=
+                """
+                <line class=\"pair\" x1=\"\(Int(from.x + w / 2))\" y1=\"\(Int(from.y + h))\" \
+                x2=\"\(Int(to.x + w / 2))\" \
+                y2=\"\(Int(to.y))\"><title>\(Self.escape("\(node.name) implements \(implements)"))</title></line>\n
+                """
         }
         for node in graph.nodes {
             guard let at = layout.position[node.name] else { continue }
-            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(separator: " ")
-            svg += "<g class=\"node \(node.role == nil ? node.kind : "app")\" id=\"node-\(Self.anchor(node.name))\" data-name=\"\(Self.escape(node.name))\" "
-            svg += "tabindex=\"0\" role=\"button\" aria-label=\"\(Self.escape("\(node.name), \(detail); show details"))\">"
+            let detail = [node.role.map { "\($0) app" } ?? node.kind, node.version].compactMap { $0 }.joined(
+                separator: " ")
+            svg +=
+                "<g class=\"node \(node.role == nil ? node.kind : "app")\" id=\"node-\(Self.anchor(node.name))\" data-name=\"\(Self.escape(node.name))\" "
+            svg +=
+                "tabindex=\"0\" role=\"button\" aria-label=\"\(Self.escape("\(node.name), \(detail); show details"))\">"
             svg += "<rect x=\"\(Int(at.x))\" y=\"\(Int(at.y))\" width=\"\(Int(w))\" height=\"\(Int(h))\" rx=\"8\"/>"
-            svg += "<text x=\"\(Int(at.x + w / 2))\" y=\"\(Int(at.y + 18))\" class=\"node-name\">\(Self.escape(Self.clip(node.name)))</text>"
-            svg += "<text x=\"\(Int(at.x + w / 2))\" y=\"\(Int(at.y + 35))\" class=\"node-detail\">\(Self.escape(detail))</text></g>\n"
+            svg +=
+                """
+                <text x=\"\(Int(at.x + w / 2))\" y=\"\(Int(at.y + 18))\" \
+                class=\"node-name\">\(Self.escape(Self.clip(node.name)))</text>
+                """
+            svg +=
+                """
+                <text x=\"\(Int(at.x + w / 2))\" y=\"\(Int(at.y + 35))\" \
+                class=\"node-detail\">\(Self.escape(detail))</text></g>\n
+                """
         }
         svg += "</svg>"
         var out = """
             <section id="graph" aria-labelledby="graph-title"><h2 id="graph-title">Dependency graph</h2>
-            <p class="legend"><span class="key base">base</span> <span class="key protocols">protocols</span> <span class="key business">business</span> \
-            <span class="key app">app</span> · arrows point at what is required · <span class="bad">red</span>: a dependency the layering forbids or a cycle · \
+            <p class="legend"><span class="key base">base</span> <span class="key protocols">protocols</span> <span \
+            class="key business">business</span> \
+            <span class="key app">app</span> · arrows point at what is required · <span class="bad">red</span>: a \
+            dependency the layering forbids or a cycle · \
             dashed: implementation and its protocol set · click a box for details</p>
             <div class="scroll graph">\(svg)</div>
 
             """
         for node in graph.nodes { out += detailPanel(node) }
         if !graph.cycles.isEmpty {
-            out += "<p class=\"bad\">Cycles: \(graph.cycles.map { Self.escape(($0 + [$0[0]]).joined(separator: " → ")) }.joined(separator: "; "))</p>\n"
+            out +=
+                """
+                <p class=\"bad\">Cycles: \
+                \(graph.cycles.map { Self.escape(($0 + [$0[0]]).joined(separator: " → ")) }.joined(separator: "; "))</p>\n
+                """
         }
         return out + "</section>\n"
     }
@@ -105,7 +151,12 @@ extension HTMLReport {
         var items: [String] = []
         if let row {
             items.append("kind \(row.kind)\(row.protocolSet.map { ", implements \($0.name)" } ?? "")")
-            items.append("newest release \(row.newestRelease.map { "\($0.version) (tag \($0.tag), \($0.commit.prefix(7)))" } ?? "none")")
+            items.append(
+                """
+                newest release \
+                \(row.newestRelease.map { "\($0.version) (tag \($0.tag), \($0.commit.prefix(7)))" } ?? "none")
+                """
+            )
             items.append("rc series \(row.newestPrerelease.map { "\($0.version) (tag \($0.tag))" } ?? "none")")
             items.append("\(row.commitsAhead) commit\(row.commitsAhead == 1 ? "" : "s") ahead of its newest tag")
         } else if let role = node.role {
@@ -118,7 +169,8 @@ extension HTMLReport {
         let related = findings.filter { $0.subject == node.name || $0.app == node.name }
         items += related.map { "\($0.severity.rawValue) \($0.rule): \($0.message)" }
         return """
-            <div class="detail" id="detail-\(Self.anchor(node.name))" role="region" aria-label="\(Self.escape(node.name)) details" hidden>
+            <div class="detail" id="detail-\(Self.anchor(node.name))" role="region" \
+            aria-label="\(Self.escape(node.name)) details" hidden>
             <h3>\(Self.escape(node.name))</h3><ul>\(items.map { "<li>\(Self.escape($0))</li>" }.joined())</ul></div>
 
             """

@@ -19,17 +19,25 @@ public struct IntegrationRecord: Sendable, Equatable {
         do { data = try Data(contentsOf: url) } catch {
             throw WorkspaceError("--integration \(url.path): cannot read it (\(error.localizedDescription))")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["command"] as? String == "integrate" else {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            object["command"] as? String == "integrate"
+        else {
             throw WorkspaceError("--integration \(url.path) is not the output of `lockstep integrate --format json`")
         }
-        let candidates = (object["candidates"] as? [[String: Any]] ?? []).map { "\($0["name"] as? String ?? "?") \($0["release"] as? String ?? "")" }
+        let candidates = (object["candidates"] as? [[String: Any]] ?? []).map {
+            "\($0["name"] as? String ?? "?") \($0["release"] as? String ?? "")"
+        }
         let builds = (object["builds"] as? [[String: Any]] ?? []).map {
-            (name: $0["name"] as? String ?? "?", status: $0["status"] as? String ?? "?", seconds: $0["seconds"] as? Double)
+            (
+                name: $0["name"] as? String ?? "?", status: $0["status"] as? String ?? "?",
+                seconds: $0["seconds"] as? Double
+            )
         }
         let error = (object["error"] as? [String: Any])?["message"] as? String
         let dryRun = object["dryRun"] as? Bool ?? false
-        return IntegrationRecord(file: url.lastPathComponent, candidates: candidates, builds: builds,
-                                 result: error.map { "failed: \($0)" } ?? (dryRun ? "dry run" : "integrated"))
+        return IntegrationRecord(
+            file: url.lastPathComponent, candidates: candidates, builds: builds,
+            result: error.map { "failed: \($0)" } ?? (dryRun ? "dry run" : "integrated"))
     }
 }
 
@@ -43,7 +51,10 @@ public struct HTMLReport {
     public var integrations: [IntegrationRecord]
     public var generated: String
 
-    public init(matrix: MatrixJSON, findings: [Finding], graph: DependencyGraph, integrations: [IntegrationRecord] = [], generated: String) {
+    public init(
+        matrix: MatrixJSON, findings: [Finding], graph: DependencyGraph, integrations: [IntegrationRecord] = [],
+        generated: String
+    ) {
         self.matrix = matrix
         self.findings = findings
         self.graph = graph
@@ -54,22 +65,26 @@ public struct HTMLReport {
     /// The page.
     public var html: String {
         let open = findings.filter { $0.accepted == nil }
-        let errors = open.filter { $0.severity == .error }.count, warnings = open.filter { $0.severity == .warning }.count
+        let errors = open.filter { $0.severity == .error }.count,
+            warnings = open.filter { $0.severity == .warning }.count
         var page = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
+            script-src 'unsafe-inline'; img-src data:">
             <title>Lockstep — \(Self.escape(matrix.workspace))</title>
             <style>\(Self.css)</style>
             </head>
             <body>
             <header><h1>Lockstep workspace report</h1>
             <p>\(Self.escape(matrix.workspace)) · \(matrix.components.count) components · \(matrix.apps.count) apps · \
-            <span class="\(errors > 0 ? "bad" : "ok")">\(errors) errors</span> · \(warnings) warnings · generated \(Self.escape(generated))</p>
-            <nav aria-label="Sections"><a href="#matrix">Matrix</a> <a href="#graph">Graph</a> <a href="#findings">Findings</a>\
+            <span class="\(errors > 0 ? "bad" : "ok")">\(errors) errors</span> · \(warnings) warnings · generated \
+            \(Self.escape(generated))</p>
+            <nav aria-label="Sections"><a href="#matrix">Matrix</a> <a href="#graph">Graph</a> <a \
+            href="#findings">Findings</a>\
             \(integrations.isEmpty ? "" : " <a href=\"#integrations\">Integrations</a>")</nav></header>
             <main>
 
@@ -99,36 +114,59 @@ public struct HTMLReport {
             <section id="matrix" aria-labelledby="matrix-title"><h2 id="matrix-title">Version matrix</h2>
             <div class="controls" role="search">
             <label>Name <input id="filter-name" type="search" placeholder="filter by name" autocomplete="off"></label>
-            <label>Kind <select id="filter-kind"><option value="">all</option>\(kinds.map { "<option>\(Self.escape($0))</option>" }.joined())</select></label>
-            <label>Status <select id="filter-status"><option value="">all</option><option value="ok">ok</option><option value="problem">with findings</option></select></label>
+            <label>Kind <select id="filter-kind"><option \
+            value="">all</option>\(kinds.map { "<option>\(Self.escape($0))</option>" }.joined())</select></label>
+            <label>Status <select id="filter-status"><option value="">all</option><option \
+            value="ok">ok</option><option value="problem">with findings</option></select></label>
             <span id="shown" aria-live="polite"></span>
             </div>
             <div class="scroll"><table id="matrix-table">
             <caption>One row per component; pins of main apps and requirements of shells per app</caption>
             <thead><tr>
             """
-        let columns = ["Component", "Kind", "Protocol set", "Release", "RC", "Ahead"] + matrix.apps.map { "\($0.name) (\($0.role))" } + ["Status"]
+        let columns =
+            ["Component", "Kind", "Protocol set", "Release", "RC", "Ahead"]
+            + matrix.apps.map { "\($0.name) (\($0.role))" } + ["Status"]
         for (index, column) in columns.enumerated() {
-            out += "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-column=\"\(index)\">\(Self.escape(column))</button></th>"
+            out +=
+                """
+                <th scope=\"col\" aria-sort=\"none\"><button type=\"button\" \
+                data-column=\"\(index)\">\(Self.escape(column))</button></th>
+                """
         }
         out += "</tr></thead>\n<tbody>\n"
         for row in matrix.components {
             let rowFindings = open[row.name] ?? []
             let problem = !rowFindings.isEmpty
-            out += "<tr data-name=\"\(Self.escape(row.name))\" data-kind=\"\(Self.escape(row.kind))\" data-status=\"\(problem ? "problem" : "ok")\">"
+            out +=
+                """
+                <tr data-name=\"\(Self.escape(row.name))\" data-kind=\"\(Self.escape(row.kind))\" \
+                data-status=\"\(problem ? "problem" : "ok")\">
+                """
             out += "<th scope=\"row\"><a href=\"#node-\(Self.anchor(row.name))\">\(Self.escape(row.name))</a></th>"
             out += "<td>\(Self.escape(row.kind))</td>"
-            out += "<td>\(Self.escape(row.protocolSet.map { "\($0.name)\($0.line.map { " \($0)" } ?? "")" } ?? "–"))</td>"
-            out += "<td data-sort=\"\(Self.escape(row.newestRelease?.version ?? ""))\">\(Self.escape(row.newestRelease?.version ?? "–"))</td>"
+            out +=
+                "<td>\(Self.escape(row.protocolSet.map { "\($0.name)\($0.line.map { " \($0)" } ?? "")" } ?? "–"))</td>"
+            out +=
+                "<td data-sort=\"\(Self.escape(row.newestRelease?.version ?? ""))\">\(Self.escape(row.newestRelease?.version ?? "–"))</td>"
             out += "<td>\(Self.escape(row.newestPrerelease?.version ?? "–"))</td>"
-            out += "<td data-sort=\"\(row.commitsAhead)\"\(row.commitsAhead > 0 ? " class=\"ahead\"" : "")>\(row.commitsAhead)</td>"
+            out +=
+                "<td data-sort=\"\(row.commitsAhead)\"\(row.commitsAhead > 0 ? " class=\"ahead\"" : "")>\(row.commitsAhead)</td>"
             for app in matrix.apps {
                 let requirement = app.role == "main" ? row.pins[app.name] : row.requirements[app.name]
-                let drift = requirement.map { app.role == "main" && $0.version != nil && $0.version != row.newestRelease?.version } ?? false
+                let drift =
+                    requirement.map {
+                        app.role == "main" && $0.version != nil && $0.version != row.newestRelease?.version
+                    } ?? false
                 let text = Self.escape(requirement?.text ?? "–")
-                // A cell with a finding about this app and component links to it (drift, a pin the shell does not admit, …).
-                let linked = findings.firstIndex { $0.subject == row.name && $0.app == app.name }.map { "<a href=\"#finding-\($0)\">\(text)</a>" } ?? text
-                out += "<td\(drift ? " class=\"drift\" title=\"pins an older version than the newest release\"" : "")>\(linked)</td>"
+                // A cell with a finding about this app and component links to it (drift, a pin the shell does not
+                // admit, …).
+                let linked =
+                    findings.firstIndex { $0.subject == row.name && $0.app == app.name }.map {
+                        "<a href=\"#finding-\($0)\">\(text)</a>"
+                    } ?? text
+                out +=
+                    "<td\(drift ? " class=\"drift\" title=\"pins an older version than the newest release\"" : "")>\(linked)</td>"
             }
             // One link per rule (to its first finding), with how many findings of that rule the row has.
             var groups: [(rule: String, severity: Severity, first: Int, count: Int)] = []
@@ -150,15 +188,26 @@ public struct HTMLReport {
     }
 
     func findingsSection() -> String {
-        var out = "<section id=\"findings\" aria-labelledby=\"findings-title\"><h2 id=\"findings-title\">Findings</h2>\n"
+        var out =
+            "<section id=\"findings\" aria-labelledby=\"findings-title\"><h2 id=\"findings-title\">Findings</h2>\n"
         guard !findings.isEmpty else { return out + "<p class=\"ok\">Every rule passes.</p></section>\n" }
-        out += "<div class=\"scroll\"><table><caption>Every finding of `lockstep check`, accepted ones marked</caption><thead><tr>"
-        out += ["Rule", "Severity", "Subject", "Message", "Help", "Where"].map { "<th scope=\"col\">\($0)</th>" }.joined()
+        out +=
+            """
+            <div class=\"scroll\"><table><caption>Every finding of `lockstep check`, accepted ones \
+            marked</caption><thead><tr>
+            """
+        out += ["Rule", "Severity", "Subject", "Message", "Help", "Where"].map { "<th scope=\"col\">\($0)</th>" }
+            .joined()
         out += "</tr></thead><tbody>\n"
         for (index, finding) in findings.enumerated() {
             let accepted = finding.accepted.map { " (accepted by \($0.by.rawValue))" } ?? ""
-            out += "<tr id=\"finding-\(index)\" class=\"\(finding.severity.rawValue)\"><td>\(Self.escape(finding.rule))</td>"
-            out += "<td>\(Self.escape(finding.severity.rawValue + accepted))</td><td>\(Self.escape(finding.subject))</td>"
+            out +=
+                """
+                <tr id=\"finding-\(index)\" \
+                class=\"\(finding.severity.rawValue)\"><td>\(Self.escape(finding.rule))</td>
+                """
+            out +=
+                "<td>\(Self.escape(finding.severity.rawValue + accepted))</td><td>\(Self.escape(finding.subject))</td>"
             out += "<td>\(Self.escape(finding.message))</td><td>\(Self.escape(finding.help ?? ""))</td>"
             out += "<td>\(Self.escape(finding.locations.map(\.description).joined(separator: ", ")))</td></tr>\n"
         }
@@ -166,13 +215,23 @@ public struct HTMLReport {
     }
 
     func integrationsSection() -> String {
-        var out = "<section id=\"integrations\" aria-labelledby=\"integrations-title\"><h2 id=\"integrations-title\">Recent integrations</h2>\n"
+        var out =
+            """
+            <section id=\"integrations\" aria-labelledby=\"integrations-title\"><h2 \
+            id=\"integrations-title\">Recent integrations</h2>\n
+            """
         out += "<div class=\"scroll\"><table><caption>From the integrate --format json files given</caption><thead><tr>"
-        out += ["File", "Candidates", "Builds", "Result"].map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead><tbody>\n"
+        out +=
+            ["File", "Candidates", "Builds", "Result"].map { "<th scope=\"col\">\($0)</th>" }.joined()
+            + "</tr></thead><tbody>\n"
         for record in integrations {
-            let builds = record.builds.map { "\($0.name) \($0.status)\($0.seconds.map { String(format: " %.1fs", $0) } ?? "")" }
-            out += "<tr><td>\(Self.escape(record.file))</td><td>\(Self.escape(record.candidates.joined(separator: ", ")))</td>"
-            out += "<td>\(Self.escape(builds.joined(separator: ", ")))</td><td>\(Self.escape(record.result))</td></tr>\n"
+            let builds = record.builds.map {
+                "\($0.name) \($0.status)\($0.seconds.map { String(format: " %.1fs", $0) } ?? "")"
+            }
+            out +=
+                "<tr><td>\(Self.escape(record.file))</td><td>\(Self.escape(record.candidates.joined(separator: ", ")))</td>"
+            out +=
+                "<td>\(Self.escape(builds.joined(separator: ", ")))</td><td>\(Self.escape(record.result))</td></tr>\n"
         }
         return out + "</tbody></table></div></section>\n"
     }

@@ -6,13 +6,16 @@ public enum FileErrorText {
     /// A sentence for a Foundation (Cocoa or POSIX) error, or nil for any other error.
     public static func describe(_ error: any Error) -> String? {
         if let posix = error as? POSIXError {
-            return sentence(verb: "use", path: nil, reason: reason(errno: posix.code.rawValue), fix: fix(errno: posix.code.rawValue))
+            return sentence(
+                verb: "use", path: nil, reason: reason(errno: posix.code.rawValue), fix: fix(errno: posix.code.rawValue)
+            )
         }
         let ns = error as NSError
         switch ns.domain {
         case NSPOSIXErrorDomain:
             let path = ns.userInfo[NSFilePathErrorKey] as? String
-            return sentence(verb: "use", path: path, reason: reason(errno: Int32(ns.code)), fix: fix(errno: Int32(ns.code)))
+            return sentence(
+                verb: "use", path: path, reason: reason(errno: Int32(ns.code)), fix: fix(errno: Int32(ns.code)))
         case NSCocoaErrorDomain:
             return cocoa(ns)
         default:
@@ -31,14 +34,18 @@ public enum FileErrorText {
     private static func cocoa(_ error: NSError) -> String {
         let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
         let code = error.code
-        let isWrite = (CocoaError.fileWriteUnknown.rawValue...CocoaError.fileWriteVolumeReadOnly.rawValue).contains(code)
-        let isRead = (CocoaError.fileReadUnknown.rawValue...CocoaError.fileReadUnknownStringEncoding.rawValue).contains(code)
+        let isWrite = (CocoaError.fileWriteUnknown.rawValue...CocoaError.fileWriteVolumeReadOnly.rawValue).contains(
+            code)
+        let isRead = (CocoaError.fileReadUnknown.rawValue...CocoaError.fileReadUnknownStringEncoding.rawValue).contains(
+            code)
         let verb = isWrite ? "write" : isRead ? "read" : "use"
         let errno = underlyingErrno(error)
         let why = errno.map { reason(errno: $0) } ?? cocoaReason(code) ?? "error \(code)"
-        let advice = errno.map { fix(errno: $0) }
-            ?? (isWrite ? "check that the folder exists, that you may write there and that the disk has room"
-                        : "check that it exists and that you may read it")
+        let advice =
+            errno.map { fix(errno: $0) }
+            ?? (isWrite
+                ? "check that the folder exists, that you may write there and that the disk has room"
+                : "check that it exists and that you may read it")
         return sentence(verb: verb, path: path, reason: why, fix: advice)
     }
 

@@ -3,7 +3,9 @@ public enum FindingText {
     /// `error[LS203]: message`, then where, then `help:`.
     public static func render(_ finding: Finding, style: Style = .plain) -> String {
         let shown = finding.accepted == nil ? finding.severity : .info
-        let head = style.severity(shown, style.bold("\(finding.severity.rawValue)[\(finding.rule)]")) + (finding.accepted == nil ? "" : " (accepted)")
+        let head =
+            style.severity(shown, style.bold("\(finding.severity.rawValue)[\(finding.rule)]"))
+            + (finding.accepted == nil ? "" : " (accepted)")
             + style.bold(": \(finding.message)")
         var lines = [head]
         var subject = finding.subject
@@ -12,7 +14,9 @@ public enum FindingText {
         lines.append("  \(style.cyan("-->")) \(subject)")
         for location in finding.locations { lines.append("   \(style.cyan("|")) \(location)") }
         if let help = finding.help { lines.append("   \(style.cyan("=")) \(style.bold("help")): \(help)") }
-        if let accepted = finding.accepted { lines.append("   \(style.cyan("=")) \(style.bold("accepted")) by \(accepted.by.place): \(accepted.reason)") }
+        if let accepted = finding.accepted {
+            lines.append("   \(style.cyan("=")) \(style.bold("accepted")) by \(accepted.by.place): \(accepted.reason)")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -27,7 +31,8 @@ public enum FindingText {
         let warnings = open.filter { $0.severity == .warning }.count
         let infos = open.filter { $0.severity == .info }.count
         let accepted = findings.count - open.count
-        return "\(count(errors, "error")), \(count(warnings, "warning")), \(count(infos, "note"))" + (accepted > 0 ? ", \(accepted) accepted" : "")
+        return "\(count(errors, "error")), \(count(warnings, "warning")), \(count(infos, "note"))"
+            + (accepted > 0 ? ", \(accepted) accepted" : "")
     }
 }
 

@@ -60,7 +60,9 @@ public struct NoPayload: Codable, Sendable {
 
 extension JSONText {
     /// A command's JSON document: the envelope around `payload`, with `error` when given.
-    public static func document<Payload: Codable>(_ command: String, _ payload: Payload?, error: JSONError? = nil) throws -> String {
+    public static func document<Payload: Codable>(_ command: String, _ payload: Payload?, error: JSONError? = nil)
+        throws -> String
+    {
         try encode(JSONEnvelope(command: command, payload: payload, error: error))
     }
 }

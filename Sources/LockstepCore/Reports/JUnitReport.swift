@@ -11,8 +11,10 @@ public struct JUnitReport: Sendable {
         public var skipped: String?
         public var output: String?
 
-        public init(name: String, className: String, seconds: Double = 0, failure: (message: String, details: String)? = nil,
-                    skipped: String? = nil, output: String? = nil) {
+        public init(
+            name: String, className: String, seconds: Double = 0, failure: (message: String, details: String)? = nil,
+            skipped: String? = nil, output: String? = nil
+        ) {
             self.name = name
             self.className = className
             self.seconds = seconds
@@ -45,18 +47,25 @@ public struct JUnitReport: Sendable {
             let suiteFailures = suite.cases.filter { $0.failure != nil }.count
             let skipped = suite.cases.filter { $0.skipped != nil }.count
             let time = String(format: "%.3f", suite.cases.reduce(0) { $0 + $1.seconds })
-            lines.append("  <testsuite name=\"\(Self.escape(suite.name, attribute: true))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" skipped=\"\(skipped)\" time=\"\(time)\">")
+            lines.append(
+                "  <testsuite name=\"\(Self.escape(suite.name, attribute: true))\" tests=\"\(suite.cases.count)\" failures=\"\(suiteFailures)\" skipped=\"\(skipped)\" time=\"\(time)\">"
+            )
             for test in suite.cases {
-                let head = "    <testcase name=\"\(Self.escape(test.name, attribute: true))\" classname=\"\(Self.escape(test.className, attribute: true))\" time=\"\(String(format: "%.3f", test.seconds))\""
+                let head =
+                    "    <testcase name=\"\(Self.escape(test.name, attribute: true))\" classname=\"\(Self.escape(test.className, attribute: true))\" time=\"\(String(format: "%.3f", test.seconds))\""
                 if test.failure == nil, test.skipped == nil, test.output == nil {
                     lines.append(head + "/>")
                     continue
                 }
                 lines.append(head + ">")
                 if let failure = test.failure {
-                    lines.append("      <failure message=\"\(Self.escape(failure.message, attribute: true))\">\(Self.escape(failure.details))</failure>")
+                    lines.append(
+                        "      <failure message=\"\(Self.escape(failure.message, attribute: true))\">\(Self.escape(failure.details))</failure>"
+                    )
                 }
-                if let skipped = test.skipped { lines.append("      <skipped message=\"\(Self.escape(skipped, attribute: true))\"/>") }
+                if let skipped = test.skipped {
+                    lines.append("      <skipped message=\"\(Self.escape(skipped, attribute: true))\"/>")
+                }
                 if let output = test.output { lines.append("      <system-out>\(Self.escape(output))</system-out>") }
                 lines.append("    </testcase>")
             }
@@ -83,7 +92,7 @@ public struct JUnitReport: Sendable {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
-            case ">": result += "&gt;" // also keeps `]]>` out of character data
+            case ">": result += "&gt;"  // also keeps `]]>` out of character data
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
             case "\n" where attribute: result += "&#10;"
@@ -112,11 +121,13 @@ extension JUnitReport {
     public static func ruleSuite(rules: [any Rule], findings: [Finding], name: String = "lockstep rules") -> Suite {
         let cases = rules.map { rule -> TestCase in
             let found = findings.filter { $0.rule == rule.id }
-            let errors = found.filter(\.counts) // accepted errors are reported as output, not failures
+            let errors = found.filter(\.counts)  // accepted errors are reported as output, not failures
             let details = found.map(FindingText.plain).joined(separator: "\n\n")
-            return TestCase(name: "\(rule.id) \(rule.summary)", className: "lockstep.rules",
-                            failure: errors.isEmpty ? nil : (message: "\(errors.count) error(s): \(errors[0].message)", details: details),
-                            output: errors.isEmpty && !found.isEmpty ? details : nil)
+            return TestCase(
+                name: "\(rule.id) \(rule.summary)", className: "lockstep.rules",
+                failure: errors.isEmpty
+                    ? nil : (message: "\(errors.count) error(s): \(errors[0].message)", details: details),
+                output: errors.isEmpty && !found.isEmpty ? details : nil)
         }
         return Suite(name: name, cases: cases)
     }

@@ -12,13 +12,15 @@ struct LS203: Rule {
         let reader = context.api
         // Components are independent: diff them in parallel, each thread with its own repository handle.
         let perComponent = try parallelMap(context.components) { state in
-            defer { reader.forget(state.component) } // keeps memory to the components in flight
+            defer { reader.forget(state.component) }  // keeps memory to the components in flight
             return try Self.findings(for: state, reader: reader, rule: self, config: context.snapshot.config)
         }
         return perComponent.flatMap { $0 }
     }
 
-    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig) throws -> [Finding] {
+    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig) throws
+        -> [Finding]
+    {
         var findings: [Finding] = []
         let releases = state.releases
         // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
@@ -38,21 +40,41 @@ struct LS203: Rule {
             let more = drivers.count > 1 ? " (and \(drivers.count - 1) more)" : ""
             var locations: [ManifestLocation] = []
             for change in drivers.prefix(5) {
-                if let old = change.old { locations.append(ManifestLocation(file: old.file, revision: previous.name, line: old.line, label: "before")) }
-                if let new = change.new { locations.append(ManifestLocation(file: new.file, revision: tag.name, line: new.line, label: "after")) }
+                if let old = change.old {
+                    locations.append(
+                        ManifestLocation(file: old.file, revision: previous.name, line: old.line, label: "before"))
+                }
+                if let new = change.new {
+                    locations.append(
+                        ManifestLocation(file: new.file, revision: tag.name, line: new.line, label: "after"))
+                }
             }
             let help: String
             if let proper = required.next(after: previous.version) {
-                let suggestion = tag.version.isPrerelease ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
+                let suggestion =
+                    tag.version.isPrerelease
+                    ? "\(proper)-rc.1 (`lockstep bump \(state.component.name)` picks it)" : "\(proper)"
                 help = "release it as \(suggestion); \(required) changes need a \(required) version"
             } else {
-                help = "\(required) changes need a \(required) version, and none can follow \(previous.version): its numbers are at their maximum"
+                help =
+                    """
+                    \(required) changes need a \(required) version, and none can follow \(previous.version): its \
+                    numbers are at their maximum
+                    """
             }
-            var finding = rule.finding(state.component.name, version: "\(tag.version)",
-                "\(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \(previous.version)",
+            var finding = rule.finding(
+                state.component.name, version: "\(tag.version)",
+                """
+                \(state.component.name) \(tag.version) \(what)\(more) but is a \(actual) release over \
+                \(previous.version)
+                """,
                 help: help, locations: locations)
-            if let accepted = try acceptedLevel(for: tag, actual: actual, required: required, state: state, config: config) {
-                finding.accepted = FindingAcceptance(by: .tag, reason: "\(accepted.chosen.flagName) chosen over \(accepted.required.flagName): \(accepted.reason)")
+            if let accepted = try acceptedLevel(
+                for: tag, actual: actual, required: required, state: state, config: config)
+            {
+                finding.accepted = FindingAcceptance(
+                    by: .tag,
+                    reason: "\(accepted.chosen.flagName) chosen over \(accepted.required.flagName): \(accepted.reason)")
             }
             findings.append(finding)
         }
@@ -64,14 +86,21 @@ extension LS203 {
     /// The `Lockstep-Accepted-Level` decision covering `tag`: a trailer in the annotation of a tag on the same commit
     /// naming this release or one of its rcs (the release `integrate` writes carries it forward; before that, the rc's
     /// covers the release too), choosing exactly the level released for changes at most as severe as `required`.
-    static func acceptedLevel(for tag: VersionTag, actual: BumpLevel, required: BumpLevel, state: ComponentSnapshot,
-                              config: WorkspaceConfig) throws -> AcceptedLevel? {
-        let related = state.versionTags.filter { $0.commit == tag.commit && $0.isAnnotated && $0.version.release == tag.version.release }
+    static func acceptedLevel(
+        for tag: VersionTag, actual: BumpLevel, required: BumpLevel, state: ComponentSnapshot,
+        config: WorkspaceConfig
+    ) throws -> AcceptedLevel? {
+        let related = state.versionTags.filter {
+            $0.commit == tag.commit && $0.isAnnotated && $0.version.release == tag.version.release
+        }
         guard !related.isEmpty else { return nil }
-        let repository = try SnapshotLoader.openRepository(state.component.path, name: state.component.name, config: config)
+        let repository = try SnapshotLoader.openRepository(
+            state.component.path, name: state.component.name, config: config)
         for candidate in related {
             guard let message = try repository.tagObject(named: candidate.name)?.message else { continue }
-            if let accepted = AcceptedLevel.all(in: message).first(where: { $0.chosen == actual && $0.required >= required }) {
+            if let accepted = AcceptedLevel.all(in: message).first(where: {
+                $0.chosen == actual && $0.required >= required
+            }) {
                 return accepted
             }
         }

@@ -59,13 +59,16 @@ public struct Finding: Sendable, Codable, Equatable {
     public var help: String?
     /// Where, for findings about files (API changes, manifests).
     public var locations: [ManifestLocation]
-    /// What tells this finding from others of its rule, subject, version and app (a tag name, a dependency), for its fingerprint.
+    /// What tells this finding from others of its rule, subject, version and app (a tag name, a dependency), for its
+    /// fingerprint.
     public var key: String? = nil
     /// Set when a reviewed decision accepts the finding: it is shown but fails nothing.
     public var accepted: FindingAcceptance? = nil
 
-    public init(rule: String, severity: Severity, subject: String, app: String? = nil, version: String? = nil, message: String,
-                help: String? = nil, locations: [ManifestLocation] = []) {
+    public init(
+        rule: String, severity: Severity, subject: String, app: String? = nil, version: String? = nil, message: String,
+        help: String? = nil, locations: [ManifestLocation] = []
+    ) {
         self.rule = rule
         self.app = app
         self.severity = severity

@@ -14,12 +14,18 @@ extension LS103 {
             var seen = Set<String>()
             for (label, commit) in revisions {
                 // A header set that cannot be listed at all is the snapshot's problem, reported elsewhere.
-                guard let problems = try? context.api.objc.problems(of: state.component, at: commit, moduleFolders: []) else { continue }
+                guard let problems = try? context.api.objc.problems(of: state.component, at: commit, moduleFolders: [])
+                else { continue }
                 for problem in problems where seen.insert(problem.description).inserted {
-                    findings.append(finding(state.component.name, version: label,
-                        "\(problem.file) cannot be read in full at \(label): \(problem.message) (line \(problem.line)); the rest of its declarations are judged",
-                        help: "balance the header's @interface/@end and #if/#endif, then release the fix",
-                        locations: [ManifestLocation(file: problem.file, revision: label, line: problem.line)]))
+                    findings.append(
+                        finding(
+                            state.component.name, version: label,
+                            """
+                            \(problem.file) cannot be read in full at \(label): \(problem.message) (line \
+                            \(problem.line)); the rest of its declarations are judged
+                            """,
+                            help: "balance the header's @interface/@end and #if/#endif, then release the fix",
+                            locations: [ManifestLocation(file: problem.file, revision: label, line: problem.line)]))
                 }
             }
         }

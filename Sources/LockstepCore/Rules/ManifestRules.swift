@@ -19,7 +19,10 @@ struct LS103: Rule {
             if state.component.kind.isBusiness { revisions += state.versionTags.map { ($0.name, $0.commit) } }
             for main in context.snapshot.mainApps {
                 if let pinned = main.dependency(on: state.component.name)?.dependency.requirement.exactVersion,
-                   let tag = state.tag(for: pinned) { revisions.append((tag.name, tag.commit)) }
+                    let tag = state.tag(for: pinned)
+                {
+                    revisions.append((tag.name, tag.commit))
+                }
             }
             // One finding per distinct problem, listing every revision that has it: a manifest that cannot be
             // read at all, or one `.package(...)` in it that cannot (the others are still used).
@@ -44,13 +47,29 @@ struct LS103: Rule {
                 // The file SwiftPM would load there: Package.swift or a Package@swift-X.Y.swift.
                 let file = "\(state.component.path)/\(Self.fileName(error))"
                 let revisionList = "\(labels.joined(separator: ", "))"
-                let message = whole
-                    ? "\(file) cannot be read at \(revisionList): \(error.reason) (line \(error.line), column \(error.column)); rules that need its dependencies skip it"
-                    : "a `.package(...)` of \(file) cannot be read at \(revisionList): \(error.reason) (line \(error.line), column \(error.column)); rules use its other dependencies and cannot judge this one"
-                findings.append(finding(state.component.name, version: labels[0], message,
-                    help: whole ? "fix the manifest so it parses as a plain SwiftPM manifest, then release the fix"
-                                : "write the requirement as a string literal or a top-level `let` string constant of the manifest (`let v = \"1.2.0\"`), then release the fix",
-                    locations: [ManifestLocation(file: file, revision: labels[0], line: error.line, column: error.column)]))
+                let message =
+                    whole
+                    ? """
+                    \(file) cannot be read at \(revisionList): \(error.reason) (line \(error.line), column \
+                    \(error.column)); rules that need its dependencies skip it
+                    """
+                    : """
+                    a `.package(...)` of \(file) cannot be read at \(revisionList): \(error.reason) (line \
+                    \(error.line), column \(error.column)); rules use its other dependencies and cannot judge \
+                    this one
+                    """
+                findings.append(
+                    finding(
+                        state.component.name, version: labels[0], message,
+                        help: whole
+                            ? "fix the manifest so it parses as a plain SwiftPM manifest, then release the fix"
+                            : """
+                            write the requirement as a string literal or a top-level `let` string constant of the \
+                            manifest (`let v = \"1.2.0\"`), then release the fix
+                            """,
+                        locations: [
+                            ManifestLocation(file: file, revision: labels[0], line: error.line, column: error.column)
+                        ]))
             }
         }
         findings += appFindings(context)
@@ -65,18 +84,35 @@ struct LS103: Rule {
             guard context.focus.isEmpty else { return [] }
             if let error = app.manifestError {
                 let file = "\(app.app.path)/\(Self.fileName(error))"
-                return [finding(app.app.name, app: app.app.name,
-                                "\(file) cannot be read at HEAD: \(error.reason) (line \(error.line), column \(error.column)); rules see no dependencies of \(app.app.name) and integrate refuses to run",
-                                help: "fix the manifest so it parses as a plain SwiftPM manifest",
-                                locations: [ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)])]
+                return [
+                    finding(
+                        app.app.name, app: app.app.name,
+                        """
+                        \(file) cannot be read at HEAD: \(error.reason) (line \(error.line), column \
+                        \(error.column)); rules see no dependencies of \(app.app.name) and integrate refuses to \
+                        run
+                        """,
+                        help: "fix the manifest so it parses as a plain SwiftPM manifest",
+                        locations: [
+                            ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)
+                        ])
+                ]
             }
             guard let manifest = app.manifest else { return [] }
             let file = "\(app.app.path)/\(Self.fileName(manifest.unreadableDependencies.first))"
             return manifest.unreadableDependencies.map { error in
-                finding(app.app.name, app: app.app.name,
-                        "a `.package(...)` of \(file) cannot be read: \(error.reason) (line \(error.line), column \(error.column)); rules and integrate skip it",
-                        help: "write the requirement as a string literal or a top-level `let` string constant of the manifest",
-                        locations: [ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)])
+                finding(
+                    app.app.name, app: app.app.name,
+                    """
+                    a `.package(...)` of \(file) cannot be read: \(error.reason) (line \(error.line), column \
+                    \(error.column)); rules and integrate skip it
+                    """,
+                    help:
+                        """
+                        write the requirement as a string literal or a top-level `let` string constant of the \
+                        manifest
+                        """,
+                    locations: [ManifestLocation(file: file, revision: "HEAD", line: error.line, column: error.column)])
             }
         }
     }

@@ -18,11 +18,20 @@ struct LS302: Rule {
             guard let release = state.newestRelease else { continue }
             for need in try context.snapshot.pendingNeeds(of: state.component, at: release.commit) {
                 let command = try context.snapshot.integrateCommand(for: state.component.name, at: release.commit)
-                findings.append(finding(state.component.name, version: "\(release.version)",
-                    "\(state.component.name) \(release.version) requires \(need.component) `\(need.dependency.requirementText)`, which no release of \(need.component) provides; only its release candidate \(need.rc.name) does",
-                    help: "release both in one run: `\(command)`",
-                    locations: [ManifestLocation(context.manifests.file(of: state.component, at: release.commit, revision: release.name),
-                                                 line: need.dependency.line)]))
+                findings.append(
+                    finding(
+                        state.component.name, version: "\(release.version)",
+                        """
+                        \(state.component.name) \(release.version) requires \(need.component) \
+                        `\(need.dependency.requirementText)`, which no release of \(need.component) provides; \
+                        only its release candidate \(need.rc.name) does
+                        """,
+                        help: "release both in one run: `\(command)`",
+                        locations: [
+                            ManifestLocation(
+                                context.manifests.file(of: state.component, at: release.commit, revision: release.name),
+                                line: need.dependency.line)
+                        ]))
             }
         }
         return findings
@@ -48,8 +57,9 @@ extension WorkspaceSnapshot {
         for resolved in dependencies {
             let requirement = resolved.dependency.requirement
             guard let name = resolved.component, name != component.name, requirement.isVersioned,
-                  let state = self.component(name), !state.releases.contains(where: { requirement.admits($0.version) }),
-                  let rc = try? state.releaseCandidateToIntegrate(), requirement.admits(rc.version.release) else { continue }
+                let state = self.component(name), !state.releases.contains(where: { requirement.admits($0.version) }),
+                let rc = try? state.releaseCandidateToIntegrate(), requirement.admits(rc.version.release)
+            else { continue }
             needs.append(PendingNeed(component: name, dependency: resolved.dependency, rc: rc))
         }
         return needs

@@ -16,9 +16,13 @@ extension Rule {
     public var needsAPIDiff: Bool { false }
 
     /// A finding of this rule with its severity.
-    func finding(_ subject: String, app: String? = nil, version: String? = nil, _ message: String, help: String? = nil,
-                 locations: [ManifestLocation] = [], key: String? = nil) -> Finding {
-        var result = Finding(rule: id, severity: severity, subject: subject, app: app, version: version, message: message, help: help, locations: locations)
+    func finding(
+        _ subject: String, app: String? = nil, version: String? = nil, _ message: String, help: String? = nil,
+        locations: [ManifestLocation] = [], key: String? = nil
+    ) -> Finding {
+        var result = Finding(
+            rule: id, severity: severity, subject: subject, app: app, version: version, message: message, help: help,
+            locations: locations)
         result.key = key
         return result
     }
@@ -28,7 +32,10 @@ extension Rule {
 public enum Rules {
     /// All rules of SPEC §3.
     public static var all: [any Rule] {
-        [LS101(), LS102(), LS103(), LS104(), LS201(), LS202(), LS203(), LS204(), LS301(), LS302(), LS401(), LS402(), LS403(), LS404(), LS405(), LS406(), LS407(), LS408(), LS409(), LS410(), LS411()]
+        [
+            LS101(), LS102(), LS103(), LS104(), LS201(), LS202(), LS203(), LS204(), LS301(), LS302(), LS401(), LS402(),
+            LS403(), LS404(), LS405(), LS406(), LS407(), LS408(), LS409(), LS410(), LS411(),
+        ]
     }
 
     /// The rules cheap enough for `matrix` (no API diff).

@@ -7,9 +7,14 @@ struct LS101: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         context.components.flatMap { component in
             component.otherTags.map { tag in
-                finding(component.component.name, "tag `\(tag.name)` is not a SemVer version and is ignored for versioning",
-                        help: "rename it to MAJOR.MINOR.PATCH (e.g. `1.2.0` or `v1.2.0`) if it marks a release, or leave it if it does not",
-                        key: "tag \(tag.name)")
+                finding(
+                    component.component.name, "tag `\(tag.name)` is not a SemVer version and is ignored for versioning",
+                    help:
+                        """
+                        rename it to MAJOR.MINOR.PATCH (e.g. `1.2.0` or `v1.2.0`) if it marks a release, or leave \
+                        it if it does not
+                        """,
+                    key: "tag \(tag.name)")
             }
         }
     }
@@ -31,9 +36,15 @@ struct LS102: Rule {
                 let tags = groups[version]!
                 guard Set(tags.map(\.commit)).count > 1 else { return nil }
                 let list = tags.map { "`\($0.name)` → \($0.commit.short)" }.joined(separator: ", ")
-                return finding(component.component.name, version: "\(version)",
-                               "tags \(list) name version \(version) on different commits",
-                               help: "delete the tag that does not mark the real release (`git tag -d NAME` and on the remote), keeping one style")
+                return finding(
+                    component.component.name, version: "\(version)",
+                    "tags \(list) name version \(version) on different commits",
+                    help:
+                        """
+                        delete the tag that does not mark the real release (`git tag -d NAME` and on the remote), \
+                        keeping one style
+                        """
+                )
             }
         }
     }
@@ -48,9 +59,18 @@ struct LS201: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         context.components.filter { $0.component.kind == .protocols }.flatMap { component in
             component.versionTags.filter { $0.version.patch != 0 }.map { tag in
-                finding(component.component.name, version: "\(tag.version)",
-                        "protocol set version \(tag.name) has PATCH \(tag.version.patch); protocol sets have no patch releases",
-                        help: "release interface changes as minor or breaking versions\(BumpLevel.minor.next(after: tag.version.release).map { " (\($0) or later)" } ?? "") and delete tag `\(tag.name)`")
+                finding(
+                    component.component.name, version: "\(tag.version)",
+                    """
+                    protocol set version \(tag.name) has PATCH \(tag.version.patch); protocol sets have no patch \
+                    releases
+                    """,
+                    help:
+                        """
+                        release interface changes as minor or breaking \
+                        versions\(BumpLevel.minor.next(after: tag.version.release).map { " (\($0) or later)" } ?? "") and delete tag `\(tag.name)`
+                        """
+                )
             }
         }
     }
@@ -65,7 +85,12 @@ struct LS405: Rule {
         guard let head = component.head, let rc = try? component.releaseCandidateToIntegrate(), rc.commit == head else {
             return "run `lockstep bump \(name)` to make a release candidate of them"
         }
-        return "HEAD is release candidate \(rc.name): run `\((try? snapshot.integrateCommand(for: name, at: rc.commit)) ?? "lockstep integrate \(name)")` to build the apps against it, release and pin it"
+        return
+            """
+            HEAD is release candidate \(rc.name): run \
+            `\((try? snapshot.integrateCommand(for: name, at: rc.commit)) ?? "lockstep integrate \(name)")` to \
+            build the apps against it, release and pin it
+            """
     }
 
     let id = "LS405"
@@ -75,9 +100,10 @@ struct LS405: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         context.components.compactMap { component in
             guard component.commitsAhead > 0, let release = component.newestRelease else { return nil }
-            return finding(component.component.name, version: "\(release.version)",
-                           "\(component.commitsAhead) commit(s) on \(component.branch ?? "HEAD") after release \(release.name)",
-                           help: Self.advice(component, snapshot: context.snapshot))
+            return finding(
+                component.component.name, version: "\(release.version)",
+                "\(component.commitsAhead) commit(s) on \(component.branch ?? "HEAD") after release \(release.name)",
+                help: Self.advice(component, snapshot: context.snapshot))
         }
     }
 }

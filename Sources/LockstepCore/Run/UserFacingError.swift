@@ -11,7 +11,8 @@ public enum UserFacingError {
         case let error as WorkspaceError: return error.description
         case let error as ManifestError: return error.description
         case let error as GitError: return sentence(for: error)
-        case let error as ExportError: return "\(error.description). Fix or remove that commit's entry; nothing was written outside the build copy"
+        case let error as ExportError:
+            return "\(error.description). Fix or remove that commit's entry; nothing was written outside the build copy"
         default: return FileErrorText.describe(error)
         }
     }
@@ -19,6 +20,10 @@ public enum UserFacingError {
     /// libgit2's failure as a sentence: where, libgit2's own words, and what to check.
     static func sentence(for error: GitError) -> String {
         let place = error.path.map { " \($0)" } ?? " a repository"
-        return "git could not read or write\(place): \(error.message) (\(error.function), code \(error.code)); check that the repository is intact with `git status` and `git fsck`"
+        return
+            """
+            git could not read or write\(place): \(error.message) (\(error.function), code \(error.code)); check \
+            that the repository is intact with `git status` and `git fsck`
+            """
     }
 }

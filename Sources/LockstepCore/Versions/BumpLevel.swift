@@ -35,7 +35,7 @@ public enum BumpLevel: Int, Comparable, Sendable, Codable, CaseIterable, CustomS
     public static func between(_ old: Version, _ new: Version) -> BumpLevel? {
         guard old < new else { return nil }
         if CompatibilityLine(old) != CompatibilityLine(new) { return .breaking }
-        if old.major == 0 { return .patch } // same 0.Y line: only the patch moved
+        if old.major == 0 { return .patch }  // same 0.Y line: only the patch moved
         return old.minor != new.minor ? .minor : .patch
     }
 }

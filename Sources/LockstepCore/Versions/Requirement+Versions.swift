@@ -18,7 +18,10 @@ extension Requirement {
         case .upToNextMinor(let text):
             guard let v = Version(semVer: text) else { return nil }
             // Past MINOR = Int.max comes the next major.
-            guard let upper = v.minor.incremented.map({ Version(v.major, $0, 0) }) ?? v.major.incremented.map({ Version($0, 0, 0) }) else {
+            guard
+                let upper = v.minor.incremented.map({ Version(v.major, $0, 0) })
+                    ?? v.major.incremented.map({ Version($0, 0, 0) })
+            else {
                 return .unbounded(from: v)
             }
             return VersionInterval(lower: v, upper: upper, upperInclusive: false)

@@ -38,7 +38,8 @@ public struct VersionTag: Sendable, Hashable {
         let (main, build) = split(text, at: "+")
         let (core, pre) = split(main, at: "-")
         let numbers = core.split(separator: ".", omittingEmptySubsequences: false)
-        // No leading zeros in MAJOR.MINOR.PATCH either: `01.2.3` would be a second spelling of 1.2.3 (LS101, not a version).
+        // No leading zeros in MAJOR.MINOR.PATCH either: `01.2.3` would be a second spelling of 1.2.3 (LS101, not a
+        // version).
         guard numbers.count == 3, numbers.allSatisfy(isNumber) else { return false }
         func identifiers(_ part: Substring?, numeric: Bool) -> Bool {
             guard let part else { return true }

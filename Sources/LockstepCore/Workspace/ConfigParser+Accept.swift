@@ -18,7 +18,8 @@ public struct AcceptEntry: Sendable, Equatable {
     /// True when this entry accepts `finding` (same rule, subject and version; `v1.2.0` and `1.2.0` are one version).
     public func matches(_ finding: Finding) -> Bool {
         guard finding.rule == rule, finding.subject == component, let text = finding.version,
-              let version = VersionTag.parse(text) else { return false }
+            let version = VersionTag.parse(text)
+        else { return false }
         return version == self.version
     }
 }
@@ -32,16 +33,26 @@ extension ConfigParser {
         var entries: [AcceptEntry] = []
         for item in try sequence(mapping, "accept", required: false) {
             guard let entry = item.mapping else {
-                throw error(at: item, "each `accept:` entry is a mapping like `{ component: Cart, version: 1.2.0, rule: LS203, reason: \"why\" }`")
+                throw error(
+                    at: item,
+                    """
+                    each `accept:` entry is a mapping like `{ component: Cart, version: 1.2.0, rule: LS203, \
+                    reason: \"why\" }`
+                    """
+                )
             }
             try rejectUnknownKeys(entry, allowed: Self.acceptKeys, in: "an `accept:` entry")
             let component = try requiredString(entry, "component", owner: item)
             guard components.contains(where: { $0.name == component }) else {
-                throw error(at: entry["component"]!, "`accept:` names `\(component)`, which is not a component declared in `components:`")
+                throw error(
+                    at: entry["component"]!,
+                    "`accept:` names `\(component)`, which is not a component declared in `components:`")
             }
             let versionText = try requiredString(entry, "version", owner: item)
             guard let version = VersionTag.parse(versionText) else {
-                throw error(at: entry["version"]!, "`\(versionText)` is not a version; write the version the finding names, e.g. 1.2.0")
+                throw error(
+                    at: entry["version"]!,
+                    "`\(versionText)` is not a version; write the version the finding names, e.g. 1.2.0")
             }
             let rule = try requiredString(entry, "rule", owner: item)
             guard ruleIDs.contains(rule) else {

@@ -14,13 +14,16 @@ public final class ManifestStore: @unchecked Sendable {
 
     init(config: WorkspaceConfig) { self.config = config }
 
-    /// The component's manifest at `commit` (the file SwiftPM would load: `Package.swift` or a `Package@swift-X.Y.swift`), parsed. Throws a `WorkspaceError` or `ManifestError`.
+    /// The component's manifest at `commit` (the file SwiftPM would load: `Package.swift` or a
+    /// `Package@swift-X.Y.swift`), parsed. Throws a `WorkspaceError` or `ManifestError`.
     public func manifest(of component: Component, at commit: ObjectID) throws -> Manifest {
         let key = component.name + "@" + commit.hex
         if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
         let result = Result {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            return try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed, component: component)
+            return try SnapshotLoader.readManifest(
+                repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed,
+                component: component)
         }
         lock.withLock { cache[key] = result }
         return try result.get()
@@ -33,7 +36,9 @@ public final class ManifestStore: @unchecked Sendable {
             let key = component.name + "@" + commit.hex
             if lock.withLock({ cache[key] }) != nil { continue }
             let result = Result {
-                try SnapshotLoader.readManifest(repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed, component: component)
+                try SnapshotLoader.readManifest(
+                    repository, at: commit, folder: component.path, owner: component.name, config: config,
+                    parsed: parsed, component: component)
             }
             lock.withLock { cache[key] = result }
         }
@@ -82,8 +87,11 @@ extension ManifestStore {
             let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
             let names = try repository.rootNames(at: commit)
             guard let file = try SnapshotLoader.podspecFile(repository, at: commit, names: names, component: component),
-                  let data = try repository.readFile(file, at: commit) else { return nil }
-            return try SnapshotLoader.parseManifest(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(component.path)/\(file)", revision: commit.short), config: config)
+                let data = try repository.readFile(file, at: commit)
+            else { return nil }
+            return try SnapshotLoader.parseManifest(
+                String(decoding: data, as: UTF8.self),
+                file: ManifestFile(path: "\(component.path)/\(file)", revision: commit.short), config: config)
         }
         lock.withLock { podspecs[key] = result }
         return try result.get()
@@ -100,9 +108,13 @@ extension ManifestStore {
     /// `Package.swift` when it cannot be told.
     public func fileName(of component: Component, at commit: ObjectID) -> String {
         let path: String
-        if let manifest = try? manifest(of: component, at: commit) { path = manifest.file.path }
-        else if let error = manifestError(of: component, at: commit) { path = error.file.path }
-        else { return "Package.swift" }
+        if let manifest = try? manifest(of: component, at: commit) {
+            path = manifest.file.path
+        } else if let error = manifestError(of: component, at: commit) {
+            path = error.file.path
+        } else {
+            return "Package.swift"
+        }
         return path.split(separator: "/").last.map(String.init) ?? "Package.swift"
     }
 }

@@ -11,7 +11,8 @@ public final class ParsedManifests: @unchecked Sendable {
 
     public init() {}
 
-    /// The manifest of `blob` read as the file `label` (path and revision), parsing it with `parse` the first time only.
+    /// The manifest of `blob` read as the file `label` (path and revision), parsing it with `parse` the first time
+    /// only.
     public func manifest(blob: ObjectID, label: ManifestFile, parse: () throws -> Manifest) throws -> Manifest {
         let result: Result<Manifest, any Error>
         if let cached = lock.withLock({ byBlob[blob] }) {
@@ -23,7 +24,9 @@ public final class ParsedManifests: @unchecked Sendable {
         switch result {
         case .success(var manifest):
             manifest.file = label
-            manifest.unreadableDependencies = manifest.unreadableDependencies.map { var error = $0; error.file = label; return error }
+            manifest.unreadableDependencies = manifest.unreadableDependencies.map {
+                var error = $0; error.file = label; return error
+            }
             return manifest
         case .failure(var error as ManifestError):
             error.file = label

@@ -25,7 +25,12 @@ public enum SafeName {
     /// `name` as a file name, after checking it again: a config built in code never went through the parser.
     public static func fileName(_ name: String) throws -> String {
         if let problem = problem(with: name) {
-            throw WorkspaceError("the name `\(name.debugDescription.dropFirst().dropLast())` cannot be used as a file name: \(problem). Rename it in \(WorkspaceConfig.fileName)")
+            throw WorkspaceError(
+                """
+                the name `\(name.debugDescription.dropFirst().dropLast())` cannot be used as a file name: \
+                \(problem). Rename it in \(WorkspaceConfig.fileName)
+                """
+            )
         }
         return name
     }
@@ -42,7 +47,8 @@ public enum SafeName {
     /// A character people can see in a message, even a control character or a space.
     static func describe(_ scalar: Unicode.Scalar) -> String {
         if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
-            || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .control {
+            || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .control
+        {
             return "U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
         }
         return "`\(scalar)`"

@@ -82,8 +82,9 @@ public struct AppSnapshot: Sendable {
         self.branch = branch
         self.manifest = manifest
         self.dependencies = dependencies
-        positions = Dictionary(dependencies.enumerated().compactMap { index, resolved in resolved.component.map { ($0, index) } },
-                               uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(
+            dependencies.enumerated().compactMap { index, resolved in resolved.component.map { ($0, index) } },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The dependency on `component`, if the manifest has one.
@@ -102,12 +103,15 @@ public struct WorkspaceSnapshot: Sendable {
     public let manifests: ManifestStore
     private let positions: [String: Int]
 
-    public init(config: WorkspaceConfig, components: [ComponentSnapshot], apps: [AppSnapshot], manifests: ManifestStore? = nil) {
+    public init(
+        config: WorkspaceConfig, components: [ComponentSnapshot], apps: [AppSnapshot], manifests: ManifestStore? = nil
+    ) {
         self.config = config
         self.components = components
         self.apps = apps
         self.manifests = manifests ?? ManifestStore(config: config)
-        positions = Dictionary(components.enumerated().map { ($1.component.name, $0) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(
+            components.enumerated().map { ($1.component.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func component(_ name: String) -> ComponentSnapshot? { positions[name].map { components[$0] } }
@@ -115,7 +119,8 @@ public struct WorkspaceSnapshot: Sendable {
     /// The component called `name`, or a `WorkspaceError` (exit 2) that lists the components there are.
     public func requireComponent(_ name: String) throws -> ComponentSnapshot {
         guard let state = component(name) else {
-            throw WorkspaceError("unknown component `\(name)`; components: \(components.map(\.component.name).joined(separator: ", "))")
+            throw WorkspaceError(
+                "unknown component `\(name)`; components: \(components.map(\.component.name).joined(separator: ", "))")
         }
         return state
     }
@@ -151,7 +156,9 @@ public struct UnpublishedMark: Sendable, Equatable {
     }
 
     /// Notes `name` as made and not yet on `remote`.
-    static func mark(_ kind: Kind, _ name: String, remote: String, at commit: ObjectID, in repository: Repository) throws {
+    static func mark(_ kind: Kind, _ name: String, remote: String, at commit: ObjectID, in repository: Repository)
+        throws
+    {
         try repository.setReference(reference(kind, name, remote: remote), to: commit, force: true)
     }
 

@@ -15,7 +15,8 @@ public enum SnapshotLoader {
         let jobs = config.apps.map(Job.app) + config.components.map(Job.component)
         let loaded = try parallelMap(jobs) { job -> Loaded in
             switch job {
-            case .component(let component): return .component(try loadComponent(component, config: config, manifests: manifests))
+            case .component(let component):
+                return .component(try loadComponent(component, config: config, manifests: manifests))
             case .app(let app): return .app(try loadApp(app, config: config))
             }
         }
@@ -33,18 +34,22 @@ public enum SnapshotLoader {
         } catch let error as GitError {
             let exists = FileManager.default.fileExists(atPath: url.path)
             let reason = exists ? "is not a git repository (\(error.message))" : "does not exist"
-            throw WorkspaceError("\(name): \(url.path) \(reason). Clone the repo there or fix `path` in \(WorkspaceConfig.fileName).")
+            throw WorkspaceError(
+                "\(name): \(url.path) \(reason). Clone the repo there or fix `path` in \(WorkspaceConfig.fileName).")
         }
     }
 
-    static func loadComponent(_ component: Component, config: WorkspaceConfig, manifests: ManifestStore) throws -> ComponentSnapshot {
+    static func loadComponent(_ component: Component, config: WorkspaceConfig, manifests: ManifestStore) throws
+        -> ComponentSnapshot
+    {
         let repository = try openRepository(component.path, name: component.name, config: config)
         do {
             var versionTags: [VersionTag] = []
             var otherTags: [Tag] = []
             for tag in try repository.tags() {
                 if let version = VersionTag.parse(tag.name) {
-                    versionTags.append(VersionTag(name: tag.name, version: version, commit: tag.commit, isAnnotated: tag.isAnnotated))
+                    versionTags.append(
+                        VersionTag(name: tag.name, version: version, commit: tag.commit, isAnnotated: tag.isAnnotated))
                 } else {
                     otherTags.append(tag)
                 }
@@ -56,8 +61,9 @@ public enum SnapshotLoader {
                 let release = versionTags.last { !$0.isPrerelease }
                 ahead = try repository.countCommits(from: tip, excluding: release?.commit)
             }
-            var snapshot = ComponentSnapshot(component: component, versionTags: versionTags, otherTags: otherTags,
-                                             head: head.commit, branch: head.branch, commitsAhead: ahead)
+            var snapshot = ComponentSnapshot(
+                component: component, versionTags: versionTags, otherTags: otherTags,
+                head: head.commit, branch: head.branch, commitsAhead: ahead)
             if let release = snapshot.newestRelease, release.isAnnotated {
                 snapshot.newestReleaseMessage = try repository.tagObject(named: release.name)?.message
             }
@@ -84,24 +90,30 @@ public enum SnapshotLoader {
         }
         let manifest: Manifest
         do {
-            manifest = try readManifest(repository, at: commit, folder: app.path, owner: app.name, config: config, app: app)
+            manifest = try readManifest(
+                repository, at: commit, folder: app.path, owner: app.name, config: config, app: app)
         } catch let error as ManifestError {
             // One unreadable app manifest does not stop the workspace: LS103 reports it, integrate refuses.
             var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: nil, dependencies: [])
             snapshot.manifestError = error
             return snapshot
         }
-        let dependencies = manifest.dependencies.map { ResolvedDependency(dependency: $0, component: config.componentName(for: $0)) }
-        var snapshot = AppSnapshot(app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
+        let dependencies = manifest.dependencies.map {
+            ResolvedDependency(dependency: $0, component: config.componentName(for: $0))
+        }
+        var snapshot = AppSnapshot(
+            app: app, head: commit, branch: head.branch, manifest: manifest, dependencies: dependencies)
         snapshot.unpublishedPins = (try? UnpublishedMark.list(.pins, in: repository)) ?? []
         if manifest.format == .podfile {
             let podfile = manifest.file.path
             let inRepo = String(podfile.dropFirst(app.path.count + 1))
-            let lock = ((inRepo as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Podfile.lock")
+            let lock = ((inRepo as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                "Podfile.lock")
             if let data = try? repository.readFile(lock, at: commit) {
                 snapshot.podfileLockPath = "\(app.path)/\(lock)"
                 do {
-                    snapshot.podfileLock = try PodfileLockReader.parse(String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(lock)"))
+                    snapshot.podfileLock = try PodfileLockReader.parse(
+                        String(decoding: data, as: UTF8.self), file: ManifestFile(path: "\(app.path)/\(lock)"))
                 } catch let error as ManifestError {
                     snapshot.podfileLockError = error
                 }
@@ -112,8 +124,10 @@ public enum SnapshotLoader {
 
     /// Reads and parses, at a commit, the manifest SwiftPM would load for the configured toolchain
     /// (`Package.swift` or a `Package@swift-X.Y.swift`); a missing or unparsable one is an error naming the file.
-    static func readManifest(_ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig,
-                             parsed: ParsedManifests? = nil, app: App? = nil, component: Component? = nil) throws -> Manifest {
+    static func readManifest(
+        _ repository: Repository, at commit: ObjectID, folder: String, owner: String, config: WorkspaceConfig,
+        parsed: ParsedManifests? = nil, app: App? = nil, component: Component? = nil
+    ) throws -> Manifest {
         let blob: ObjectID?
         let name: String
         do {
@@ -123,7 +137,13 @@ public enum SnapshotLoader {
             throw WorkspaceError("\(owner): cannot read \(folder)/Package.swift at \(commit.short): \(error)")
         }
         guard let blob else {
-            throw WorkspaceError("\(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj, a Tuist/Package.swift or a Podfile at its root (or `manifest:` naming its file)")
+            throw WorkspaceError(
+                """
+                \(owner): \(folder)/\(name) does not exist at \(commit.short); every component needs a \
+                Package.swift or a podspec; every app a Package.swift, a project.yml, one *.xcodeproj, a \
+                Tuist/Package.swift or a Podfile at its root (or `manifest:` naming its file)
+                """
+            )
         }
         let label = ManifestFile(path: "\(folder)/\(name)", revision: commit.short)
         // Many tags share one manifest blob: parse each blob once, and name the commit asked for in messages.

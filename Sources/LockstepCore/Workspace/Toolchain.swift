@@ -38,7 +38,8 @@ public enum Toolchain {
             guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
             let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
             guard let info = try? FileManager.default.attributesOfItem(atPath: resolved),
-                  let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date else { return nil }
+                let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date
+            else { return nil }
             return "\(candidate) -> \(resolved) \(size) \(date.timeIntervalSince1970)"
         }
         return nil

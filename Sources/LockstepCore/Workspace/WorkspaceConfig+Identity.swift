@@ -44,9 +44,12 @@ extension WorkspaceConfig {
         var fromPatterns: [String: String?] = [:]
         for component in components {
             for pattern in remotes {
-                let identity = PackageIdentity.of(location: pattern.replacingOccurrences(of: "{name}", with: component.name))
+                let identity = PackageIdentity.of(
+                    location: pattern.replacingOccurrences(of: "{name}", with: component.name))
                 guard index[identity] == nil else { continue }
-                if let other = fromPatterns[identity], other != component.name { fromPatterns[identity] = .some(nil) } else {
+                if let other = fromPatterns[identity], other != component.name {
+                    fromPatterns[identity] = .some(nil)
+                } else {
                     fromPatterns[identity] = component.name
                 }
             }

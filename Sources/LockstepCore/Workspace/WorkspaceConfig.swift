@@ -72,7 +72,13 @@ public struct WorkspaceConfig: Sendable, Equatable {
             let resolvedRoot = try ResolvedPath.resolvedRoot(root.standardizedFileURL.path)
             let resolved = try ResolvedPath.resolve(folder.standardizedFileURL.path)
             guard resolved != resolvedRoot, ResolvedPath.isInside(resolved, root: resolvedRoot) else {
-                throw WorkspaceError("\(name): \(folder.path) leads to \(resolved), outside the workspace \(root.path), through a symbolic link; repos must live inside the folder of \(Self.fileName). Replace the link with the repo itself")
+                throw WorkspaceError(
+                    """
+                    \(name): \(folder.path) leads to \(resolved), outside the workspace \(root.path), through a \
+                    symbolic link; repos must live inside the folder of \(Self.fileName). Replace the link with \
+                    the repo itself
+                    """
+                )
             }
         } catch let failure as ResolvedPath.Failure {
             throw WorkspaceError("\(name): \(failure.message); fix the link or `path` in \(Self.fileName)")
@@ -103,12 +109,21 @@ public struct WorkspaceConfig: Sendable, Equatable {
         let text: String
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ConfigError(file: file.path, line: 0, column: 0, message: "this is a folder, not the workspace file; replace it with a \(fileName) file")
+            throw ConfigError(
+                file: file.path, line: 0, column: 0,
+                message: "this is a folder, not the workspace file; replace it with a \(fileName) file")
         }
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw ConfigError(file: file.path, line: 0, column: 0, message: "cannot read the workspace file: \(FileErrorText.reason(error)); check that it is a readable UTF-8 text file")
+            throw ConfigError(
+                file: file.path, line: 0, column: 0,
+                message:
+                    """
+                    cannot read the workspace file: \(FileErrorText.reason(error)); check that it is a readable \
+                    UTF-8 text file
+                    """
+            )
         }
         return try ConfigParser(file: file.path, root: file.deletingLastPathComponent()).parse(text)
     }

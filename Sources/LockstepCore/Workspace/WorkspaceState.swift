@@ -6,13 +6,23 @@ import Foundation
 /// symbolic link; lockstep never writes through one (its files would land outside the workspace).
 public enum WorkspaceState {
     /// The folders lockstep writes into, relative to the workspace.
-    static let folders = [".lockstep", ".lockstep/logs", ".lockstep/cache", ".lockstep/cache/green-builds", ".lockstep/cache/api-surfaces"]
+    static let folders = [
+        ".lockstep", ".lockstep/logs", ".lockstep/cache", ".lockstep/cache/green-builds",
+        ".lockstep/cache/api-surfaces",
+    ]
 
     /// Refuses (exit 2) when one of lockstep's state folders exists but is not a real folder.
     public static func requireRealFolders(in root: URL) throws {
         if let path = firstNotARealFolder(in: root, among: folders) {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (a link to \($0))" } ?? " (not a folder)"
-            throw WorkspaceError("\(path) is not a real folder\(target); lockstep keeps its logs, build cache and locks there and never writes through a link. Remove it; lockstep creates it again")
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (a link to \($0))" }
+                ?? " (not a folder)"
+            throw WorkspaceError(
+                """
+                \(path) is not a real folder\(target); lockstep keeps its logs, build cache and locks there and \
+                never writes through a link. Remove it; lockstep creates it again
+                """
+            )
         }
     }
 

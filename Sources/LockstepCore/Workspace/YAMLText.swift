@@ -14,7 +14,8 @@ public enum YAMLText {
             case "\t": result += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+                {
                     result += String(format: "\\u%04X", scalar.value)
                 } else {
                     result.unicodeScalars.append(scalar)

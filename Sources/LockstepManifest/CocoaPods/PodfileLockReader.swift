@@ -13,12 +13,16 @@ public enum PodfileLockReader {
         try YAMLAnchorScan.requirePlain(text, file: file)
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch let error as YamlError {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "Podfile.lock is not valid YAML (\(error)); run `pod install` to write it again")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "Podfile.lock is not valid YAML (\(error)); run `pod install` to write it again")
         } catch {
             throw ManifestError(file: file, line: 1, column: 1, reason: "Podfile.lock cannot be read: \(error)")
         }
         guard let pods = node?.mapping?["PODS"]?.sequence else {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "Podfile.lock has no `PODS:` list; run `pod install` to write it again")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "Podfile.lock has no `PODS:` list; run `pod install` to write it again")
         }
         var result: [String: Resolved] = [:]
         for entry in pods {

@@ -37,7 +37,9 @@ public enum PodfileReader {
                     consumed += 1
                 }
                 do {
-                    manifest.dependencies.append(try dependency(bytes, from: podStart, to: lineEnd, line: line, lineStart: lineStart, file: file))
+                    manifest.dependencies.append(
+                        try dependency(bytes, from: podStart, to: lineEnd, line: line, lineStart: lineStart, file: file)
+                    )
                 } catch let error as ManifestError {
                     manifest.unreadableDependencies.append(error)
                 }
@@ -71,7 +73,9 @@ public enum PodfileReader {
         while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
         let word = Array("pod".utf8)
         guard index + 3 < end, Array(bytes[index..<index + 3]) == word,
-              bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "(") || bytes[index + 3] == UInt8(ascii: "\t") else { return nil }
+            bytes[index + 3] == UInt8(ascii: " ") || bytes[index + 3] == UInt8(ascii: "(")
+                || bytes[index + 3] == UInt8(ascii: "\t")
+        else { return nil }
         return index + 3
     }
 
@@ -89,7 +93,9 @@ public enum PodfileReader {
     /// The options that say where a pod comes from, which must be literal for Lockstep to read the pod.
     private static let sourceKeys: Set<String> = ["git", "tag", "branch", "commit", "path", "podspec", "source"]
 
-    static func dependency(_ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: ManifestFile) throws -> PackageDependency {
+    static func dependency(
+        _ bytes: [UInt8], from start: Int, to end: Int, line: Int, lineStart: Int, file: ManifestFile
+    ) throws -> PackageDependency {
         let tokens = try tokenize(bytes, start, end, line: line, lineStart: lineStart, file: file)
         var known: String?
         func problem(_ reason: String, at offset: Int) -> ManifestError {
@@ -98,7 +104,8 @@ public enum PodfileReader {
             return error
         }
         guard case .string(let fullName, let nameRange)? = tokens.first else {
-            throw problem("a `pod` whose name is not a string literal; Lockstep reads Podfiles without running Ruby", at: start)
+            throw problem(
+                "a `pod` whose name is not a string literal; Lockstep reads Podfiles without running Ruby", at: start)
         }
         let podName = String(fullName.split(separator: "/").first ?? Substring(fullName))
         known = podName
@@ -134,15 +141,18 @@ public enum PodfileReader {
                 options[key] = (value, range)
                 index = next + 1
             case .other(let offset):
-                throw problem("pod \(fullName): an argument Lockstep cannot read statically (a variable, interpolation or call)", at: offset)
+                throw problem(
+                    "pod \(fullName): an argument Lockstep cannot read statically (a variable, interpolation or call)",
+                    at: offset)
             default:
                 index += 1
             }
         }
         let column = start - lineStart - 2
         func make(_ requirement: Requirement, _ range: Range<Int>) -> PackageDependency {
-            var dependency = PackageDependency(url: options["git"]?.0, explicitName: nil, requirement: requirement, line: line, column: max(column, 1),
-                                               requirementRange: range)
+            var dependency = PackageDependency(
+                url: options["git"]?.0, explicitName: nil, requirement: requirement, line: line, column: max(column, 1),
+                requirementRange: range)
             dependency.podName = podName
             dependency.podOption = ["source", "podspec"].first { options[$0] != nil }
             return dependency
@@ -166,7 +176,12 @@ public enum PodfileReader {
         }
         let range = first.1.lowerBound..<last.1.upperBound
         guard var requirement = requirement(constraints.map(\.0)).map({ make($0, range) }) else {
-            throw problem("pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >, >=, <, <=, intersected)", at: first.1.lowerBound)
+            throw problem(
+                """
+                pod \(fullName): the constraint \(constraints.map { "'\($0.0)'" }.joined(separator: ", ")) is not \
+                one Lockstep reads (=, ~>, >, >=, <, <=, intersected)
+                """,
+                at: first.1.lowerBound)
         }
         requirement.writtenRequirement = String(decoding: bytes[range], as: UTF8.self)
         return requirement
@@ -243,13 +258,16 @@ public enum PodfileReader {
         return .range(from, text(high))
     }
 
-    private static func tokenize(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: ManifestFile) throws -> [Token] {
+    private static func tokenize(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int, file: ManifestFile
+    ) throws -> [Token] {
         var tokens: [Token] = []
         var index = start
         while index < end {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "("),
+                UInt8(ascii: ")"):
                 index += 1
             case UInt8(ascii: "#"):
                 return tokens
@@ -265,23 +283,33 @@ public enum PodfileReader {
                 var value: [UInt8] = []
                 while index < end, bytes[index] != quote {
                     if bytes[index] == UInt8(ascii: "\\"), index + 1 < end { index += 1 }
-                    if quote == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "#"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "{") {
+                    if quote == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "#"), index + 1 < end,
+                        bytes[index + 1] == UInt8(ascii: "{")
+                    {
                         tokens.append(.other(open))
                     }
                     value.append(bytes[index]); index += 1
                 }
                 guard index < end else {
-                    throw ManifestError(file: file, line: line, column: open - lineStart + 1, reason: "a string is never closed on this line")
+                    throw ManifestError(
+                        file: file, line: line, column: open - lineStart + 1,
+                        reason: "a string is never closed on this line")
                 }
                 index += 1
                 if tokens.last == .other(open) { continue }
                 tokens.append(.string(String(decoding: value, as: UTF8.self), open..<index))
             case UInt8(ascii: "="):
-                if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">") { tokens.append(.arrow); index += 2 } else { tokens.append(.other(index)); index += 1 }
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">") {
+                    tokens.append(.arrow); index += 2
+                } else {
+                    tokens.append(.other(index)); index += 1
+                }
             case UInt8(ascii: ":"):
                 var word = index + 1
                 while word < end, isWordByte(bytes[word]) { word += 1 }
-                tokens.append(word > index + 1 ? .symbol(String(decoding: bytes[(index + 1)..<word], as: UTF8.self)) : .other(index))
+                tokens.append(
+                    word > index + 1
+                        ? .symbol(String(decoding: bytes[(index + 1)..<word], as: UTF8.self)) : .other(index))
                 index = max(word, index + 1)
             default:
                 if isWordByte(byte) {
@@ -304,13 +332,15 @@ public enum PodfileReader {
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_")
     }
 
     /// The Podfile with `source '<url>'` before its first `source` line, so CocoaPods looks there first. A Podfile
     /// without `source` lines uses the CocoaPods trunk; naming any source turns that off, so trunk is named after it.
     public static func addingSource(_ url: String, to text: String) -> String {
-        let quoted = "'" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        let quoted =
+            "'" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         var offset = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -364,11 +394,12 @@ public enum PodfileReader {
             current.append(byte)
         }
         arguments.append(current)
-        let kept = arguments.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { argument in
-            guard !argument.isEmpty, !argument.hasPrefix("'"), !argument.hasPrefix("\"") else { return false }
-            let key = argument.drop { $0 == ":" }.prefix { $0.isLetter || $0 == "_" }
-            return !["git", "tag", "branch", "commit"].contains(String(key))
-        }
+        let kept = arguments.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { argument in
+                guard !argument.isEmpty, !argument.hasPrefix("'"), !argument.hasPrefix("\"") else { return false }
+                let key = argument.drop { $0 == ":" }.prefix { $0.isLetter || $0 == "_" }
+                return !["git", "tag", "branch", "commit"].contains(String(key))
+            }
         let mark = firstQuote == UInt8(ascii: "\"") ? "\"" : "'"
         return ", " + ([mark + version + mark] + kept).joined(separator: ", ")
     }

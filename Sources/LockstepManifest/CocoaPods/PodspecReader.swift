@@ -46,7 +46,10 @@ public enum PodspecReader {
             // A heredoc's body (`s.description = <<-DESC` … `DESC`) is text, whatever it says; so is a
             // `=begin` … `=end` comment block.
             if let end = heredocEnd {
-                if lineText.trimmingCharacters(in: .whitespaces) == end || (end == "=end" && lineText.hasPrefix("=end")) { heredocEnd = nil }
+                if lineText.trimmingCharacters(in: .whitespaces) == end || (end == "=end" && lineText.hasPrefix("=end"))
+                {
+                    heredocEnd = nil
+                }
                 continue
             }
             if lineText.hasPrefix("=begin") { heredocEnd = "=end"; continue }
@@ -70,16 +73,28 @@ public enum PodspecReader {
                 }
                 let named = firstString(bytes, call.argumentsStart, lineEnd)
                 do {
-                    manifest.dependencies.append(try PodfileReader.dependency(bytes, from: call.argumentsStart, to: lineEnd, line: line,
-                                                                                lineStart: lineStart, file: file))
+                    manifest.dependencies.append(
+                        try PodfileReader.dependency(
+                            bytes, from: call.argumentsStart, to: lineEnd, line: line,
+                            lineStart: lineStart, file: file))
                 } catch let error as ManifestError {
                     unreadable.append((named, error))
                 }
             case "name", "version", "source_files":
                 guard let value = assignedValue(bytes, call.argumentsStart, lineEnd) else {
                     if call.attribute == "version", call.isRoot {
-                        unreadable.append((nil, ManifestError(file: file, line: line, column: call.argumentsStart - lineStart + 1,
-                                                              reason: "the podspec's version is not a string literal; Lockstep reads podspecs without running Ruby, so write `s.version = '1.2.3'`")))
+                        unreadable.append(
+                            (
+                                nil,
+                                ManifestError(
+                                    file: file, line: line, column: call.argumentsStart - lineStart + 1,
+                                    reason:
+                                        """
+                                        the podspec's version is not a string literal; Lockstep reads podspecs \
+                                        without running Ruby, so write `s.version = '1.2.3'`
+                                        """
+                                )
+                            ))
                     }
                     continue
                 }
@@ -92,8 +107,14 @@ public enum PodspecReader {
                 if call.attribute == "version" {
                     // Ruby keeps the last assignment it runs (one per `if` branch, say): which one is not in the text.
                     if let first = facts.versionLine {
-                        versionProblem = ManifestError(file: file, line: line, column: call.argumentsStart - lineStart + 1,
-                                                       reason: "the podspec sets its version more than once (also on line \(first)); Lockstep reads podspecs without running Ruby, so keep one `s.version = '1.2.3'`")
+                        versionProblem = ManifestError(
+                            file: file, line: line, column: call.argumentsStart - lineStart + 1,
+                            reason:
+                                """
+                                the podspec sets its version more than once (also on line \(first)); Lockstep \
+                                reads podspecs without running Ruby, so keep one `s.version = '1.2.3'`
+                                """
+                        )
                         continue
                     }
                     facts.version = literal.text
@@ -101,10 +122,12 @@ public enum PodspecReader {
                     facts.versionRange = literal.range
                 }
             case "source":
-                guard call.isRoot, facts.sourceRange == nil, let range = hashValueRange(bytes, call.argumentsStart) else { continue }
+                guard call.isRoot, facts.sourceRange == nil, let range = hashValueRange(bytes, call.argumentsStart)
+                else { continue }
                 facts.sourceRange = range
                 // The hash may span lines: skip them.
-                let extra = bytes[lineEnd..<min(range.upperBound, bytes.count)].filter { $0 == UInt8(ascii: "\n") }.count
+                let extra = bytes[lineEnd..<min(range.upperBound, bytes.count)].filter { $0 == UInt8(ascii: "\n") }
+                    .count
                 for _ in 0..<extra {
                     lineEnd += 1
                     while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
@@ -115,7 +138,9 @@ public enum PodspecReader {
             }
         }
         if !sawPodSpec, facts.name == nil {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "no `Pod::Spec.new do |s|` block and no `s.name`: this is not a podspec Lockstep can read")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "no `Pod::Spec.new do |s|` block and no `s.name`: this is not a podspec Lockstep can read")
         }
         if let versionProblem {
             // No version Lockstep can trust: none is written into a release spec.
@@ -139,7 +164,8 @@ public enum PodspecReader {
             throw ManifestError(file: file, line: line, column: column, reason: "not valid JSON: \(error.reason)")
         }
         guard case .object(let members, _) = root.kind else {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "a podspec.json is a JSON object with `name` and `version`")
+            throw ManifestError(
+                file: file, line: 1, column: 1, reason: "a podspec.json is a JSON object with `name` and `version`")
         }
         let lines = LineOffsets(bytes: bytes)
         var facts = PodspecFacts()
@@ -170,12 +196,27 @@ public enum PodspecReader {
                     }
                 }
                 guard let requirement else {
-                    unreadable.append((key, ManifestError(file: file, line: line, column: column,
-                                                          reason: "pod \(key): the constraint \(constraints.map { "'\($0)'" }.joined(separator: ", ")) is not one Lockstep reads (=, ~>, >, >=, <, <=, intersected)")))
+                    unreadable.append(
+                        (
+                            key,
+                            ManifestError(
+                                file: file, line: line, column: column,
+                                reason:
+                                    """
+                                    pod \(key): the constraint \
+                                    \(constraints.map { "'\($0)'" }.joined(separator: ", ")) is not one Lockstep \
+                                    reads (=, ~>, >, >=, <, <=, intersected)
+                                    """
+                            )
+                        ))
                     continue
                 }
-                var dependency = PackageDependency(url: nil, explicitName: nil, requirement: requirement, line: line, column: column, requirementRange: range)
-                if !constraints.isEmpty { dependency.writtenRequirement = constraints.map { "'\($0)'" }.joined(separator: ", ") }
+                var dependency = PackageDependency(
+                    url: nil, explicitName: nil, requirement: requirement, line: line, column: column,
+                    requirementRange: range)
+                if !constraints.isEmpty {
+                    dependency.writtenRequirement = constraints.map { "'\($0)'" }.joined(separator: ", ")
+                }
                 dependency.podName = String(key.split(separator: "/").first ?? Substring(key))
                 manifest.dependencies.append(dependency)
             }
@@ -195,7 +236,9 @@ public enum PodspecReader {
     }
 
     /// Fills what both forms share: the pod's own name and layout, dependencies without self-references.
-    private static func finish(_ manifest: inout Manifest, facts: PodspecFacts, unreadable: [(name: String?, error: ManifestError)]) {
+    private static func finish(
+        _ manifest: inout Manifest, facts: PodspecFacts, unreadable: [(name: String?, error: ManifestError)]
+    ) {
         let own = facts.name
         manifest.packageName = own
         manifest.podspec = facts
@@ -206,11 +249,15 @@ public enum PodspecReader {
             guard let own, let name = entry.name else { return true }
             return name != own && !name.hasPrefix(own + "/")
         }.map(\.error)
-        // One module named after the pod, made of the files its `source_files` names (their folder before the first glob).
+        // One module named after the pod, made of the files its `source_files` names (their folder before the first
+        // glob).
         if let own {
             manifest.products = [ManifestProduct(name: own, kind: .library, targets: [own])]
-            manifest.targets = [ManifestTarget(name: own, kind: .regular, path: sourceFolder(facts.sourceFiles),
-                                               dependencies: manifest.dependencies.compactMap(\.podName))]
+            manifest.targets = [
+                ManifestTarget(
+                    name: own, kind: .regular, path: sourceFolder(facts.sourceFiles),
+                    dependencies: manifest.dependencies.compactMap(\.podName))
+            ]
         }
     }
 
@@ -257,14 +304,24 @@ public enum PodspecReader {
         }
         guard words.count >= 2, let attribute = words.last, attributes.contains(attribute) else { return nil }
         if words.count == 3, !platforms.contains(words[1]) { return nil }
-        guard index == end || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "="), UInt8(ascii: "(")].contains(bytes[index]) else { return nil }
+        guard
+            index == end
+                || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "="), UInt8(ascii: "(")].contains(bytes[index])
+        else { return nil }
         return AttributeCall(variable: words[0], attribute: attribute, argumentsStart: index, isRoot: words.count == 2)
     }
 
     /// The string literals of `= 'a'` or `= ['a', 'b']` (a value made only of literals); nil otherwise.
-    private static func assignedValue(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (strings: [(text: String, range: Range<Int>)], Void)? {
+    private static func assignedValue(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (
+        strings: [(text: String, range: Range<Int>)], Void
+    )? {
         var index = start
-        func skipSpace() { while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") { index += 1 } }
+        func skipSpace() {
+            while index < end,
+                bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+                    || bytes[index] == UInt8(ascii: "\r")
+            { index += 1 }
+        }
         skipSpace()
         guard index < end, bytes[index] == UInt8(ascii: "=") else { return nil }
         index += 1
@@ -274,7 +331,9 @@ public enum PodspecReader {
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "#") { break }
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") { index += 1; continue }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") {
+                index += 1; continue
+            }
             guard byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") else { return nil }
             let open = index
             index += 1
@@ -282,7 +341,11 @@ public enum PodspecReader {
             while index < end, bytes[index] != byte {
                 if bytes[index] == UInt8(ascii: "\\"), index + 1 < end { index += 1 }
                 // `"#{…}"` is Ruby, not a literal.
-                if byte == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "#"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "{") { return nil }
+                if byte == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "#"), index + 1 < end,
+                    bytes[index + 1] == UInt8(ascii: "{")
+                {
+                    return nil
+                }
                 value.append(bytes[index]); index += 1
             }
             guard index < end else { return nil }
@@ -292,13 +355,18 @@ public enum PodspecReader {
         return strings.isEmpty ? nil : (strings, ())
     }
 
-    /// The range of `{ … }` after `=` (strings and nesting respected; may span lines); nil when the value is not a hash.
+    /// The range of `{ … }` after `=` (strings and nesting respected; may span lines); nil when the value is not a
+    /// hash.
     private static func hashValueRange(_ bytes: [UInt8], _ start: Int) -> Range<Int>? {
         var index = start
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
         index += 1
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
         let open = index
         var depth = 0
@@ -328,7 +396,8 @@ public enum PodspecReader {
     /// The first string literal's text on a line (the pod a dependency names), even when the rest is unreadable.
     private static func firstString(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
         guard let open = bytes[start..<end].firstIndex(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") }),
-              let close = bytes[(open + 1)..<end].firstIndex(of: bytes[open]) else { return nil }
+            let close = bytes[(open + 1)..<end].firstIndex(of: bytes[open])
+        else { return nil }
         return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
     }
 
@@ -348,7 +417,8 @@ public enum PodspecReader {
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_")
     }
 
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
@@ -382,7 +452,8 @@ struct JSONWalker {
         var strings: [String] {
             switch kind {
             case .string(let text): return [text]
-            case .array(let items): return items.compactMap { if case .string(let text) = $0.kind { return text } else { return nil } }
+            case .array(let items):
+                return items.compactMap { if case .string(let text) = $0.kind { return text } else { return nil } }
             default: return []
             }
         }
@@ -406,12 +477,16 @@ struct JSONWalker {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(bytes[index]) { index += 1 }
+        while index < bytes.count,
+            [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(bytes[index])
+        { index += 1 }
     }
 
     private mutating func value() throws -> Value {
         skipSpace()
-        guard index < bytes.count else { throw Failure(offset: index, reason: "the file ends where a value was expected") }
+        guard index < bytes.count else {
+            throw Failure(offset: index, reason: "the file ends where a value was expected")
+        }
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"):
@@ -422,14 +497,20 @@ struct JSONWalker {
             var members: [String: Value] = [:]
             var order: [String] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return Value(kind: .object([:], []), range: start..<index) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1; return Value(kind: .object([:], []), range: start..<index)
+            }
             while true {
                 skipSpace()
                 let keyStart = index
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Failure(offset: index, reason: "expected a key in quotes") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw Failure(offset: index, reason: "expected a key in quotes")
+                }
                 let key = try string()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw Failure(offset: index, reason: "expected `:` after a key") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw Failure(offset: index, reason: "expected `:` after a key")
+                }
                 index += 1
                 let member = try value()
                 member.keyOffset = keyStart
@@ -438,7 +519,9 @@ struct JSONWalker {
                 skipSpace()
                 guard index < bytes.count else { throw Failure(offset: index, reason: "an object is never closed") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { throw Failure(offset: index, reason: "expected `,` or `}`") }
+                guard bytes[index] == UInt8(ascii: "}") else {
+                    throw Failure(offset: index, reason: "expected `,` or `}`")
+                }
                 index += 1
                 return Value(kind: .object(members, order), range: start..<index)
             }
@@ -449,13 +532,17 @@ struct JSONWalker {
             index += 1
             var items: [Value] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return Value(kind: .array([]), range: start..<index) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1; return Value(kind: .array([]), range: start..<index)
+            }
             while true {
                 items.append(try value())
                 skipSpace()
                 guard index < bytes.count else { throw Failure(offset: index, reason: "an array is never closed") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "]") else { throw Failure(offset: index, reason: "expected `,` or `]`") }
+                guard bytes[index] == UInt8(ascii: "]") else {
+                    throw Failure(offset: index, reason: "expected `,` or `]`")
+                }
                 index += 1
                 return Value(kind: .array(items), range: start..<index)
             }
@@ -483,7 +570,8 @@ struct JSONWalker {
         guard index < bytes.count else { throw Failure(offset: open, reason: "a string is never closed") }
         index += 1
         let literal = Data(bytes[open..<index])
-        guard let text = try? JSONSerialization.jsonObject(with: literal, options: [.fragmentsAllowed]) as? String else {
+        guard let text = try? JSONSerialization.jsonObject(with: literal, options: [.fragmentsAllowed]) as? String
+        else {
             throw Failure(offset: open, reason: "a string with an invalid escape")
         }
         return text
@@ -494,42 +582,67 @@ extension Manifest {
     /// The spec of a release as a spec repo holds it: this podspec's text with its `version` set to `version` and
     /// its `source` pointing at `git` (at `tag`, else at `commit`); every other byte kept, in the podspec's own
     /// form (Ruby or JSON). Throws, naming the file, when the podspec has no literal version or no `source` hash.
-    public func podspecForRelease(version: String, git: String, tag: String? = nil, commit: String? = nil) throws -> String {
+    public func podspecForRelease(version: String, git: String, tag: String? = nil, commit: String? = nil) throws
+        -> String
+    {
         guard let facts = podspec, format.isPodspec else {
             throw ManifestError(file: file, line: 1, column: 1, reason: "not a podspec")
         }
         // Lossy decoding put U+FFFD where the file had bytes that are not UTF-8: writing it back would change them.
         guard !text.unicodeScalars.contains("\u{FFFD}") else {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "the podspec holds bytes that are not UTF-8 (or a U+FFFD character); save it as UTF-8 so its release spec keeps every byte")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason:
+                    """
+                    the podspec holds bytes that are not UTF-8 (or a U+FFFD character); save it as UTF-8 so its \
+                    release spec keeps every byte
+                    """
+            )
         }
         guard let versionRange = facts.versionRange else {
-            throw ManifestError(file: file, line: 1, column: 1,
-                                reason: "the podspec has no literal `version` to set to \(version); write `s.version = '\(version)'`")
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "the podspec has no literal `version` to set to \(version); write `s.version = '\(version)'`")
         }
         guard let sourceRange = facts.sourceRange else {
-            throw ManifestError(file: file, line: facts.versionLine ?? 1, column: 1,
-                                reason: "the podspec has no `source` hash to point at the release; write `s.source = { :git => '…', :tag => s.version.to_s }`")
+            throw ManifestError(
+                file: file, line: facts.versionLine ?? 1, column: 1,
+                reason:
+                    """
+                    the podspec has no `source` hash to point at the release; write `s.source = { :git => '…', \
+                    :tag => s.version.to_s }`
+                    """
+            )
         }
         let json = format == .podspecJSON
-        for value in [version, git, tag ?? "", commit ?? ""] where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw ManifestError(file: file, line: 1, column: 1, reason: "`\(value.debugDescription)` holds a control character; it cannot go into a podspec")
+        for value in [version, git, tag ?? "", commit ?? ""]
+        where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ManifestError(
+                file: file, line: 1, column: 1,
+                reason: "`\(value.debugDescription)` holds a control character; it cannot go into a podspec")
         }
         func quoted(_ text: String) -> String {
             if json {
-                let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
+                let data =
+                    (try? JSONSerialization.data(
+                        withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
                 return String(decoding: data, as: UTF8.self)
             }
             // A single-quoted Ruby string: only `\\` and `\'` mean something inside it.
-            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+            return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                + "'"
         }
         var where_: [(String, String)] = [("git", git)]
         if let tag { where_.append(("tag", tag)) } else if let commit { where_.append(("commit", commit)) }
-        let source = json
+        let source =
+            json
             ? "{ " + where_.map { "\(quoted($0.0)): \(quoted($0.1))" }.joined(separator: ", ") + " }"
             : "{ " + where_.map { ":\($0.0) => \(quoted($0.1))" }.joined(separator: ", ") + " }"
         var bytes = Array(text.utf8)
         // From the end, so the earlier range stays valid.
-        for (range, replacement) in [(versionRange, quoted(version)), (sourceRange, source)].sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+        for (range, replacement) in [(versionRange, quoted(version)), (sourceRange, source)].sorted(by: {
+            $0.0.lowerBound > $1.0.lowerBound
+        }) {
             bytes.replaceSubrange(range, with: Array(replacement.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)

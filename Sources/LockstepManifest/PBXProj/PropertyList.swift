@@ -57,7 +57,9 @@ public struct PropertyListParser {
         var parser = PropertyListParser(bytes: Array(text.utf8))
         let value = try parser.value(depth: 0)
         try parser.skipTrivia()
-        guard parser.offset == parser.bytes.count else { throw parser.failure("unexpected text after the property list's end") }
+        guard parser.offset == parser.bytes.count else {
+            throw parser.failure("unexpected text after the property list's end")
+        }
         return value
     }
 
@@ -84,7 +86,9 @@ public struct PropertyListParser {
             } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "*") {
                 let start = offset
                 offset += 2
-                while offset + 1 < bytes.count, !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/")) { offset += 1 }
+                while offset + 1 < bytes.count,
+                    !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+                { offset += 1 }
                 guard offset + 1 < bytes.count else { throw failure("a `/*` comment is never closed", at: start) }
                 offset += 2
             } else {
@@ -96,7 +100,9 @@ public struct PropertyListParser {
     private mutating func value(depth: Int) throws(Failure) -> PropertyListValue {
         try skipTrivia()
         guard offset < bytes.count else { throw failure("the file ends where a value was expected") }
-        guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels; not a project file Xcode writes") }
+        guard depth < Self.maximumDepth else {
+            throw failure("nested deeper than \(Self.maximumDepth) levels; not a project file Xcode writes")
+        }
         let start = offset
         let place = position(start)
         switch bytes[offset] {
@@ -108,13 +114,16 @@ public struct PropertyListParser {
                 guard offset < bytes.count else { throw failure("a `{` dictionary is never closed", at: start) }
                 if bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
                 let key = try value(depth: depth + 1)
-                guard let name = key.string else { throw failure("a dictionary key must be a string", at: key.range.lowerBound) }
+                guard let name = key.string else {
+                    throw failure("a dictionary key must be a string", at: key.range.lowerBound)
+                }
                 try expect("=", after: "the key `\(name)`")
                 let item = try value(depth: depth + 1)
                 try expect(";", after: "the value of `\(name)`")
                 pairs.append((name, item))
             }
-            return PropertyListValue(kind: .dictionary(pairs), range: start..<offset, line: place.line, column: place.column)
+            return PropertyListValue(
+                kind: .dictionary(pairs), range: start..<offset, line: place.line, column: place.column)
         case UInt8(ascii: "("):
             offset += 1
             var items: [PropertyListValue] = []
@@ -125,7 +134,9 @@ public struct PropertyListParser {
                 items.append(try value(depth: depth + 1))
                 try skipTrivia()
                 guard offset < bytes.count else { throw failure("a `(` array is never closed", at: start) }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1 } else if bytes[offset] != UInt8(ascii: ")") {
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                } else if bytes[offset] != UInt8(ascii: ")") {
                     throw failure("expected `,` or `)` in an array")
                 }
             }
@@ -137,26 +148,33 @@ public struct PropertyListParser {
             while offset < bytes.count, bytes[offset] != UInt8(ascii: ">") { offset += 1 }
             guard offset < bytes.count else { throw failure("a `<` data value is never closed", at: start) }
             offset += 1
-            return PropertyListValue(kind: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), range: start..<offset,
-                                     line: place.line, column: place.column)
+            return PropertyListValue(
+                kind: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), range: start..<offset,
+                line: place.line, column: place.column)
         default:
             while offset < bytes.count, Self.isUnquoted(bytes[offset]) { offset += 1 }
-            guard offset > start else { throw failure("unexpected `\(String(decoding: [bytes[start]], as: UTF8.self))`; expected a value") }
-            return PropertyListValue(kind: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), range: start..<offset,
-                                     line: place.line, column: place.column)
+            guard offset > start else {
+                throw failure("unexpected `\(String(decoding: [bytes[start]], as: UTF8.self))`; expected a value")
+            }
+            return PropertyListValue(
+                kind: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), range: start..<offset,
+                line: place.line, column: place.column)
         }
     }
 
     /// The characters a string may hold without quotes (NeXTSTEP's set, as Xcode writes and reads it).
     static func isUnquoted(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "/")
+            || byte == UInt8(ascii: ":")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     private mutating func expect(_ token: Character, after what: String) throws(Failure) {
         try skipTrivia()
-        guard offset < bytes.count, bytes[offset] == token.asciiValue! else { throw failure("expected `\(token)` after \(what)") }
+        guard offset < bytes.count, bytes[offset] == token.asciiValue! else {
+            throw failure("expected `\(token)` after \(what)")
+        }
         offset += 1
     }
 
@@ -190,11 +208,14 @@ public struct PropertyListParser {
                     offset += 1
                     digits += 1
                 }
-                guard digits > 0, let unicode = Unicode.Scalar(scalar) else { throw failure("a `\\U` escape needs up to four hex digits of a character", at: offset) }
+                guard digits > 0, let unicode = Unicode.Scalar(scalar) else {
+                    throw failure("a `\\U` escape needs up to four hex digits of a character", at: offset)
+                }
                 result.append(contentsOf: Array(String(Character(unicode)).utf8))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(escaped - UInt8(ascii: "0")), digits = 1
-                while digits < 3, offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[offset]) {
+                while digits < 3, offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[offset])
+                {
                     value = value * 8 + UInt32(bytes[offset] - UInt8(ascii: "0"))
                     offset += 1
                     digits += 1

@@ -8,11 +8,19 @@ public enum XcodeProjectReader {
         do {
             root = try PropertyListParser.parse(text)
         } catch {
-            throw ManifestError(file: file, line: error.line, column: error.column,
-                                reason: "\(error.reason) (project.pbxproj is an old-style property list; fix the file or let Xcode rewrite it)")
+            throw ManifestError(
+                file: file, line: error.line, column: error.column,
+                reason:
+                    """
+                    \(error.reason) (project.pbxproj is an old-style property list; fix the file or let Xcode \
+                    rewrite it)
+                    """
+            )
         }
         guard let objects = root["objects"], case .dictionary(let entries) = objects.kind else {
-            throw ManifestError(file: file, line: root.line, column: root.column, reason: "no `objects = { … };` dictionary: not an Xcode project file")
+            throw ManifestError(
+                file: file, line: root.line, column: root.column,
+                reason: "no `objects = { … };` dictionary: not an Xcode project file")
         }
         var manifest = Manifest(packageName: nil, dependencies: [], text: text, file: file)
         manifest.format = .xcodeProject
@@ -26,8 +34,10 @@ public enum XcodeProjectReader {
                 }
             case "XCLocalSwiftPackageReference":
                 guard let path = object["relativePath"] else { continue }
-                manifest.dependencies.append(PackageDependency(url: nil, explicitName: nil, requirement: .path(path.string ?? ""),
-                                                               line: object.line, column: object.column, requirementRange: path.range))
+                manifest.dependencies.append(
+                    PackageDependency(
+                        url: nil, explicitName: nil, requirement: .path(path.string ?? ""),
+                        line: object.line, column: object.column, requirementRange: path.range))
             default:
                 continue
             }
@@ -63,10 +73,12 @@ public enum XcodeProjectReader {
         case "branch": requirement = .branch(try field("branch"))
         case "revision": requirement = .revision(try field("revision"))
         case let kind:
-            throw problem("the requirement of \(url) has kind `\(kind ?? "(none)")`, which Lockstep does not know", block)
+            throw problem(
+                "the requirement of \(url) has kind `\(kind ?? "(none)")`, which Lockstep does not know", block)
         }
-        return PackageDependency(url: url, explicitName: nil, requirement: requirement, line: block.line, column: block.column,
-                                 requirementRange: block.range)
+        return PackageDependency(
+            url: url, explicitName: nil, requirement: requirement, line: block.line, column: block.column,
+            requirementRange: block.range)
     }
 
     /// The `requirement` block Xcode writes for an exact version, indented like the block it replaces (`indent`:

@@ -20,14 +20,16 @@ public enum XcodeGenReader {
         manifest.format = .xcodeGen
         guard let packages = root?.mapping?["packages"] else { return manifest }
         guard let entries = packages.mapping else {
-            throw ManifestError(file: file, line: packages.mark?.line ?? 1, column: packages.mark?.column ?? 1,
-                                reason: "`packages:` must map each package's name to its url and requirement")
+            throw ManifestError(
+                file: file, line: packages.mark?.line ?? 1, column: packages.mark?.column ?? 1,
+                reason: "`packages:` must map each package's name to its url and requirement")
         }
         for (nameNode, value) in entries {
             let name = nameNode.string ?? ""
             let line = nameNode.mark?.line ?? 1, column = nameNode.mark?.column ?? 1
             do {
-                manifest.dependencies.append(try dependency(name, value, line: line, column: column, lines: lines, file: file))
+                manifest.dependencies.append(
+                    try dependency(name, value, line: line, column: column, lines: lines, file: file))
             } catch let error as ManifestError {
                 manifest.unreadableDependencies.append(error)
             }
@@ -35,15 +37,24 @@ public enum XcodeGenReader {
         return manifest
     }
 
-    private static let requirementKeys = ["exactVersion", "version", "from", "majorVersion", "minorVersion", "minVersion", "maxVersion", "branch", "revision"]
+    private static let requirementKeys = [
+        "exactVersion", "version", "from", "majorVersion", "minorVersion", "minVersion", "maxVersion", "branch",
+        "revision",
+    ]
 
-    private static func dependency(_ name: String, _ node: Node, line: Int, column: Int, lines: LineOffsets, file: ManifestFile) throws -> PackageDependency {
-        func problem(_ reason: String) -> ManifestError { ManifestError(file: file, line: line, column: column, reason: "package `\(name)`: \(reason)") }
+    private static func dependency(
+        _ name: String, _ node: Node, line: Int, column: Int, lines: LineOffsets, file: ManifestFile
+    ) throws -> PackageDependency {
+        func problem(_ reason: String) -> ManifestError {
+            ManifestError(file: file, line: line, column: column, reason: "package `\(name)`: \(reason)")
+        }
         guard let mapping = node.mapping else { throw problem("expected a mapping with `url:` and a requirement") }
         func value(_ key: String) -> String? { mapping[key]?.string }
         if let path = value("path"), value("url") == nil, value("github") == nil {
             let range = try lines.range(of: mapping, key: "path", file: file)
-            return PackageDependency(url: nil, explicitName: nil, requirement: .path(path), line: line, column: column, requirementRange: range)
+            return PackageDependency(
+                url: nil, explicitName: nil, requirement: .path(path), line: line, column: column,
+                requirementRange: range)
         }
         guard let url = value("url") ?? value("github").map({ "https://github.com/\($0)" }) else {
             throw problem("no `url:`, `github:` or `path:`")
@@ -63,7 +74,12 @@ public enum XcodeGenReader {
         } else if let revision = value("revision") {
             requirement = .revision(revision); keys = ["revision"]
         } else {
-            throw problem("no requirement (exactVersion, from, majorVersion, minorVersion, minVersion + maxVersion, branch or revision)")
+            throw problem(
+                """
+                no requirement (exactVersion, from, majorVersion, minorVersion, minVersion + maxVersion, branch \
+                or revision)
+                """
+            )
         }
         // The pair(s) a pin replaces must sit next to each other, or the rewrite would swallow what lies between.
         let ordered = mapping.map { $0.key.string ?? "" }
@@ -73,25 +89,41 @@ public enum XcodeGenReader {
         }
         let start = try lines.range(of: mapping, key: ordered[first], file: file).lowerBound
         let end = try lines.range(of: mapping, key: ordered[last], file: file).upperBound
-        return PackageDependency(url: url, explicitName: nil, requirement: requirement, line: line, column: column, requirementRange: start..<end)
+        return PackageDependency(
+            url: url, explicitName: nil, requirement: requirement, line: line, column: column,
+            requirementRange: start..<end)
     }
 
     /// `exactVersion: 1.2.3`, the pin as XcodeGen spells it (a version is a plain YAML string).
     public static func exactRequirementText(_ version: String) -> String {
-        let plain = !version.isEmpty && version.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-+".unicodeScalars.contains($0) }
+        let plain =
+            !version.isEmpty
+            && version.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                    || ".-+".unicodeScalars.contains($0)
+            }
             && version.contains(".") && version.split(separator: ".").count >= 3
-        return "exactVersion: " + (plain ? version : "\"" + version.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"")
+        return "exactVersion: "
+            + (plain
+                ? version
+                : "\""
+                    + version.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    + "\"")
     }
 }
 
 extension LineOffsets {
     /// The bytes of `key: value` in a block mapping: from the key to the end of its one-line scalar value.
     func range(of mapping: Node.Mapping, key: String, file: ManifestFile) throws -> Range<Int> {
-        guard let pair = mapping.first(where: { $0.key.string == key }), let keyMark = pair.key.mark, let valueMark = pair.value.mark,
-              pair.value.scalar != nil,
-              let start = offset(line: keyMark.line, column: keyMark.column),
-              let valueStart = offset(line: valueMark.line, column: valueMark.column) else {
-            throw ManifestError(file: file, line: mapping.first?.key.mark?.line ?? 1, column: 1, reason: "`\(key):` must be a one-line value")
+        guard let pair = mapping.first(where: { $0.key.string == key }), let keyMark = pair.key.mark,
+            let valueMark = pair.value.mark,
+            pair.value.scalar != nil,
+            let start = offset(line: keyMark.line, column: keyMark.column),
+            let valueStart = offset(line: valueMark.line, column: valueMark.column)
+        else {
+            throw ManifestError(
+                file: file, line: mapping.first?.key.mark?.line ?? 1, column: 1,
+                reason: "`\(key):` must be a one-line value")
         }
         var end = valueStart
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") || bytes[end] == UInt8(ascii: "'") {
@@ -101,7 +133,9 @@ extension LineOffsets {
                 end += bytes[end] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") ? 2 : 1
             }
             guard end < bytes.count, bytes[end] == quote else {
-                throw ManifestError(file: file, line: valueMark.line, column: valueMark.column, reason: "`\(key):` must be a one-line value")
+                throw ManifestError(
+                    file: file, line: valueMark.line, column: valueMark.column,
+                    reason: "`\(key):` must be a one-line value")
             }
             end += 1
         } else {
@@ -109,11 +143,15 @@ extension LineOffsets {
             let written = Array((pair.value.string ?? "").utf8)
             end = valueStart + written.count
             guard end <= bytes.count, Array(bytes[valueStart..<end]) == written else {
-                throw ManifestError(file: file, line: valueMark.line, column: valueMark.column, reason: "`\(key):` must be a one-line value")
+                throw ManifestError(
+                    file: file, line: valueMark.line, column: valueMark.column,
+                    reason: "`\(key):` must be a one-line value")
             }
         }
         guard keyMark.line == valueMark.line else {
-            throw ManifestError(file: file, line: keyMark.line, column: keyMark.column, reason: "`\(key):` must be written on one line with its value")
+            throw ManifestError(
+                file: file, line: keyMark.line, column: keyMark.column,
+                reason: "`\(key):` must be written on one line with its value")
         }
         return start..<end
     }

@@ -10,11 +10,13 @@ public func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let same = APIDiff(old: surface, new: surface)
     check(same.isEmpty && same.impact == .none, "surface differs from itself: \(same.changes.prefix(3))")
     let added = APIDiff(old: APISurface(), new: surface)
-    check(added.changes.count == surface.declarations.count && added.changes.allSatisfy { $0.kind == .added },
-          "diff against nothing is not one addition per declaration")
+    check(
+        added.changes.count == surface.declarations.count && added.changes.allSatisfy { $0.kind == .added },
+        "diff against nothing is not one addition per declaration")
     let removed = APIDiff(old: surface, new: APISurface())
-    check(removed.changes.count == surface.declarations.count && removed.changes.allSatisfy { $0.kind == .removed },
-          "diff to nothing is not one removal per declaration")
+    check(
+        removed.changes.count == surface.declarations.count && removed.changes.allSatisfy { $0.kind == .removed },
+        "diff to nothing is not one removal per declaration")
     for (key, declaration) in surface.declarations {
         check(declaration.key == key, "declaration keyed `\(key)` calls itself `\(declaration.key)`")
     }
@@ -33,8 +35,9 @@ public func fuzzAPI(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let b = SourceFile(path: "Sources/Fuzz/B.swift", text: second)
         let ab = APISurface.extract(from: [a, b])
         let ba = APISurface.extract(from: [b, a])
-        check(ab.declarations.mapValues(\.signature) == ba.declarations.mapValues(\.signature),
-              "file order changes the surface")
+        check(
+            ab.declarations.mapValues(\.signature) == ba.declarations.mapValues(\.signature),
+            "file order changes the surface")
     }
     return 0
 }

@@ -7,7 +7,10 @@ import Version
 public func fuzzVersion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let name = String(decoding: UnsafeBufferPointer(start: data, count: data == nil ? 0 : size), as: UTF8.self)
     // Manifest requirements read the same text without the tag's `v`: any string, never a trap.
-    for requirement in [Requirement.exact(name), .upToNextMajor(name), .upToNextMinor(name), .range(name, name), .closedRange(name, name)] {
+    for requirement in [
+        Requirement.exact(name), .upToNextMajor(name), .upToNextMinor(name), .range(name, name),
+        .closedRange(name, name),
+    ] {
         _ = requirement.interval?.admits(Version(1, 0, 0))
     }
     guard let version = VersionTag.parse(name) else { return 0 }
@@ -19,7 +22,9 @@ public func fuzzVersion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let tag = style.tagName(for: version)
         check(VersionTag.parse(tag) == version, "tagName(for: \(version)) = `\(tag)` does not parse back")
     }
-    check(Version(semVer: version.description)?.description == version.description, "Version(semVer: \"\(version)\") does not parse back")
+    check(
+        Version(semVer: version.description)?.description == version.description,
+        "Version(semVer: \"\(version)\") does not parse back")
     check(version.release.isPrerelease == false, "\(version).release is still a prerelease")
     check(version.line == version.release.line, "\(version) and its release are on different lines")
     if let n = version.releaseCandidateNumber {
