@@ -12,6 +12,8 @@ final class CoordinatedReleaseTests: XCTestCase {
         try iw.ws["CartProtocols"].commit("totals")
         XCTAssertEqual(try iw.lockstep("bump", "CartProtocols").status, 0)
         try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"1.1.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write("Sources/Cart/Totals.swift",
+                                "import CartProtocols\nstruct Totals: CartTotals { var total: Int { 0 } }\n")
         try iw.ws["Cart"].commit("adopt CartProtocols 1.1")
         return iw
     }
@@ -60,6 +62,8 @@ final class CoordinatedReleaseTests: XCTestCase {
         try assertGreen("protocols rc")
         // 3. The implementation follows onto line 2: the tie makes it 2.0.0-rc.1.
         try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write("Sources/Cart/Cart2.swift",
+                                "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         let cart = try iw.lockstep("bump", "Cart")
         XCTAssertTrue(cart.stdout.contains("→ 2.0.0-rc.1"), cart.stdout + cart.stderr)
@@ -85,6 +89,8 @@ final class CoordinatedReleaseTests: XCTestCase {
         try iw.ws["CartProtocols"].commit("break")
         try iw.lockstep("bump", "CartProtocols")
         try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write("Sources/Cart/Cart2.swift",
+                                "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         try iw.lockstep("bump", "Cart")
         let run = try iw.lockstep("integrate", "CartProtocols", "Cart")

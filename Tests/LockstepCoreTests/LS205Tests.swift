@@ -68,6 +68,23 @@ final class LS205Tests: XCTestCase {
         XCTAssertNil(found.first?.version)
     }
 
+    func testANewProtocolIsTheNextReleasesToImplementNotTheSupersededOnes() throws {
+        let ws = try swiftWorkspace([
+            "Sources/Cart/CartManager.swift": "import CartProtocols\nfinal class CartManager: CartService {\n}\n",
+            "Sources/Cart/Totals.swift": "import CartProtocols\nstruct Totals: CartTotals {}\n",
+        ])
+        try ws["CartProtocols"].write("Sources/CartProtocols/CartBadge.swift", "public protocol CartBadge {}\n")
+        try ws["CartProtocols"].release("1.1.0")
+        let newest = try findings(ws)
+        XCTAssertEqual(newest.map(\.message),
+                       ["Cart 1.0.0 does not implement CartBadge of CartProtocols 1.1.0: no type declares the conformance"],
+                       "the newest release admits 1.1.0, which main could pin with it")
+        try ws["Cart"].write("Sources/Cart/Badge.swift", "import CartProtocols\nenum Badge: CartBadge {}\n")
+        try ws["Cart"].writeManifest(name: "Cart", dependencies: [ws.dep("CartProtocols", "from: \"1.1.0\"")])
+        try ws["Cart"].release("1.0.1")
+        XCTAssertEqual(try findings(ws), [], "1.0.0 is judged against CartProtocols 1.0.0, which it was written for")
+    }
+
     // MARK: - Objective-C
 
     private let podspec = """

@@ -7,9 +7,11 @@ import Version
 /// LS205: an implementation does not implement the protocol set its manifest admits (SPEC §7).
 ///
 /// At every release of an implementation and at its HEAD (when no tag names it), the newest protocol-set release
-/// its requirement admits is read: every public Swift protocol and every `@protocol` of its public headers must be
-/// adopted by some type of the implementation (any access level, any source file outside tests and examples), and
-/// each Objective-C class adopting one must implement its `@required` methods and properties.
+/// its requirement admits is read (the oldest for a release a newer release of its line supersedes: a protocol set's
+/// minor that adds a protocol is implemented by the implementation's next release, not by those before it): every
+/// public Swift protocol and every `@protocol` of its public headers must be adopted by some type of the
+/// implementation (any access level, any source file outside tests and examples), and each Objective-C class adopting
+/// one must implement its `@required` methods and properties.
 struct LS205: Rule {
     let id = "LS205"
     let severity = Severity.error
@@ -24,12 +26,18 @@ struct LS205: Rule {
                   context.isInFocus(state.component.name) || context.isInFocus(name) else { continue }
             var seen = Set<Version>()
             for tag in state.versionTags where seen.insert(tag.version).inserted {
+                // A release a newer one of its line supersedes is judged against what it was written for.
+                let superseded = state.releases.contains {
+                    $0.version.line == tag.version.line && $0.version > tag.version
+                }
                 findings += try checker.findings(of: state, protocolSet: protocolSet, at: tag.commit,
-                                                 revision: tag.name, version: tag.version, rule: self)
+                                                 revision: tag.name, version: tag.version,
+                                                 oldestAdmitted: superseded, rule: self)
             }
             if let head = state.head, !state.versionTags.contains(where: { $0.commit == head }) {
                 findings += try checker.findings(of: state, protocolSet: protocolSet, at: head,
-                                                 revision: state.branch ?? "HEAD", version: nil, rule: self)
+                                                 revision: state.branch ?? "HEAD", version: nil, oldestAdmitted: false,
+                                                 rule: self)
             }
         }
         return findings
@@ -71,16 +79,17 @@ final class ImplementationChecker {
 
     /// LS205's findings for the implementation at `commit` (`version` nil: its HEAD, named by `revision`).
     func findings(of state: ComponentSnapshot, protocolSet: ComponentSnapshot, at commit: ObjectID, revision: String,
-                  version: Version?, rule: LS205) throws -> [Finding] {
+                  version: Version?, oldestAdmitted: Bool, rule: LS205) throws -> [Finding] {
         let implementation = state.component
         guard let dependencies = try context.manifests.readableDependencies(of: implementation, at: commit)
         else { return [] } // LS103
         var admitted: (release: VersionTag, line: Int)?
         for resolved in dependencies where resolved.component == protocolSet.component.name {
             let requirement = resolved.dependency.requirement
+            let candidates = protocolSet.releases.filter { requirement.admits($0.version) }
             guard requirement.isVersioned,
-                  let best = protocolSet.releases.filter({ requirement.admits($0.version) })
-                      .max(by: { $0.version < $1.version })
+                  let best = oldestAdmitted ? candidates.min(by: { $0.version < $1.version })
+                                            : candidates.max(by: { $0.version < $1.version })
             else { continue }
             admitted = (best, resolved.dependency.line)
             break
