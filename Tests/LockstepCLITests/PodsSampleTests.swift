@@ -40,6 +40,6 @@ final class PodsSampleTests: XCTestCase {
         XCTAssertTrue(project.contains("repositoryURL = \"https://git.example.com/ios/Payments.git\";\n\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 1.0.1;"), project)
         let after = try Lockstep.run(["check", "--workspace", ws.path])
         XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
-        XCTAssertTrue(after.stdout.contains("All 21 rules pass."), after.stdout)
+        XCTAssertTrue(after.stdout.contains("All 22 rules pass."), after.stdout)
     }
 }
