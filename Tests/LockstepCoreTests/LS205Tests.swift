@@ -12,12 +12,15 @@ final class LS205Tests: XCTestCase {
         try ws.findings(rules)
     }
 
-    /// CartProtocols 1.0.0 (Swift: `CartService`, `CartTotals`) and Cart, which requires it, with `files` released at 1.0.0.
+    /// CartProtocols 1.0.0 (Swift: `CartService`, `CartTotals`) and Cart, which requires it, with `files` released at
+    /// 1.0.0.
     private func swiftWorkspace(_ files: [String: String]) throws -> WorkspaceBuilder {
         let ws = try WorkspaceBuilder()
         let protocols = try ws.component("CartProtocols", kind: "protocols")
-        try protocols.write("Sources/CartProtocols/CartService.swift", "public protocol CartService: AnyObject {\n    func clear()\n}\n")
-        try protocols.write("Sources/CartProtocols/CartTotals.swift", "public protocol CartTotals {\n    var total: Int { get }\n}\n")
+        try protocols.write("Sources/CartProtocols/CartService.swift",
+                            "public protocol CartService: AnyObject {\n    func clear()\n}\n")
+        try protocols.write("Sources/CartProtocols/CartTotals.swift",
+                            "public protocol CartTotals {\n    var total: Int { get }\n}\n")
         try protocols.write("Sources/CartProtocols/Hidden.swift", "protocol CartInternal {}\n")
         try protocols.release("1.0.0")
         let cart = try ws.component("Cart", kind: "business", implements: "CartProtocols",
@@ -29,9 +32,11 @@ final class LS205Tests: XCTestCase {
 
     func testAMissingSwiftConformanceFiresWithTheProtocolAndThePlace() throws {
         let ws = try swiftWorkspace([
-            "Sources/Cart/CartManager.swift": "import CartProtocols\n\nfinal class CartManager: CartService {\n    func clear() {}\n}\n",
+            "Sources/Cart/CartManager.swift":
+                "import CartProtocols\n\nfinal class CartManager: CartService {\n    func clear() {}\n}\n",
             // A test double is not the implementation.
-            "Tests/CartTests/Fakes.swift": "import CartProtocols\nstruct FakeTotals: CartTotals { var total: Int { 0 } }\n",
+            "Tests/CartTests/Fakes.swift":
+                "import CartProtocols\nstruct FakeTotals: CartTotals { var total: Int { 0 } }\n",
         ])
         let found = try findings(ws)
         XCTAssertEqual(found.count, 1, "\(found)")
@@ -39,7 +44,8 @@ final class LS205Tests: XCTestCase {
         XCTAssertEqual(finding.severity, .error)
         XCTAssertEqual(finding.subject, "Cart")
         XCTAssertEqual(finding.version, "1.0.0")
-        XCTAssertEqual(finding.message, "Cart 1.0.0 does not implement CartTotals of CartProtocols 1.0.0: no type declares the conformance")
+        XCTAssertEqual(finding.message, "Cart 1.0.0 does not implement CartTotals of CartProtocols 1.0.0: "
+                                        + "no type declares the conformance")
         XCTAssertTrue(finding.help?.contains("extension …: CartTotals") == true, finding.help ?? "")
         XCTAssertEqual(finding.locations.map(\.description), [
             "components/Cart/Package.swift @ 1.0.0:7",
@@ -50,21 +56,30 @@ final class LS205Tests: XCTestCase {
 
     func testInternalTypesAndExtensionsConformQuietly() throws {
         let ws = try swiftWorkspace([
-            "Sources/Cart/CartManager.swift": "import CartProtocols\n\nfinal class CartManager: CartService, @unchecked Sendable {\n    func clear() {}\n}\n",
-            "Sources/Cart/Totals.swift": "import CartProtocols\n\nprivate struct Totals {}\nextension Totals: CartProtocols.CartTotals {\n    var total: Int { 0 }\n}\n",
+            "Sources/Cart/CartManager.swift":
+                "import CartProtocols\n\nfinal class CartManager: CartService, @unchecked Sendable {\n"
+                + "    func clear() {}\n}\n",
+            "Sources/Cart/Totals.swift":
+                "import CartProtocols\n\nprivate struct Totals {}\nextension Totals: CartProtocols.CartTotals {\n"
+                + "    var total: Int { 0 }\n}\n",
         ])
         XCTAssertEqual(try findings(ws), [])
     }
 
     func testHeadIsJudgedToo() throws {
         let ws = try swiftWorkspace([
-            "Sources/Cart/CartManager.swift": "import CartProtocols\nfinal class CartManager: CartService, CartTotals {\n    func clear() {}\n    var total: Int { 0 }\n}\n",
+            "Sources/Cart/CartManager.swift":
+                "import CartProtocols\nfinal class CartManager: CartService, CartTotals {\n    func clear() {}\n"
+                + "    var total: Int { 0 }\n}\n",
         ])
         XCTAssertEqual(try findings(ws), [])
-        try ws["Cart"].write("Sources/Cart/CartManager.swift", "import CartProtocols\nfinal class CartManager: CartService {\n    func clear() {}\n}\n")
+        try ws["Cart"].write("Sources/Cart/CartManager.swift",
+                             "import CartProtocols\nfinal class CartManager: CartService {\n    func clear() {}\n}\n")
         try ws["Cart"].commit("drop totals")
         let found = try findings(ws)
-        XCTAssertEqual(found.map(\.message), ["Cart at main does not implement CartTotals of CartProtocols 1.0.0: no type declares the conformance"])
+        XCTAssertEqual(found.map(\.message), [
+            "Cart at main does not implement CartTotals of CartProtocols 1.0.0: no type declares the conformance",
+        ])
         XCTAssertNil(found.first?.version)
     }
 
@@ -76,9 +91,9 @@ final class LS205Tests: XCTestCase {
         try ws["CartProtocols"].write("Sources/CartProtocols/CartBadge.swift", "public protocol CartBadge {}\n")
         try ws["CartProtocols"].release("1.1.0")
         let newest = try findings(ws)
-        XCTAssertEqual(newest.map(\.message),
-                       ["Cart 1.0.0 does not implement CartBadge of CartProtocols 1.1.0: no type declares the conformance"],
-                       "the newest release admits 1.1.0, which main could pin with it")
+        XCTAssertEqual(newest.map(\.message), [
+            "Cart 1.0.0 does not implement CartBadge of CartProtocols 1.1.0: no type declares the conformance",
+        ], "the newest release admits 1.1.0, which main could pin with it")
         try ws["Cart"].write("Sources/Cart/Badge.swift", "import CartProtocols\nenum Badge: CartBadge {}\n")
         try ws["Cart"].writeManifest(name: "Cart", dependencies: [ws.dep("CartProtocols", "from: \"1.1.0\"")])
         try ws["Cart"].release("1.0.1")
@@ -124,7 +139,9 @@ final class LS205Tests: XCTestCase {
 
     func testAnObjectiveCClassMissingARequiredMethodFires() throws {
         let ws = try objcWorkspace([
-            "Classes/XDetailService.h": "#import <DetailProtocols/DetailService.h>\n@interface XDetailService : NSObject <DetailService>\n@end\n",
+            "Classes/XDetailService.h":
+                "#import <DetailProtocols/DetailService.h>\n@interface XDetailService : NSObject <DetailService>\n"
+                + "@end\n",
             "Classes/XDetailService.m": """
                 #import "XDetailService.h"
                 @implementation XDetailService
@@ -140,15 +157,17 @@ final class LS205Tests: XCTestCase {
         let found = try findings(ws)
         XCTAssertEqual(found.count, 1, "\(found)")
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "Detail 1.0.0: XDetailService adopts DetailService of DetailProtocols 1.0.0 but does not "
-                                        + "implement its @required +sharedService")
-        XCTAssertEqual(finding.locations.first?.description, "components/Detail/Classes/XDetailService.h @ 1.0.0:2 (adopted)")
+        XCTAssertEqual(finding.message, "Detail 1.0.0: XDetailService adopts DetailService of DetailProtocols 1.0.0 "
+                                        + "but does not implement its @required +sharedService")
+        XCTAssertEqual(finding.locations.first?.description,
+                       "components/Detail/Classes/XDetailService.h @ 1.0.0:2 (adopted)")
         XCTAssertEqual(finding.fingerprint, "LS205 Detail 1.0.0 [DetailService XDetailService]")
     }
 
     func testAClassExtensionInTheImplementationFileAdoptsQuietly() throws {
         let ws = try objcWorkspace([
-            "Classes/XDetailService.h": "#import <Foundation/Foundation.h>\n@interface XDetailService : NSObject\n@end\n",
+            "Classes/XDetailService.h":
+                "#import <Foundation/Foundation.h>\n@interface XDetailService : NSObject\n@end\n",
             "Classes/XDetailService.m": """
                 #import "XDetailService.h"
                 #import <DetailProtocols/DetailService.h>
@@ -177,7 +196,9 @@ final class LS205Tests: XCTestCase {
     func testAnObjectiveCProtocolNobodyAdoptsFires() throws {
         let ws = try objcWorkspace(["Classes/Nothing.m": "@implementation XOther\n- (void)a {}\n@end\n"])
         let found = try findings(ws)
-        XCTAssertEqual(found.map(\.message), ["Detail 1.0.0 does not implement DetailService of DetailProtocols 1.0.0: no type declares the conformance"])
+        XCTAssertEqual(found.map(\.message), [
+            "Detail 1.0.0 does not implement DetailService of DetailProtocols 1.0.0: no type declares the conformance",
+        ])
         XCTAssertTrue(found.first?.help?.contains("<DetailService>") == true, found.first?.help ?? "")
     }
 }
