@@ -54,6 +54,20 @@ final class LS205Tests: XCTestCase {
         XCTAssertEqual(finding.fingerprint, "LS205 Cart 1.0.0 [CartTotals]")
     }
 
+    func testABaselineAcceptsTheReleaseButNotALaterOne() throws {
+        let ws = try swiftWorkspace(["Sources/Cart/M.swift": "import CartProtocols\nclass M: CartService {}\n"])
+        let snapshot = try ws.snapshot()
+        let baseline = Baseline.recording(try findings(ws), snapshot: snapshot, previous: nil,
+                                          reason: "before lockstep")
+        XCTAssertEqual(baseline.findings.map(\.fingerprint), ["LS205 Cart 1.0.0 [CartTotals]"])
+        let reviewed = FindingReview.apply(try findings(ws), config: snapshot.config, baseline: baseline)
+        XCTAssertFalse(reviewed.contains(where: \.counts))
+        try ws["Cart"].write("Sources/Cart/Fix.swift", "let fix = 1\n")
+        try ws["Cart"].release("1.0.1")
+        let later = FindingReview.apply(try findings(ws), config: snapshot.config, baseline: baseline).filter(\.counts)
+        XCTAssertEqual(later.map(\.fingerprint), ["LS205 Cart 1.0.1 [CartTotals]"])
+    }
+
     func testInternalTypesAndExtensionsConformQuietly() throws {
         let ws = try swiftWorkspace([
             "Sources/Cart/CartManager.swift":
