@@ -73,6 +73,6 @@ final class PodsSampleTests: XCTestCase {
             ), project)
         let after = try Lockstep.run(["check", "--workspace", ws.path])
         XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
-        XCTAssertTrue(after.stdout.contains("All 21 rules pass."), after.stdout)
+        XCTAssertTrue(after.stdout.contains("All 22 rules pass."), after.stdout)
     }
 }

@@ -53,6 +53,10 @@ final class SampleCheckTests: XCTestCase {
                 "public protocol DetailService", "public protocol DetailServing", commit: "rename")
             try git(ws, "components/DetailProtocols", "tag", "0.2.0")
         },
+        Seed(rule: "LS205") { ws in
+            try edit(ws, "components/Detail", "Sources/Detail/ProductDetailService.swift",
+                     "ProductDetailService: DetailService {", "ProductDetailService {", commit: "drop the conformance")
+        },
         Seed(rule: "LS301") { ws in
             try edit(
                 ws, "components/Networking", "Package.swift", "dependencies: [",
