@@ -12,9 +12,12 @@ final class CoordinatedReleaseTests: XCTestCase {
             "Sources/CartProtocols/Extra.swift", "public protocol CartTotals { var total: Int { get } }\n")
         try iw.ws["CartProtocols"].commit("totals")
         XCTAssertEqual(try iw.lockstep("bump", "CartProtocols").status, 0)
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"1.1.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
-        try iw.ws["Cart"].write("Sources/Cart/Totals.swift",
-                                "import CartProtocols\nstruct Totals: CartTotals { var total: Int { 0 } }\n")
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"1.1.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write(
+            "Sources/Cart/Totals.swift",
+            "import CartProtocols\nstruct Totals: CartTotals { var total: Int { 0 } }\n")
         try iw.ws["Cart"].commit("adopt CartProtocols 1.1")
         return iw
     }
@@ -66,9 +69,12 @@ final class CoordinatedReleaseTests: XCTestCase {
         XCTAssertTrue(protocols.stdout.contains("→ 2.0.0-rc.1"), protocols.stdout + protocols.stderr)
         try assertGreen("protocols rc")
         // 3. The implementation follows onto line 2: the tie makes it 2.0.0-rc.1.
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
-        try iw.ws["Cart"].write("Sources/Cart/Cart2.swift",
-                                "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write(
+            "Sources/Cart/Cart2.swift",
+            "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         let cart = try iw.lockstep("bump", "Cart")
         XCTAssertTrue(cart.stdout.contains("→ 2.0.0-rc.1"), cart.stdout + cart.stderr)
@@ -95,9 +101,12 @@ final class CoordinatedReleaseTests: XCTestCase {
         try iw.ws["CartProtocols"].write("Sources/CartProtocols/Cart2.swift", "public protocol CartService2 {}\n")
         try iw.ws["CartProtocols"].commit("break")
         try iw.lockstep("bump", "CartProtocols")
-        try iw.ws["Cart"].writeManifest(name: "Cart", dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
-        try iw.ws["Cart"].write("Sources/Cart/Cart2.swift",
-                                "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
+        try iw.ws["Cart"].writeManifest(
+            name: "Cart",
+            dependencies: [iw.ws.dep("CartProtocols", "from: \"2.0.0\""), iw.ws.dep("Base", "from: \"1.0.0\"")])
+        try iw.ws["Cart"].write(
+            "Sources/Cart/Cart2.swift",
+            "import CartProtocols\nfinal class Cart2: CartService2 {}\n")
         try iw.ws["Cart"].commit("implement CartProtocols 2")
         try iw.lockstep("bump", "Cart")
         let run = try iw.lockstep("integrate", "CartProtocols", "Cart")

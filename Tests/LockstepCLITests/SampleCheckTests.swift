@@ -54,8 +54,9 @@ final class SampleCheckTests: XCTestCase {
             try git(ws, "components/DetailProtocols", "tag", "0.2.0")
         },
         Seed(rule: "LS205") { ws in
-            try edit(ws, "components/Detail", "Sources/Detail/ProductDetailService.swift",
-                     "ProductDetailService: DetailService {", "ProductDetailService {", commit: "drop the conformance")
+            try edit(
+                ws, "components/Detail", "Sources/Detail/ProductDetailService.swift",
+                "ProductDetailService: DetailService {", "ProductDetailService {", commit: "drop the conformance")
         },
         Seed(rule: "LS301") { ws in
             try edit(

@@ -17,14 +17,17 @@ final class LS205Tests: XCTestCase {
     private func swiftWorkspace(_ files: [String: String]) throws -> WorkspaceBuilder {
         let ws = try WorkspaceBuilder()
         let protocols = try ws.component("CartProtocols", kind: "protocols")
-        try protocols.write("Sources/CartProtocols/CartService.swift",
-                            "public protocol CartService: AnyObject {\n    func clear()\n}\n")
-        try protocols.write("Sources/CartProtocols/CartTotals.swift",
-                            "public protocol CartTotals {\n    var total: Int { get }\n}\n")
+        try protocols.write(
+            "Sources/CartProtocols/CartService.swift",
+            "public protocol CartService: AnyObject {\n    func clear()\n}\n")
+        try protocols.write(
+            "Sources/CartProtocols/CartTotals.swift",
+            "public protocol CartTotals {\n    var total: Int { get }\n}\n")
         try protocols.write("Sources/CartProtocols/Hidden.swift", "protocol CartInternal {}\n")
         try protocols.release("1.0.0")
-        let cart = try ws.component("Cart", kind: "business", implements: "CartProtocols",
-                                    dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\"")])
+        let cart = try ws.component(
+            "Cart", kind: "business", implements: "CartProtocols",
+            dependencies: [ws.dep("CartProtocols", "from: \"1.0.0\"")])
         for (path, text) in files { try cart.write(path, text) }
         try cart.release("1.0.0")
         return ws
@@ -44,21 +47,26 @@ final class LS205Tests: XCTestCase {
         XCTAssertEqual(finding.severity, .error)
         XCTAssertEqual(finding.subject, "Cart")
         XCTAssertEqual(finding.version, "1.0.0")
-        XCTAssertEqual(finding.message, "Cart 1.0.0 does not implement CartTotals of CartProtocols 1.0.0: "
-                                        + "no type declares the conformance")
+        XCTAssertEqual(
+            finding.message,
+            "Cart 1.0.0 does not implement CartTotals of CartProtocols 1.0.0: "
+                + "no type declares the conformance")
         XCTAssertTrue(finding.help?.contains("extension …: CartTotals") == true, finding.help ?? "")
-        XCTAssertEqual(finding.locations.map(\.description), [
-            "components/Cart/Package.swift @ 1.0.0:7",
-            "components/CartProtocols/Sources/CartProtocols/CartTotals.swift @ 1.0.0:1 (protocol)",
-        ])
+        XCTAssertEqual(
+            finding.locations.map(\.description),
+            [
+                "components/Cart/Package.swift @ 1.0.0:7",
+                "components/CartProtocols/Sources/CartProtocols/CartTotals.swift @ 1.0.0:1 (protocol)",
+            ])
         XCTAssertEqual(finding.fingerprint, "LS205 Cart 1.0.0 [CartTotals]")
     }
 
     func testABaselineAcceptsTheReleaseButNotALaterOne() throws {
         let ws = try swiftWorkspace(["Sources/Cart/M.swift": "import CartProtocols\nclass M: CartService {}\n"])
         let snapshot = try ws.snapshot()
-        let baseline = Baseline.recording(try findings(ws), snapshot: snapshot, previous: nil,
-                                          reason: "before lockstep")
+        let baseline = Baseline.recording(
+            try findings(ws), snapshot: snapshot, previous: nil,
+            reason: "before lockstep")
         XCTAssertEqual(baseline.findings.map(\.fingerprint), ["LS205 Cart 1.0.0 [CartTotals]"])
         let reviewed = FindingReview.apply(try findings(ws), config: snapshot.config, baseline: baseline)
         XCTAssertFalse(reviewed.contains(where: \.counts))
@@ -84,16 +92,19 @@ final class LS205Tests: XCTestCase {
         let ws = try swiftWorkspace([
             "Sources/Cart/CartManager.swift":
                 "import CartProtocols\nfinal class CartManager: CartService, CartTotals {\n    func clear() {}\n"
-                + "    var total: Int { 0 }\n}\n",
+                + "    var total: Int { 0 }\n}\n"
         ])
         XCTAssertEqual(try findings(ws), [])
-        try ws["Cart"].write("Sources/Cart/CartManager.swift",
-                             "import CartProtocols\nfinal class CartManager: CartService {\n    func clear() {}\n}\n")
+        try ws["Cart"].write(
+            "Sources/Cart/CartManager.swift",
+            "import CartProtocols\nfinal class CartManager: CartService {\n    func clear() {}\n}\n")
         try ws["Cart"].commit("drop totals")
         let found = try findings(ws)
-        XCTAssertEqual(found.map(\.message), [
-            "Cart at main does not implement CartTotals of CartProtocols 1.0.0: no type declares the conformance",
-        ])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                "Cart at main does not implement CartTotals of CartProtocols 1.0.0: no type declares the conformance"
+            ])
         XCTAssertNil(found.first?.version)
     }
 
@@ -105,9 +116,11 @@ final class LS205Tests: XCTestCase {
         try ws["CartProtocols"].write("Sources/CartProtocols/CartBadge.swift", "public protocol CartBadge {}\n")
         try ws["CartProtocols"].release("1.1.0")
         let newest = try findings(ws)
-        XCTAssertEqual(newest.map(\.message), [
-            "Cart 1.0.0 does not implement CartBadge of CartProtocols 1.1.0: no type declares the conformance",
-        ], "the newest release admits 1.1.0, which main could pin with it")
+        XCTAssertEqual(
+            newest.map(\.message),
+            [
+                "Cart 1.0.0 does not implement CartBadge of CartProtocols 1.1.0: no type declares the conformance"
+            ], "the newest release admits 1.1.0, which main could pin with it")
         try ws["Cart"].write("Sources/Cart/Badge.swift", "import CartProtocols\nenum Badge: CartBadge {}\n")
         try ws["Cart"].writeManifest(name: "Cart", dependencies: [ws.dep("CartProtocols", "from: \"1.1.0\"")])
         try ws["Cart"].release("1.0.1")
@@ -117,12 +130,12 @@ final class LS205Tests: XCTestCase {
     // MARK: - Objective-C
 
     private let podspec = """
-    Pod::Spec.new do |s|
-      s.name = 'DetailProtocols'
-      s.ios.deployment_target = '12.0'
-      s.source_files = 'Classes/**/*.{h,m}'
-    end
-    """
+        Pod::Spec.new do |s|
+          s.name = 'DetailProtocols'
+          s.ios.deployment_target = '12.0'
+          s.source_files = 'Classes/**/*.{h,m}'
+        end
+        """
 
     /// DetailProtocols 1.0.0: `@protocol DetailService` with two required methods, a required property and an optional
     /// method in a public header; Detail, requiring it, with `files` released at 1.0.0.
@@ -130,7 +143,9 @@ final class LS205Tests: XCTestCase {
         let ws = try WorkspaceBuilder()
         let protocols = try ws.component("DetailProtocols", kind: "protocols")
         try protocols.write("DetailProtocols.podspec", podspec)
-        try protocols.write("Classes/DetailService.h", """
+        try protocols.write(
+            "Classes/DetailService.h",
+            """
             #import <Foundation/Foundation.h>
             NS_ASSUME_NONNULL_BEGIN
             @protocol DetailService <NSObject>
@@ -144,8 +159,9 @@ final class LS205Tests: XCTestCase {
 
             """)
         try protocols.release("1.0.0")
-        let detail = try ws.component("Detail", kind: "business", implements: "DetailProtocols",
-                                      dependencies: [ws.dep("DetailProtocols", "from: \"1.0.0\"")])
+        let detail = try ws.component(
+            "Detail", kind: "business", implements: "DetailProtocols",
+            dependencies: [ws.dep("DetailProtocols", "from: \"1.0.0\"")])
         for (path, text) in files { try detail.write(path, text) }
         try detail.release("1.0.0")
         return ws
@@ -157,24 +173,27 @@ final class LS205Tests: XCTestCase {
                 "#import <DetailProtocols/DetailService.h>\n@interface XDetailService : NSObject <DetailService>\n"
                 + "@end\n",
             "Classes/XDetailService.m": """
-                #import "XDetailService.h"
-                @implementation XDetailService
-                @synthesize serviceName = _serviceName;
-                - (UIViewController *)detailViewControllerForID:(NSString *)identifier {
-                    if (identifier.length == 0) { return nil; }
-                    return [[UIViewController alloc] init];
-                }
-                @end
+            #import "XDetailService.h"
+            @implementation XDetailService
+            @synthesize serviceName = _serviceName;
+            - (UIViewController *)detailViewControllerForID:(NSString *)identifier {
+                if (identifier.length == 0) { return nil; }
+                return [[UIViewController alloc] init];
+            }
+            @end
 
-                """,
+            """,
         ])
         let found = try findings(ws)
         XCTAssertEqual(found.count, 1, "\(found)")
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "Detail 1.0.0: XDetailService adopts DetailService of DetailProtocols 1.0.0 "
-                                        + "but does not implement its @required +sharedService")
-        XCTAssertEqual(finding.locations.first?.description,
-                       "components/Detail/Classes/XDetailService.h @ 1.0.0:2 (adopted)")
+        XCTAssertEqual(
+            finding.message,
+            "Detail 1.0.0: XDetailService adopts DetailService of DetailProtocols 1.0.0 "
+                + "but does not implement its @required +sharedService")
+        XCTAssertEqual(
+            finding.locations.first?.description,
+            "components/Detail/Classes/XDetailService.h @ 1.0.0:2 (adopted)")
         XCTAssertEqual(finding.fingerprint, "LS205 Detail 1.0.0 [DetailService XDetailService]")
     }
 
@@ -183,26 +202,26 @@ final class LS205Tests: XCTestCase {
             "Classes/XDetailService.h":
                 "#import <Foundation/Foundation.h>\n@interface XDetailService : NSObject\n@end\n",
             "Classes/XDetailService.m": """
-                #import "XDetailService.h"
-                #import <DetailProtocols/DetailService.h>
+            #import "XDetailService.h"
+            #import <DetailProtocols/DetailService.h>
 
-                @interface XDetailService () <DetailService>
-                @property (nonatomic, readonly) NSString *serviceName;
-                @end
+            @interface XDetailService () <DetailService>
+            @property (nonatomic, readonly) NSString *serviceName;
+            @end
 
-                static NSInteger const XDetailLimit = -1;
+            static NSInteger const XDetailLimit = -1;
 
-                @implementation XDetailService
-                + (instancetype)sharedService {
-                    static XDetailService *shared;
-                    return shared ?: (shared = [self new]);
-                }
-                - (UIViewController *)detailViewControllerForID:(NSString *)identifier {
-                    return [[UIViewController alloc] init];
-                }
-                @end
+            @implementation XDetailService
+            + (instancetype)sharedService {
+                static XDetailService *shared;
+                return shared ?: (shared = [self new]);
+            }
+            - (UIViewController *)detailViewControllerForID:(NSString *)identifier {
+                return [[UIViewController alloc] init];
+            }
+            @end
 
-                """,
+            """,
         ])
         XCTAssertEqual(try findings(ws), [])
     }
@@ -210,9 +229,14 @@ final class LS205Tests: XCTestCase {
     func testAnObjectiveCProtocolNobodyAdoptsFires() throws {
         let ws = try objcWorkspace(["Classes/Nothing.m": "@implementation XOther\n- (void)a {}\n@end\n"])
         let found = try findings(ws)
-        XCTAssertEqual(found.map(\.message), [
-            "Detail 1.0.0 does not implement DetailService of DetailProtocols 1.0.0: no type declares the conformance",
-        ])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                """
+                Detail 1.0.0 does not implement DetailService of DetailProtocols 1.0.0: no type declares the \
+                conformance
+                """
+            ])
         XCTAssertTrue(found.first?.help?.contains("<DetailService>") == true, found.first?.help ?? "")
     }
 }

@@ -14,8 +14,10 @@ extension ImplementationFacts {
             case .conformance where !declaration.inProtocol:
                 guard let owner = declaration.owner, let proto = declaration.key.split(separator: " ").last
                 else { continue }
-                facts.adoptions.append(Adoption(type: owner, proto: String(proto), file: source.path,
-                                                line: declaration.line, isObjC: true))
+                facts.adoptions.append(
+                    Adoption(
+                        type: owner, proto: String(proto), file: source.path,
+                        line: declaration.line, isObjC: true))
             case .conformance:
                 guard let owner = declaration.owner, let proto = declaration.key.split(separator: " ").last
                 else { continue }
@@ -26,7 +28,8 @@ extension ImplementationFacts {
                 }
             case .method, .property:
                 guard !declaration.inProtocol, let owner = declaration.owner,
-                      let member = memberName(declaration.key) else { continue }
+                    let member = memberName(declaration.key)
+                else { continue }
                 facts.members[owner, default: []].insert(member)
             default:
                 continue
@@ -90,7 +93,8 @@ extension ObjCHeaderParser {
                     break body
                 case "-", "+":
                     if let method = parseMethod(owner: owner, inProtocol: false, optional: false),
-                       let member = ImplementationFacts.memberName(method.key) {
+                        let member = ImplementationFacts.memberName(method.key)
+                    {
                         found.append((owner, member))
                     }
                 case "@synthesize", "@dynamic":

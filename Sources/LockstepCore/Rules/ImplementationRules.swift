@@ -23,21 +23,24 @@ struct LS205: Rule {
         var findings: [Finding] = []
         for state in context.snapshot.components {
             guard let name = state.component.protocolSet?.name, let protocolSet = context.snapshot.component(name),
-                  context.isInFocus(state.component.name) || context.isInFocus(name) else { continue }
+                context.isInFocus(state.component.name) || context.isInFocus(name)
+            else { continue }
             var seen = Set<Version>()
             for tag in state.versionTags where seen.insert(tag.version).inserted {
                 // A release a newer one of its line supersedes is judged against what it was written for.
                 let superseded = state.releases.contains {
                     $0.version.line == tag.version.line && $0.version > tag.version
                 }
-                findings += try checker.findings(of: state, protocolSet: protocolSet, at: tag.commit,
-                                                 revision: tag.name, version: tag.version,
-                                                 oldestAdmitted: superseded, rule: self)
+                findings += try checker.findings(
+                    of: state, protocolSet: protocolSet, at: tag.commit,
+                    revision: tag.name, version: tag.version,
+                    oldestAdmitted: superseded, rule: self)
             }
             if let head = state.head, !state.versionTags.contains(where: { $0.commit == head }) {
-                findings += try checker.findings(of: state, protocolSet: protocolSet, at: head,
-                                                 revision: state.branch ?? "HEAD", version: nil, oldestAdmitted: false,
-                                                 rule: self)
+                findings += try checker.findings(
+                    of: state, protocolSet: protocolSet, at: head,
+                    revision: state.branch ?? "HEAD", version: nil, oldestAdmitted: false,
+                    rule: self)
             }
         }
         return findings
@@ -78,57 +81,67 @@ final class ImplementationChecker {
     }
 
     /// LS205's findings for the implementation at `commit` (`version` nil: its HEAD, named by `revision`).
-    func findings(of state: ComponentSnapshot, protocolSet: ComponentSnapshot, at commit: ObjectID, revision: String,
-                  version: Version?, oldestAdmitted: Bool, rule: LS205) throws -> [Finding] {
+    func findings(
+        of state: ComponentSnapshot, protocolSet: ComponentSnapshot, at commit: ObjectID, revision: String,
+        version: Version?, oldestAdmitted: Bool, rule: LS205
+    ) throws -> [Finding] {
         let implementation = state.component
         guard let dependencies = try context.manifests.readableDependencies(of: implementation, at: commit)
-        else { return [] } // LS103
+        else { return [] }  // LS103
         var admitted: (release: VersionTag, line: Int)?
         for resolved in dependencies where resolved.component == protocolSet.component.name {
             let requirement = resolved.dependency.requirement
             let candidates = protocolSet.releases.filter { requirement.admits($0.version) }
             guard requirement.isVersioned,
-                  let best = oldestAdmitted ? candidates.min(by: { $0.version < $1.version })
-                                            : candidates.max(by: { $0.version < $1.version })
+                let best = oldestAdmitted
+                    ? candidates.min(by: { $0.version < $1.version })
+                    : candidates.max(by: { $0.version < $1.version })
             else { continue }
             admitted = (best, resolved.dependency.line)
             break
         }
-        guard let admitted else { return [] } // LS202 and LS402 say why nothing is admitted
+        guard let admitted else { return [] }  // LS202 and LS402 say why nothing is admitted
         let key = "\(commit.hex) \(admitted.release.commit.hex)"
-        let found = try gaps[key] ?? computeGaps(implementation, at: commit, protocolSet: protocolSet.component,
-                                                  at: admitted.release.commit)
+        let found =
+            try gaps[key]
+            ?? computeGaps(
+                implementation, at: commit, protocolSet: protocolSet.component,
+                at: admitted.release.commit)
         gaps[key] = found
         let who = version.map { "\(implementation.name) \($0)" } ?? "\(implementation.name) at \(revision)"
         let setName = "\(protocolSet.component.name) \(admitted.release.version)"
         let manifest = context.manifests.file(of: implementation, at: commit, revision: revision)
         return found.map { gap in
             let proto = gap.proto
-            let declared = ManifestLocation(file: proto.file, revision: admitted.release.name, line: proto.line,
-                                            label: "protocol")
+            let declared = ManifestLocation(
+                file: proto.file, revision: admitted.release.name, line: proto.line,
+                label: "protocol")
             guard let adoption = gap.adoption else {
                 let other = "or require a \(protocolSet.component.name) version without it"
-                let help = proto.isObjC
+                let help =
+                    proto.isObjC
                     ? "adopt it on the class that implements it (`@interface … : NSObject <\(proto.name)>`) and "
                         + "implement its @required methods, \(other)"
                     : "declare the conformance on the type that implements it (`final class …: \(proto.name)` or "
                         + "`extension …: \(proto.name)`), \(other)"
-                return rule.finding(implementation.name, version: version.map { "\($0)" },
-                                    "\(who) does not implement \(proto.name) of \(setName): "
-                                        + "no type declares the conformance",
-                                    help: help, locations: [ManifestLocation(manifest, line: admitted.line), declared],
-                                    key: version == nil ? "HEAD \(proto.name)" : proto.name)
+                return rule.finding(
+                    implementation.name, version: version.map { "\($0)" },
+                    "\(who) does not implement \(proto.name) of \(setName): "
+                        + "no type declares the conformance",
+                    help: help, locations: [ManifestLocation(manifest, line: admitted.line), declared],
+                    key: version == nil ? "HEAD \(proto.name)" : proto.name)
             }
             let list = gap.missing.map(Self.spelled).joined(separator: ", ")
             let them = gap.missing.count == 1 ? "it" : "them"
             let place = ManifestLocation(file: adoption.file, revision: revision, line: adoption.line, label: "adopted")
-            return rule.finding(implementation.name, version: version.map { "\($0)" },
-                                "\(who): \(adoption.type) adopts \(proto.name) of \(setName) but does not implement "
-                                    + "its @required \(list)",
-                                help: "implement \(them) in `@implementation \(adoption.type)` "
-                                    + "(or declare \(them) in its `@interface`)",
-                                locations: [place, declared],
-                                key: (version == nil ? "HEAD " : "") + "\(proto.name) \(adoption.type)")
+            return rule.finding(
+                implementation.name, version: version.map { "\($0)" },
+                "\(who): \(adoption.type) adopts \(proto.name) of \(setName) but does not implement "
+                    + "its @required \(list)",
+                help: "implement \(them) in `@implementation \(adoption.type)` "
+                    + "(or declare \(them) in its `@interface`)",
+                locations: [place, declared],
+                key: (version == nil ? "HEAD " : "") + "\(proto.name) \(adoption.type)")
         }
     }
 
@@ -139,8 +152,10 @@ final class ImplementationChecker {
         return member
     }
 
-    private func computeGaps(_ implementation: Component, at commit: ObjectID, protocolSet: Component,
-                             at setCommit: ObjectID) throws -> [Gap] {
+    private func computeGaps(
+        _ implementation: Component, at commit: ObjectID, protocolSet: Component,
+        at setCommit: ObjectID
+    ) throws -> [Gap] {
         let (protocols, refinements) = try declaredProtocols(protocolSet, at: setCommit)
         guard !protocols.isEmpty else { return [] }
         let scanned = try implementationFacts(implementation, at: commit)
@@ -151,7 +166,7 @@ final class ImplementationChecker {
                 result.append(Gap(proto: proto))
                 continue
             }
-            guard proto.isObjC else { continue } // Swift's compiler checks a conformance's members
+            guard proto.isObjC else { continue }  // Swift's compiler checks a conformance's members
             var judged = Set<String>()
             for adoption in adopters where adoption.isObjC && judged.insert(adoption.type).inserted {
                 let members = scanned.allMembers(of: adoption.type)
@@ -165,7 +180,8 @@ final class ImplementationChecker {
     /// The public Swift protocols and public-header `@protocol`s of the protocol set at `commit`, with the
     /// protocols each refines.
     private func declaredProtocols(_ component: Component, at commit: ObjectID) throws
-        -> ([DeclaredProtocol], [String: Set<String>]) {
+        -> ([DeclaredProtocol], [String: Set<String>])
+    {
         if let known = protocolSets[commit] { return known }
         var protocols: [DeclaredProtocol] = []
         var refinements: [String: Set<String>] = [:]
@@ -173,8 +189,10 @@ final class ImplementationChecker {
         let surface = try? context.api.surface(of: component, at: commit)
         for declaration in surface?.declarations.values.map({ $0 }) ?? [] {
             if declaration.kind == "protocol", let name = declaration.key.split(separator: " ").last {
-                protocols.append(DeclaredProtocol(name: String(name), file: declaration.file, line: declaration.line,
-                                                  isObjC: false))
+                protocols.append(
+                    DeclaredProtocol(
+                        name: String(name), file: declaration.file, line: declaration.line,
+                        isObjC: false))
             } else if let parts = declaration.conformanceParts {
                 refinements[parts.type, default: []].insert(parts.proto)
             }
@@ -221,7 +239,8 @@ final class ImplementationChecker {
     /// What the implementation's source files say at `commit`; each blob is scanned once.
     private func implementationFacts(_ component: Component, at commit: ObjectID) throws -> ImplementationFacts {
         if let known = facts[commit] { return known }
-        let repository = try repositories[component.name]
+        let repository =
+            try repositories[component.name]
             ?? SnapshotLoader.openRepository(component.path, name: component.name, config: context.snapshot.config)
         repositories[component.name] = repository
         let platform = ObjCSurface.applePlatforms(component.platforms ?? [])[0]
@@ -236,7 +255,8 @@ final class ImplementationChecker {
             let label = "\(component.path)/\(file.path)"
             let text = String(decoding: try repository.readBlob(file.blob), as: UTF8.self)
             let source = SourceFile(path: label, text: text)
-            let scanned = isSwift
+            let scanned =
+                isSwift
                 ? ImplementationFacts.swift(source) : ImplementationFacts.objc(source, platform: platform)
             files[cacheKey] = scanned
             result.merge(scanned)
@@ -261,8 +281,10 @@ final class ImplementationChecker {
         if ["Tests.swift", "Tests.m", "Test.swift", "Test.m", "Spec.swift", "Spec.m"].contains(where: name.hasSuffix) {
             return false
         }
-        let excluded: Set<String> = ["Example", "Examples", "Demo", "Demos", "Pods", "Carthage", ".build", "Fixtures",
-                                     "Test", "Tests", "Specs"]
+        let excluded: Set<String> = [
+            "Example", "Examples", "Demo", "Demos", "Pods", "Carthage", ".build", "Fixtures",
+            "Test", "Tests", "Specs",
+        ]
         return !parts.dropLast().contains { excluded.contains(String($0)) || $0.hasSuffix("Tests") }
     }
 }

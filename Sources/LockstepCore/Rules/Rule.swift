@@ -32,7 +32,10 @@ extension Rule {
 public enum Rules {
     /// All rules of SPEC §3.
     public static var all: [any Rule] {
-        [LS101(), LS102(), LS103(), LS104(), LS201(), LS202(), LS203(), LS204(), LS205(), LS301(), LS302(), LS401(), LS402(), LS403(), LS404(), LS405(), LS406(), LS407(), LS408(), LS409(), LS410(), LS411()]
+        [
+            LS101(), LS102(), LS103(), LS104(), LS201(), LS202(), LS203(), LS204(), LS205(), LS301(), LS302(), LS401(),
+            LS402(), LS403(), LS404(), LS405(), LS406(), LS407(), LS408(), LS409(), LS410(), LS411(),
+        ]
     }
 
     /// The rules cheap enough for `matrix` (no API diff).

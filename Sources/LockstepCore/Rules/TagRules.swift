@@ -68,7 +68,8 @@ struct LS201: Rule {
                     help:
                         """
                         release interface changes as minor or breaking \
-                        versions\(BumpLevel.minor.next(after: tag.version.release).map { " (\($0) or later)" } ?? "") and delete tag `\(tag.name)`
+                        versions\(BumpLevel.minor.next(after: tag.version.release).map { " (\($0) or later)" } ?? "") \
+                        and delete tag `\(tag.name)`
                         """
                 )
             }
