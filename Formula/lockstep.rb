@@ -31,6 +31,9 @@ class Lockstep < Formula
     # `lockstep demo` finds the sample in the module's resource bundle beside the binary (links followed).
     libexec.install Dir["#{bin_path}/Lockstep_LockstepSample.{resources,bundle}"]
     bin.install_symlink libexec/"lockstep"
+    # Manual pages from the command definitions (swift-argument-parser's generate-manual plugin): man lockstep.
+    system "swift", "package", "--disable-sandbox", "plugin", "generate-manual", "--multi-page"
+    man1.install Dir[".build/plugins/GenerateManual/outputs/lockstep/*.1"]
   end
 
   test do

@@ -80,6 +80,10 @@ final class PipelineFilesTests: XCTestCase {
         XCTAssertTrue(
             formula.contains("libexec.install Dir[\"#{bin_path}/Lockstep_LockstepSample.{resources,bundle}\"]"),
             "the sample's resource bundle is installed beside the binary (InstalledDemoTests runs such an install)")
+        XCTAssertTrue(
+            formula.contains("\"plugin\", \"generate-manual\", \"--multi-page\"")
+                && formula.contains("man1.install Dir[\".build/plugins/GenerateManual/outputs/lockstep/*.1\"]"),
+            "the manual pages are generated from the command definitions and installed")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertEqual(manifest.matches(of: /\.executable\(name: "([^"]+)"/).map { String($0.1) }, ["lockstep"])
     }
