@@ -2,7 +2,7 @@
 #   brew tap acme/lockstep https://git.example.com/ios/lockstep.git
 #   brew install acme/lockstep/lockstep          # the tag below; --HEAD for the newest commit of main
 # Set `homepage`, `url` and `head` to where your team hosts Lockstep, and `tag`/`revision` to its newest release.
-# A release build takes about 16 minutes on 2 cores, most of it compiling swift-syntax.
+# A release build takes about 15 minutes on 2 cores, most of it compiling swift-syntax.
 class Lockstep < Formula
   desc "Keep component repos and the iOS apps built from them in lockstep"
   homepage "https://git.example.com/ios/lockstep"
