@@ -92,19 +92,9 @@ public enum SampleWorkspace {
             let folder = destination.appendingPathComponent(relative)
             let repository = try repositories[commit.repo] ?? openOrCreate(folder)
             repositories[commit.repo] = repository
-            if let step = commit.step {
-                let overlay = fixture.appendingPathComponent("steps/\(commit.repo)/\(step)")
-                guard manager.fileExists(atPath: overlay.path) else {
-                    throw SampleError("history.yml commit \(index + 1): overlay \(overlay.path) does not exist")
-                }
-                try copyOverlay(overlay, into: folder)
-            }
-            for file in commit.delete ?? [] {
-                try manager.removeItem(at: folder.appendingPathComponent(file))
-            }
-            var signature = author
-            signature.time = epoch + Int64(index) * 3600
-            let id = try repository.commitWorkTree(message: commit.message, author: signature)
+            let (id, signature) = try replay(
+                commit, number: index + 1, of: "history.yml", overlays: fixture.appendingPathComponent("steps"),
+                into: folder, repository: repository, hour: index)
             for tag in commit.tags ?? [] { try repository.createLightweightTag(named: tag, commit: id) }
             for tag in commit.annotated ?? [] {
                 try repository.createAnnotatedTag(
@@ -137,23 +127,33 @@ public enum SampleWorkspace {
             }
             let folder = workspace.appendingPathComponent(relative)
             let repository = try Repository.open(at: folder.path)
-            if let step = commit.step {
-                let overlay = fixture.appendingPathComponent("edits/\(commit.repo)/\(step)")
-                guard FileManager.default.fileExists(atPath: overlay.path) else {
-                    throw SampleError("edits.yml commit \(index + 1): overlay \(overlay.path) does not exist")
-                }
-                try copyOverlay(overlay, into: folder)
-            }
-            for file in commit.delete ?? [] {
-                try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
-            }
-            var signature = author
-            signature.time = epoch + Int64(history.commits.count + index) * 3600
-            made.append(
-                (commit.repo, commit.message, try repository.commitWorkTree(message: commit.message, author: signature))
-            )
+            let (id, _) = try replay(
+                commit, number: index + 1, of: "edits.yml", overlays: fixture.appendingPathComponent("edits"),
+                into: folder, repository: repository, hour: history.commits.count + index)
+            made.append((commit.repo, commit.message, id))
         }
         return made
+    }
+
+    /// One commit of `history.yml` or `edits.yml` (entry `number` of `file`): the repo's tree + the overlay
+    /// `overlays/<repo>/<step>/` - delete, committed with the fixed identity `hour` hours after the epoch.
+    private static func replay(
+        _ commit: SampleHistory.Commit, number: Int, of file: String, overlays: URL, into folder: URL,
+        repository: Repository, hour: Int
+    ) throws -> (ObjectID, Signature) {
+        if let step = commit.step {
+            let overlay = overlays.appendingPathComponent("\(commit.repo)/\(step)")
+            guard FileManager.default.fileExists(atPath: overlay.path) else {
+                throw SampleError("\(file) commit \(number): overlay \(overlay.path) does not exist")
+            }
+            try copyOverlay(overlay, into: folder)
+        }
+        for file in commit.delete ?? [] {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+        }
+        var signature = author
+        signature.time = epoch + Int64(hour) * 3600
+        return (try repository.commitWorkTree(message: commit.message, author: signature), signature)
     }
 
     private static func openOrCreate(_ folder: URL) throws -> Repository {
