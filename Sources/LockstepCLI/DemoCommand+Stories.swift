@@ -6,10 +6,8 @@ extension DemoCommand {
     static func words(for story: DemoStory) -> (headline: String, refused: String) {
         if story.fixture == DemoStory.objectiveC.fixture {
             return (
-                """
-                An Objective-C protocol gains a @required method, and its implementation forgets it. As a developer \
-                would, the demo commits:
-                """,
+                "An Objective-C protocol gains a @required method; its class forgets it. As a developer would, the "
+                    + "demo commits:",
                 """
                 Nothing was built, tagged or pinned. Shipping requires ShippingProtocols 1.1 now, but \
                 FlatRateShippingService lacks

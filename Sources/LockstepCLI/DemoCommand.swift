@@ -77,18 +77,13 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         // repo and pins a Podfile and a project.pbxproj.
         console.line("")
         console.line(style.bold("CocoaPods and Xcode: \(demo.pods.path)"))
-        console.line(
-            """
-            Components shipped with a Package.swift and a podspec, a main app on CocoaPods (Podfile), a main app \
-            that is an
-            """
-        )
-        console.line(
-            """
-            Xcode project, and the team's spec repo (specs: Specs). Their builds are stand-ins here: see each \
-            app's build.sh.
-            """
-        )
+        for line in [
+            "Components shipped with a Package.swift and a podspec, Objective-C pods (a podspec only), a main app on",
+            "CocoaPods (Podfile), a main app that is an Xcode project, and the team's spec repo (specs: Specs). Their",
+            "builds are stand-ins here: see each app's build.sh.",
+        ] {
+            console.line(line)
+        }
         console.line("")
         try await Self.showWorld(demo.pods, component: "Payments", console: console)
         console.line(

@@ -79,7 +79,7 @@ final class ObjCSampleStoryTests: XCTestCase {
         let story = try await DemoCommand.showStory(.objectiveC, demo, console: console, text: true)
         let text = output.stdout
         for line in [
-            "An Objective-C protocol gains a @required method",
+            "An Objective-C protocol gains a @required method; its class forgets it.",
             "$ lockstep bump ShippingProtocols",
             "ShippingProtocols 1.0.0 → 1.1.0-rc.1 (minor: added protocol requirement",
             "$ lockstep bump Shipping", "Shipping 1.0.0 → 1.0.1-rc.1",

@@ -50,4 +50,4 @@ cp Sources/PodShop/*.swift .standin/Sources/PodShop/
     echo '])])'
 } > .standin/Package.swift
 cd .standin && swift build
-echo "stand-in for pod install && xcodebuild: PodShop's sources compiled with SwiftPM against the pods' commits${objc:+ ($objc: Objective-C, checked, not compiled)} (no CocoaPods here)"
+echo "stand-in for pod install && xcodebuild: PodShop's sources compiled with SwiftPM against the pods' commits${objc:+; $objc (Objective-C) resolved and checked, not compiled} (no CocoaPods here)"
