@@ -70,33 +70,27 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         try await Self.showWorld(destination, component: "Cart", console: console)
         console.line("Main now pins Cart 0.1.8.")
         console.line("")
-        _ = try await Self.showProtocolSetStory(demo, console: console, text: true)
+        _ = try await Self.showStory(.protocolSet, demo, console: console, text: true)
         console.line("Explore the workspace: lockstep check --workspace \(destination.path)")
 
         // The second world: one integration that builds a CocoaPods app and an Xcode app, publishes to the spec
         // repo and pins a Podfile and a project.pbxproj.
         console.line("")
         console.line(style.bold("CocoaPods and Xcode: \(demo.pods.path)"))
-        console.line(
-            """
-            Components shipped with a Package.swift and a podspec, a main app on CocoaPods (Podfile), a main app \
-            that is an
-            """
-        )
-        console.line(
-            """
-            Xcode project, and the team's spec repo (specs: Specs). Their builds are stand-ins here: see each \
-            app's build.sh.
-            """
-        )
+        for line in [
+            "Components shipped with a Package.swift and a podspec, Objective-C pods (a podspec only), a main app on",
+            "CocoaPods (Podfile), a main app that is an Xcode project, and the team's spec repo (specs: Specs). Their",
+            "builds are stand-ins here: see each app's build.sh.",
+        ] {
+            console.line(line)
+        }
         console.line("")
         try await Self.showWorld(demo.pods, component: "Payments", console: console)
         console.line(
-            """
-            PodShop (Podfile) and XcodeShop (project.pbxproj) now pin Payments 1.0.1, and the spec repo serves \
-            it. Explore: lockstep check --workspace \(demo.pods.path)
-            """
-        )
+            "PodShop (Podfile) and XcodeShop (project.pbxproj) now pin Payments 1.0.1, and the spec repo serves it.")
+        console.line("")
+        _ = try await Self.showStory(.objectiveC, demo, console: console, text: true)
+        console.line("Explore: lockstep check --workspace \(demo.pods.path)")
     }
 
     /// One world's steps in text, as the commands print them: matrix, bump, integrate, matrix.
@@ -123,56 +117,13 @@ struct DemoCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         console.line("")
     }
 
-    /// A protocol set gains a requirement (DemoWorkspace.storyEdit): the edits, `bump` of the protocol set (minor,
-    /// with its reason) and of its implementation (moved to the same line by the tie), and `integrate` of both,
-    /// refused by the rules while the shell and Detail admit only the old line. As text, or collected for JSON
-    /// (the step lines then go to stderr).
-    static func showProtocolSetStory(_ demo: DemoWorkspace, console: Console, text: Bool) async throws -> DemoStoryJSON
-    {
-        let style = console.style
-        let say: (String) -> Void = { text ? console.line($0) : console.error($0) }
-        let config = try DemoWorkspace.config(of: demo.root)
-        say(style.bold("A protocol set gains a requirement. As a developer would, the demo commits:"))
-        let edits = try demo.applyStoryEdits(environment: console.environment)
-        for edit in edits { say("  \(edit.repo) \(String(edit.commit.prefix(7))): \(edit.message)") }
-        var bumps: [BumpJSON] = []
-        for component in DemoWorkspace.storyCandidates {
-            say("")
-            say(style.bold("$ lockstep bump \(component)"))
-            let plan = try Bumper.bump(component, requested: nil, dryRun: false, snapshot: SnapshotLoader.load(config))
-            say("\(plan.summary) tagged at \(plan.commit.short)")
-            bumps.append(BumpJSON(plan, dryRun: false))
-        }
-        say("")
-        say(style.bold("$ lockstep integrate \(DemoWorkspace.storyCandidates.joined(separator: " "))"))
-        let display = ProgressDisplay(console: console, linesToStderr: !text)
-        let integrator = Integrator(config: config, options: options(console)) { display.show($0) }
-        var refusal: String?
-        do {
-            _ = try await IntegrationRun.integrate(
-                DemoWorkspace.storyCandidates, with: integrator, display: display, console: console)
-        } catch let failure as CommandFailure where failure.code == 1 {
-            refusal = failure.message
-            say(failure.message)
-        }
-        say("")
-        say(
-            refusal == nil
-                ? "Released both."
-                : """
-                Nothing was built, tagged or pinned. The shell and Detail must admit the 0.2 line first (the help \
-                lines say \
-                how), then `lockstep integrate CartProtocols Cart` releases the protocol set and its implementation \
-                together.
-                """)
-        return DemoStoryJSON(edits: edits, bumps: bumps, refusal: refusal)
-    }
-
     /// The demo's steps as one JSON document; progress and step lines go to stderr.
     func runJSON(_ demo: DemoWorkspace, console: Console) async throws {
         var json = try await Self.world(demo.root, component: "Cart", console: console)
-        json.protocolSet = try await Self.showProtocolSetStory(demo, console: console, text: false)
-        json.cocoapods = DemoJSONPart(try await Self.world(demo.pods, component: "Payments", console: console))
+        json.protocolSet = try await Self.showStory(.protocolSet, demo, console: console, text: false)
+        var pods = DemoJSONPart(try await Self.world(demo.pods, component: "Payments", console: console))
+        pods.protocolSet = try await Self.showStory(.objectiveC, demo, console: console, text: false)
+        json.cocoapods = pods
         console.line(try JSONText.document("demo", json))
     }
 

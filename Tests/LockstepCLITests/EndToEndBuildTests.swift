@@ -58,7 +58,24 @@ final class EndToEndBuildTests: XCTestCase {
         XCTAssertTrue(
             texts.contains {
                 $0.contains("Compiling PodShop Checkout.swift") && $0.contains("against the pods' commits")
+                    && $0.contains("ShippingProtocols, Shipping (Objective-C) resolved and checked, not compiled")
             }, "\(texts)")
+        // Then its Objective-C story: the header's new @required method is minor, and LS205 refuses the release of an
+        // implementation that lacks it, with nothing built or changed.
+        let objc = try XCTUnwrap(
+            pods.range(of: "An Objective-C protocol gains a @required method").map { String(pods[$0.lowerBound...]) })
+        for line in [
+            "ShippingProtocols 1.0.0 → 1.1.0-rc.1 (minor: added protocol requirement "
+                + "`-[ShippingService estimatedDaysToCountry:speed:]`",
+            "error[LS205]: Shipping 1.0.1: FlatRateShippingService adopts ShippingService of ShippingProtocols 1.1.0",
+            "nothing was built, tagged or pinned",
+        ] {
+            XCTAssertTrue(objc.contains(line), "\(line) in \(objc)")
+        }
+        XCTAssertEqual(
+            try GitCLI.run(
+                ["tag", "--list", "1.1.0"], in: ws.appendingPathComponent("cocoapods/components/ShippingProtocols")),
+            "", "the refused release was not tagged")
         // The final matrix shows Main pinned to the new release.
         let lastCartRow = try XCTUnwrap(
             result.stdout.components(separatedBy: "A protocol set gains a requirement")[0].split(separator: "\n").last {

@@ -197,6 +197,19 @@ final class LS205Tests: XCTestCase {
         XCTAssertEqual(finding.fingerprint, "LS205 Detail 1.0.0 [DetailService XDetailService]")
     }
 
+    func testAReleaseCandidateOnItsReleasesCommitIsJudgedOnceAsTheRelease() throws {
+        let ws = try objcWorkspace([
+            "Classes/XDetailService.h":
+                "#import <DetailProtocols/DetailService.h>\n@interface XDetailService : NSObject <DetailService>\n"
+                + "@end\n",
+            "Classes/XDetailService.m": "@implementation XDetailService\n@end\n",
+        ])
+        try ws["Detail"].tag("1.0.0-rc.1")
+        let found = try findings(ws)
+        XCTAssertFalse(found.isEmpty)
+        XCTAssertEqual(Set(found.map(\.version)), ["1.0.0"], "\(found.map(\.message))")
+    }
+
     func testAClassExtensionInTheImplementationFileAdoptsQuietly() throws {
         let ws = try objcWorkspace([
             "Classes/XDetailService.h":

@@ -92,49 +92,6 @@ public struct DemoWorkspace {
     }
 }
 
-extension DemoWorkspace {
-    /// The protocol-set story the demo tells after its first release: the sample's `clear-cart` edit
-    /// (Fixtures/sample/edits.yml) gives CartService a new requirement and Cart its implementation; `bump` finds
-    /// the protocol set's minor level and the tie moves Cart to the same line; integrating both is refused while
-    /// the shell and Detail admit only 0.1, and the refusal changes nothing.
-    public static let storyEdit = "clear-cart"
-    /// The story's candidates, bumped and integrated in this order.
-    public static let storyCandidates = ["CartProtocols", "Cart"]
-
-    /// Commits the story's edits as a developer would (one commit per repo) and returns them.
-    public func applyStoryEdits(environment: [String: String]) throws -> [DemoEditJSON] {
-        do {
-            let fixture = try SampleWorkspace.defaultFixture(environment: environment)
-            return try SampleWorkspace.applyEdit(Self.storyEdit, fixture: fixture, workspace: root).map {
-                DemoEditJSON(repo: $0.repo, message: $0.message, commit: $0.commit.hex)
-            }
-        } catch let error as SampleError {
-            throw CommandFailure(code: 2, message: "error: \(error)")
-        }
-    }
-}
-
-/// One commit the demo makes as a developer would.
-public struct DemoEditJSON: Codable, Sendable {
-    public var repo: String
-    public var message: String
-    public var commit: String
-}
-
-/// The protocol-set story in `demo --format json`: the edits, both bumps, and integrate's refusal.
-public struct DemoStoryJSON: Codable, Sendable {
-    public var edits: [DemoEditJSON]
-    public var bumps: [BumpJSON]
-    /// What `integrate CartProtocols Cart` printed when it refused (its findings and closing line).
-    public var refusal: String?
-
-    public init(edits: [DemoEditJSON], bumps: [BumpJSON], refusal: String?) {
-        self.edits = edits
-        self.bumps = bumps
-        self.refusal = refusal
-    }
-}
-
 /// `demo --format json` (schema: docs/json/demo.md): each step's own document body, in order.
 public struct DemoJSON: Codable, Sendable {
     /// The sample workspace's folder.
@@ -143,9 +100,10 @@ public struct DemoJSON: Codable, Sendable {
     public var bump: BumpJSON?
     public var integrate: IntegrateJSON?
     public var matrixAfter: MatrixJSON?
-    /// After the release: a protocol set gains a requirement (DemoWorkspace.storyEdit).
+    /// After the release: a protocol set gains a requirement (DemoStory.protocolSet).
     public var protocolSet: DemoStoryJSON?
-    /// The same steps on the CocoaPods and Xcode half (`integrate Payments`), in `<workspace>/cocoapods`.
+    /// The same steps on the CocoaPods and Xcode half (`integrate Payments`), in `<workspace>/cocoapods`, and its
+    /// Objective-C story (DemoStory.objectiveC).
     public var cocoapods: DemoJSONPart?
 
     public init(workspace: String) {
@@ -160,6 +118,9 @@ public struct DemoJSONPart: Codable, Sendable {
     public var bump: BumpJSON?
     public var integrate: IntegrateJSON?
     public var matrixAfter: MatrixJSON?
+    /// After the release: an Objective-C protocol gains a `@required` method its implementation lacks
+    /// (DemoStory.objectiveC).
+    public var protocolSet: DemoStoryJSON?
 
     public init(_ world: DemoJSON) {
         workspace = world.workspace

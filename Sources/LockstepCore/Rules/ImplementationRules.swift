@@ -26,7 +26,10 @@ struct LS205: Rule {
                 context.isInFocus(state.component.name) || context.isInFocus(name)
             else { continue }
             var seen = Set<Version>()
+            // A release candidate on the commit its release tags is the same code: judged once, as the release.
+            let released = Set(state.versionTags.filter { !$0.isPrerelease }.map(\.commit))
             for tag in state.versionTags where seen.insert(tag.version).inserted {
+                if tag.isPrerelease, released.contains(tag.commit) { continue }
                 // A release a newer one of its line supersedes is judged against what it was written for.
                 let superseded = state.releases.contains {
                     $0.version.line == tag.version.line && $0.version > tag.version
