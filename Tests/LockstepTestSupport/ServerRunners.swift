@@ -11,6 +11,7 @@ public final class ServerRunners: @unchecked Sendable {
     let paths: [String: String]
     public let names: [String]
     private var runners: [String: Runner] = [:]
+    private let lock = NSLock()
 
     public struct Runner: Sendable {
         public var root: URL
@@ -45,18 +46,26 @@ public final class ServerRunners: @unchecked Sendable {
         try config.write(to: root.appendingPathComponent("lockstep.yml"))
         var environment = try server.prepareHome(home)
         let gitEnvironment = server.gitEnvironment(home: home)
-        for (name, path) in paths {
-            let target = root.appendingPathComponent(path)
-            try git(["clone", "-q", server.url(name), target.path], in: root, environment: gitEnvironment)
-            try git(["config", "user.name", "Runner \(label)"], in: target, environment: gitEnvironment)
-            try git(["config", "user.email", "\(label)@lockstep.invalid"], in: target, environment: gitEnvironment)
+        // The clones are made side by side (each is mostly a connection's round trips) with their identity set by
+        // the clone itself: a runner's set-up took as long as its release over ssh, one repo after another.
+        let clones = paths.sorted { $0.key < $1.key }
+        let failures = LockedLines()
+        DispatchQueue.concurrentPerform(iterations: clones.count) { index in
+            let (name, path) = clones[index]
+            let identity = ["-c", "user.name=Runner \(label)", "-c", "user.email=\(label)@lockstep.invalid"]
+            do {
+                _ = try git(
+                    ["clone", "-q"] + identity + [server.url(name), root.appendingPathComponent(path).path], in: root,
+                    environment: gitEnvironment)
+            } catch { failures.add("\(error)") }
         }
+        if let failure = failures.all.first { throw ProcessFailure(command: "git clone", status: 1, output: failure) }
         let inherited = ProcessInfo.processInfo.environment
         for key in ["PATH", "TMPDIR", "LANG", "USER"] { if let value = inherited[key] { environment[key] = value } }
         environment["NO_COLOR"] = "1"
         environment["GIT_TERMINAL_PROMPT"] = "0"
         let runner = Runner(root: root, home: home, environment: environment, gitEnvironment: gitEnvironment)
-        runners[label] = runner
+        lock.withLock { runners[label] = runner }
         return runner
     }
 
