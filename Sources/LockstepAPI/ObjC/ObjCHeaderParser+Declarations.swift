@@ -90,13 +90,19 @@ extension ObjCHeaderParser {
         var category: String?
         var superclass: String?
         var adopted: [String] = []
-        if !isProtocol, peek == "<", genericParametersFollow() { _ = angle() }
+        var typeParameters: [String] = []
+        if !isProtocol, peek == "<", genericParametersFollow() {
+            // `<__covariant ObjectType>`, `<KeyType, ObjectType>`: the names.
+            typeParameters = angle().split(separator: ",").compactMap {
+                $0.split(separator: " ").first { !$0.hasPrefix("__") }.map(String.init)
+            }
+        }
         if peek == "(" { category = balanced() }
         if peek == ":" {
             index += 1
             superclass = peek
             index += 1
-            if peek == "<", genericParametersFollow() { _ = angle() }
+            if peek == "<", superclassArgumentsFollow(typeParameters: typeParameters) { _ = angle() }
         }
         if peek == "<" {
             adopted = angle().split(separator: ",").map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty }
@@ -163,6 +169,20 @@ extension ObjCHeaderParser {
         while let word = peek(offset), word != ">" { offset += 1 }
         let after = peek(offset + 1)
         return after == ":" || after == "(" || after == "{"
+    }
+
+    /// `<…>` right after a superclass: its generic arguments (`NSArray<NSString *>`, `NSArray<ObjectType>` in
+    /// `@interface X<ObjectType> : NSArray<ObjectType>`, one followed by the protocols `<P>`), not the protocols
+    /// adopted — which an instance-variable block may follow as well (`@interface X : NSObject<P> { … }`).
+    func superclassArgumentsFollow(typeParameters: [String]) -> Bool {
+        var offset = 1
+        var words: [String] = []
+        while let word = peek(offset), word != ">" {
+            words.append(word)
+            offset += 1
+        }
+        if peek(offset + 1) == "<" || words.contains(where: { $0.contains("*") }) { return true }
+        return words.contains { typeParameters.contains($0) || $0 == "id" || $0 == "Class" }
     }
 
     /// The text inside `< … >` at `index`.

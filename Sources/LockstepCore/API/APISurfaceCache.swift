@@ -22,7 +22,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// Bump whenever what `APIFileSurface.read` extracts, how `APIDiff` or `APIReader` judge a change, or the
     /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written
     /// by another build of lockstep are ignored too (see `buildIdentity`).
-    static let formatVersion = 6
+    static let formatVersion = 7
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
