@@ -62,16 +62,19 @@ public struct ImplementationFacts: Sendable, Hashable, Codable {
         }
     }
 
-    /// The members of an Objective-C class with those of its superclasses the implementation declares.
+    /// The members of an Objective-C class with those of its superclasses the implementation declares, and what the
+    /// last of them is known to inherit (`inheritedMembers(from:)`: NSObject's, a UIKit class's).
     public func allMembers(of type: String) -> Set<String> {
         var result = Set<String>()
         var seen = Set<String>()
-        var current: String? = type
-        while let name = current, seen.insert(name).inserted {
-            result.formUnion(members[name] ?? [])
-            current = superclasses[name]
+        var current = type
+        while seen.insert(current).inserted {
+            result.formUnion(members[current] ?? [])
+            guard let next = superclasses[current] else { break }
+            current = next
         }
-        return result
+        // `current`: the last class of the chain, whose superclass the implementation does not name.
+        return result.union(Self.inheritedMembers(from: current))
     }
 
     // MARK: - Swift

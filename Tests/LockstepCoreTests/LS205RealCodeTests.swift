@@ -4,7 +4,7 @@ import LockstepTestSupport
 import XCTest
 
 /// LS205 on what real Objective-C services do (the causes of the false findings `ci/try-ls205` measured): an
-/// adoption followed by an instance-variable block. Each case keeps
+/// adoption followed by an instance-variable block, members a UIKit superclass or NSObject provides. Each case keeps
 /// a true finding next to the quiet one, so the rule cannot pass by saying nothing.
 final class LS205RealCodeTests: XCTestCase {
     private let rules = Rules.all.filter { $0.id == "LS205" }
@@ -59,6 +59,79 @@ final class LS205RealCodeTests: XCTestCase {
             found,
             [
                 "Shop 1.0.0: XCart adopts ShopCart of ShopProtocols 1.0.0 but does not implement its @required -clear"
+            ])
+    }
+
+    func testMembersAUIKitSuperclassOrNSObjectProvidesAreInherited() throws {
+        let header = """
+            @protocol ShopLabel <NSObject>
+            @property (nullable, nonatomic, copy) NSString *text;
+            @property (nonatomic) CGRect frame;
+            - (NSString *)description;
+            - (BOOL)isEqual:(id)object;
+            - (void)reload;
+            @end
+            @protocol ShopPage <NSObject>
+            @property (nonatomic, readonly) UIView *view;
+            - (void)viewDidLoad;
+            - (NSString *)pageName;
+            @end
+
+            """
+        let found = try findings(
+            protocolHeader: header,
+            [
+                "Classes/XLabel.h": "@interface XLabel : UILabel <ShopLabel>\n@end\n",
+                "Classes/XLabel.m": "@implementation XLabel\n- (void)reload {}\n@end\n",
+                // The page's chain: its own base class, then UIViewController; `pageName` is nobody's.
+                "Classes/XBasePage.h": "@interface XBasePage : UIViewController\n@end\n",
+                "Classes/XPage.h": "@interface XPage : XBasePage <ShopPage>\n@end\n",
+                "Classes/XPage.m": "@implementation XPage\n@end\n",
+            ])
+        XCTAssertEqual(
+            found,
+            [
+                "Shop 1.0.0: XPage adopts ShopPage of ShopProtocols 1.0.0 but does not implement its @required "
+                    + "-pageName"
+            ])
+    }
+
+    func testAnUnknownSuperclassGivesOnlyWhatEveryObjectHas() throws {
+        let header =
+            "@protocol ShopBadge <NSObject>\n@property (nonatomic, copy) NSString *text;\n- (NSUInteger)hash;\n@end\n"
+        let found = try findings(
+            protocolHeader: header,
+            [
+                // Another module's class: what it provides is not known, `text` is reported; `hash` is NSObject's.
+                "Classes/XBadge.h": "@interface XBadge : OtherModuleLabel <ShopBadge>\n@end\n",
+                "Classes/XBadge.m": "@implementation XBadge\n@end\n",
+            ])
+        XCTAssertEqual(
+            found,
+            [
+                "Shop 1.0.0: XBadge adopts ShopBadge of ShopProtocols 1.0.0 but does not implement its @required "
+                    + "@property text"
+            ])
+    }
+
+    func testAProtocolPropertyRedeclaredInTheClassIsSynthesizedWithoutSynthesize() throws {
+        let header =
+            "@protocol ShopItem <NSObject>\n@property (nonatomic, copy) NSString *itemName;\n"
+            + "@property (nonatomic) int itemAge;\n@end\n"
+        let found = try findings(
+            protocolHeader: header,
+            [
+                // Redeclared: auto-synthesized. Not redeclared nor synthesized nor a getter: clang does not
+                // synthesize a protocol's property, so it is missing.
+                "Classes/XItem.h":
+                    "@interface XItem : NSObject <ShopItem>\n@property (nonatomic, copy) NSString *itemName;\n@end\n",
+                "Classes/XItem.m": "@implementation XItem\n@end\n",
+            ])
+        XCTAssertEqual(
+            found,
+            [
+                "Shop 1.0.0: XItem adopts ShopItem of ShopProtocols 1.0.0 but does not implement its @required "
+                    + "@property itemAge"
             ])
     }
 
