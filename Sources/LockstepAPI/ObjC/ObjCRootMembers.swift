@@ -87,8 +87,10 @@ extension ImplementationFacts {
         "NSResponder": ("NSObject", ["@nextResponder", "-becomeFirstResponder", "-resignFirstResponder"]),
         "NSView": (
             "NSResponder",
-            ["@frame", "@bounds", "@superview", "@subviews", "@window", "@layer", "@hidden", "@tag",
-                "-initWithFrame:", "-addSubview:", "-removeFromSuperview", "-drawRect:"]
+            [
+                "@frame", "@bounds", "@superview", "@subviews", "@window", "@layer", "@hidden", "@tag",
+                "-initWithFrame:", "-addSubview:", "-removeFromSuperview", "-drawRect:",
+            ]
         ),
         "NSViewController": (
             "NSResponder",
