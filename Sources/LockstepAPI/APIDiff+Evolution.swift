@@ -36,9 +36,15 @@ extension APIDiff {
         guard old.kind == new.kind, old.signature != new.signature,
             let before = SignatureShape(old.signature), let after = SignatureShape(new.signature),
             before.keyword == after.keyword, before.name == after.name,
-            before.result == after.result, before.accessors == after.accessors
+            before.result == after.result,
+            before.accessors == after.accessors || before.accessors == "{ get }" && after.accessors == "{ get set }"
         else { return nil }
         var reasons: [String] = []
+        if let macro = macroNamesWidened(before, after) {
+            var rest = before
+            rest.modifiers = after.modifiers
+            return rest == after ? macro : nil
+        }
         let concurrent = concurrency || Availability.usesConcurrency(old.signature)
         guard
             let availability = Availability.widening(
@@ -66,6 +72,10 @@ extension APIDiff {
         let implemented =
             old.isProtocolRequirement || before.modifiers.contains("required")
             || before.modifiers.contains("open") && !before.modifiers.contains("final")
+        if before.accessors != after.accessors {
+            guard addsSetter(before, after, implemented: implemented) else { return nil }
+            reasons.append("a setter added (every read compiles as before)")
+        }
         if before.effects != after.effects {
             guard !implemented, let effects = narrowedEffects(before.effects, after.effects) else { return nil }
             reasons.append(effects)
@@ -555,6 +565,10 @@ private struct ParameterEvolution {
             // narrower (`(Key, Any) -> Void` → `(Key, Sendable) -> Void`), and every closure still fits.
             if Self.narrowsClosureAny(old, new) {
                 narrowed = true
+                continue
+            }
+            if let widened = APIDiff.acceptsMore(old: old, new: new) {
+                if !reasons.contains(widened) { reasons.append(widened) }
                 continue
             }
             return nil

@@ -143,15 +143,21 @@ public struct APIDiff: Sendable, Hashable {
         for gone in oldLeft {
             changes.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
         }
+        let kept = new.filter { oldSignatures.contains($0.signature) }
         for added in newLeft {
-            changes.append(APIChange(kind: .added, key: added.key, old: nil, new: added, impact: .additive))
+            if let reason = asyncOverloadShadows(added, kept: kept) {
+                changes.append(
+                    APIChange(kind: .added, key: added.key, old: nil, new: added, impact: .breaking, note: reason))
+            } else {
+                changes.append(APIChange(kind: .added, key: added.key, old: nil, new: added, impact: .additive))
+            }
         }
     }
 
     private static func changed(
         _ baseKey: String, old: APIDeclaration, new: APIDeclaration, into changes: inout [APIChange]
     ) {
-        guard old.signature != new.signature else { return }
+        guard old.signature != new.signature, withoutFinal(old.signature) != withoutFinal(new.signature) else { return }
         let key = old.key == new.key ? old.key : baseKey
         if old.kind == "typealias", new.kind == "typealias", isSameGenericAlias(old.signature, new.signature) { return }
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer

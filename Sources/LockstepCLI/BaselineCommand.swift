@@ -52,7 +52,11 @@ struct BaselineCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputCo
             console.error(
                 "warning: replacing \(Baseline.fileName), which is not valid (\(error)); its reasons are lost")
         }
-        let raw = try Rules.run(Rules.all, on: RuleContext(snapshot: snapshot))
+        let raw = try console.withProgress(.releases) { progress in
+            let context = RuleContext(snapshot: snapshot)
+            context.progress = progress
+            return try Rules.run(Rules.all, on: context)
+        }
         let reviewed = FindingReview.apply(raw, config: config, baseline: nil)
         let baseline = Baseline.recording(reviewed, snapshot: snapshot, previous: previous, reason: reason)
         let text = baseline.text

@@ -36,14 +36,16 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
     func run(console: Console) async throws {
         let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
-        let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
-            try SnapshotLoader.load(config)
+        let rules = Rules.all
+        let (snapshot, raw) = try console.withProgress(.releases) { progress in
+            let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
+                try SnapshotLoader.load(config)
+            }
+            let context = RuleContext(snapshot: snapshot, focus: Set(components))
+            context.progress = progress
+            return (snapshot, try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: context) })
         }
         let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
-        let rules = Rules.all
-        let raw = try console.timed("ran \(rules.count) rules") {
-            try Rules.run(rules, on: RuleContext(snapshot: snapshot, focus: Set(components)))
-        }
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {

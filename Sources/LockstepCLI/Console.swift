@@ -26,6 +26,8 @@ public struct Console: Sendable {
     /// True when this run owns the process (the real binary): SIGINT and SIGTERM are trapped to stop builds and
     /// clean up, and the run waits for that clean-up on its way out. In-process runs (tests) leave signals alone.
     public var handlesSignals: Bool
+    /// Seconds on a monotonic clock: what the progress line is timed with (tests set a clock of their own).
+    public var clock: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
 

@@ -52,7 +52,7 @@ struct InitCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         } catch let refusal as WorkspaceInit.Refusal {
             throw CommandFailure(code: 1, message: "error: \(refusal.description)")
         }
-        let proposal = try WorkspaceInit.propose(in: folder)
+        let proposal = try console.withProgress(.repos) { try WorkspaceInit.propose(in: folder, progress: $0) }
         if format == .text { for line in proposal.summary where console.verbosity >= .normal { console.error(line) } }
         func report(file: URL?) throws {
             let json = InitJSON(

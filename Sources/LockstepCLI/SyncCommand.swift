@@ -49,9 +49,11 @@ struct SyncCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfig
         let config = try options.loadConfig(console)
         let outcomes: [SyncOutcome]
         do {
-            outcomes = try WorkspaceSync(
-                config: config, remote: remote, environment: console.environment, branch: branch
-            ).run()
+            var sync = WorkspaceSync(config: config, remote: remote, environment: console.environment, branch: branch)
+            outcomes = try console.withProgress(.repos) { progress in
+                sync.progress = progress
+                return try sync.run()
+            }
         } catch IntegrationError.usage(let message) {
             throw CommandFailure(code: 2, message: "error: \(message)")
         } catch IntegrationError.refused(let message) {

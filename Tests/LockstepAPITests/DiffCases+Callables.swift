@@ -100,7 +100,7 @@ extension DiffCase {
             "a subscript becoming settable",
             old: "public struct Grid { public subscript(row r: Int) -> Int { 0 } }",
             new: "public struct Grid { public subscript(row r: Int) -> Int { get { 0 } set {} } }",
-            ["changed subscript Grid[row:]"], .breaking),
+            ["changed subscript Grid[row:]"], .additive),
         DiffCase(
             "an actor method added and another made nonisolated",
             old: "public actor Store { public func size() -> Int { 0 } }",

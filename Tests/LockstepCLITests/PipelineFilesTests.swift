@@ -43,6 +43,33 @@ final class PipelineFilesTests: XCTestCase {
             "plan, build and finish sync")
     }
 
+    /// `lockstep check` keeps the API cache between runs, keyed so that another lockstep build starts afresh, and the
+    /// binary's modification time (which the cache's entries name it by) is set from its hash before it runs.
+    func testTheCheckJobsKeepTheAPICacheKeyedOnTheLockstepBuild() throws {
+        let folder = "$LOCKSTEP_WORKSPACE/.lockstep/cache/api-surfaces"
+        let (_, github) = try load("github-actions.yml")
+        let jobs = try XCTUnwrap(github["jobs"] as? [String: Any])
+        let steps = try XCTUnwrap((jobs["check"] as? [String: Any])?["steps"] as? [[String: Any]])
+        let tool = try XCTUnwrap(steps.firstIndex { $0["id"] as? String == "tool" })
+        XCTAssertTrue((steps[tool]["run"] as? String ?? "").contains("echo \"binary=$hash\" >> \"$GITHUB_OUTPUT\""))
+        XCTAssertTrue((steps[tool]["run"] as? String ?? "").contains("sha256sum /opt/lockstep-tool/lockstep"))
+        let cache = try XCTUnwrap(steps.firstIndex { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
+        let check = try XCTUnwrap(steps.firstIndex { $0["name"] as? String == "lockstep check" })
+        XCTAssertTrue(tool < cache && cache < check, "restored after the binary is known, before the check")
+        let with = try XCTUnwrap(steps[cache]["with"] as? [String: Any])
+        XCTAssertEqual(with["path"] as? String, "${{ env.LOCKSTEP_WORKSPACE }}/.lockstep/cache/api-surfaces")
+        XCTAssertEqual(with["key"] as? String, "lockstep-api-${{ steps.tool.outputs.binary }}-${{ github.sha }}")
+        XCTAssertEqual(with["restore-keys"] as? String, "lockstep-api-${{ steps.tool.outputs.binary }}-")
+
+        let (text, gitlab) = try load("gitlab-ci.yml")
+        let caches = try XCTUnwrap((gitlab["lockstep-check"] as? [String: Any])?["cache"] as? [[String: Any]])
+        let api = try XCTUnwrap(caches.first { ($0["paths"] as? [String]) == [folder + "/"] }, "\(caches)")
+        XCTAssertEqual(api["key"] as? String, "lockstep-api-$LOCKSTEP_REF-$LOCKSTEP_SWIFT_IMAGE")
+        XCTAssertTrue(
+            caches.contains { $0["key"] as? String == "lockstep-tool-$LOCKSTEP_REF" }, "the tool stays cached")
+        XCTAssertTrue(text.contains("touch -d \"@$(printf %d \"0x$hash\")\" .lockstep-tool/lockstep"))
+    }
+
     /// Lockstep's own release workflow: on a version tag, a Linux and a macOS build, each checked and packed, then
     /// one job that attaches both archives to the tag's release; every action pinned to a commit.
     func testTheReleaseWorkflowBuildsBothSystemsAndAttachesThem() throws {

@@ -54,8 +54,8 @@ final class APISurfaceCacheTests: XCTestCase {
 
     func decoded(_ entries: [String: Data]) -> [String: Decoded] {
         entries.mapValues { body in
-            if let surface = try? JSONDecoder().decode(APIFileSurface.self, from: body) { return .surface(surface) }
-            if let changes = try? JSONDecoder().decode([APIChange].self, from: body) { return .changes(changes) }
+            if let surface = APIFileSurface(compact: [UInt8](body)) { return .surface(surface) }
+            if let changes = APIChange.decodeCompact([UInt8](body)) { return .changes(changes) }
             return .undecodable
         }
     }

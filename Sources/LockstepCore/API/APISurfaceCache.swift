@@ -21,8 +21,10 @@ import LockstepGit
 final class APISurfaceCache: @unchecked Sendable {
     /// Bump whenever what `APIFileSurface.read` extracts, how `APIDiff` or `APIReader` judge a change, or the
     /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written
-    /// by another build of lockstep are ignored too (see `buildIdentity`).
-    static let formatVersion = 7
+    /// by another build of lockstep are ignored too (see `buildIdentity`). 7: bodies in `CompactCoding`'s binary
+    /// form instead of JSON (JSON encoding was a tenth of a cold `check`). 8: Objective-C adoptions before an
+    /// instance-variable block read, and the API diff's widening judgements.
+    static let formatVersion = 8
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
@@ -66,13 +68,13 @@ final class APISurfaceCache: @unchecked Sendable {
     /// The cached surface, nil when absent, unreadable or not exactly this key's.
     func surface(blob: ObjectID, label: String, context: String, in pack: String) -> APIFileSurface? {
         guard let body = entry(Self.key(blob: blob, label: label, context: context), in: pack) else { return nil }
-        return try? JSONDecoder().decode(APIFileSurface.self, from: body)
+        return APIFileSurface(compact: [UInt8](body))
     }
 
     /// Remembers a surface until the pack is flushed; failures are ignored (the next run parses again).
     func store(_ surface: APIFileSurface, blob: ObjectID, label: String, context: String, in pack: String) {
-        guard usable, let body = try? JSONEncoder().encode(surface) else { return }
-        add(body, key: Self.key(blob: blob, label: label, context: context), in: pack)
+        guard usable else { return }
+        add(Data(surface.compactEncoded), key: Self.key(blob: blob, label: label, context: context), in: pack)
     }
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
@@ -94,9 +96,7 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// A diff remembered under `key`, nil when absent or not exactly this key's.
     func diff(key: String, in pack: String) -> APIDiff? {
-        guard let body = entry(key, in: pack),
-            let changes = try? JSONDecoder().decode([APIChange].self, from: body)
-        else { return nil }
+        guard let body = entry(key, in: pack), let changes = APIChange.decodeCompact([UInt8](body)) else { return nil }
         var diff = APIDiff(old: APISurface(), new: APISurface())
         diff.changes = changes
         diff.impact = changes.lazy.map(\.impact).max() ?? .none
@@ -105,8 +105,8 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// Remembers a diff's changes under `key` until the pack is flushed; failures are ignored.
     func store(_ diff: APIDiff, key: String, in pack: String) {
-        guard usable, let body = try? JSONEncoder().encode(diff.changes) else { return }
-        add(body, key: key, in: pack)
+        guard usable else { return }
+        add(Data(APIChange.compactEncoded(diff.changes)), key: key, in: pack)
     }
 
     /// Writes the pack's new entries, merged with what its file holds now, and forgets the pack (its entries

@@ -21,7 +21,7 @@ public enum WorkspaceInit {
 
     /// Scans `folder` and proposes a workspace file. Throws `WorkspaceError` (exit 2) when the folder is missing
     /// or holds no repo init could use.
-    public static func propose(in folder: URL) throws -> Proposal {
+    public static func propose(in folder: URL, progress: WorkProgress? = nil) throws -> Proposal {
         let folder = folder.standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -38,7 +38,11 @@ public enum WorkspaceInit {
                 """
             )
         }
-        let scanned = paths.map { RepoScan.read($0, root: folder) }
+        progress?.expect(paths.count)
+        let scanned = paths.map { path in
+            defer { progress?.advance(path) }
+            return RepoScan.read(path, root: folder)
+        }
         let guess = InitGuesser.guess(scanned)
         guard !guess.components.isEmpty || !guess.apps.isEmpty else {
             throw WorkspaceError(

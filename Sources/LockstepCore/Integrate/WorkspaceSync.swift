@@ -36,6 +36,8 @@ public struct WorkspaceSync {
     public var credentials: GitCredentials
     /// The branch to check out where HEAD is detached; nil: the remote's default branch.
     public var branch: String?
+    /// Told of each repo fetched, when the command shows progress.
+    public var progress: WorkProgress?
 
     public init(
         config: WorkspaceConfig, remote: String = "origin", credentials: GitCredentials = .fromEnvironment(),
@@ -104,6 +106,8 @@ public struct WorkspaceSync {
         let semaphore = DispatchSemaphore(value: max(1, concurrentFetches))
         let remote = self.remote, credentials = self.credentials
         let repos = Box(repos)
+        let progress = self.progress
+        progress?.expect(repos.value.count)
         DispatchQueue.concurrentPerform(iterations: repos.value.count) { index in
             semaphore.wait()
             defer { semaphore.signal() }
@@ -114,6 +118,7 @@ public struct WorkspaceSync {
                 }
             }
             lock.withLock { results.value[index] = result }
+            progress?.advance(repo.name)
         }
         var fetched: [String: Repository.SyncFetch] = [:]
         for index in repos.value.indices {

@@ -10,17 +10,28 @@ struct LS203: Rule {
 
     func check(_ context: RuleContext) throws -> [Finding] {
         let reader = context.api
+        let progress = context.progress
+        progress?.expect(context.components.reduce(0) { $0 + Self.judgedReleases(of: $1) })
         // Components are independent: diff them in parallel, each thread with its own repository handle.
         let perComponent = try parallelMap(context.components) { state in
             defer { reader.forget(state.component) }  // keeps memory to the components in flight
-            return try Self.findings(for: state, reader: reader, rule: self, config: context.snapshot.config)
+            return try Self.findings(
+                for: state, reader: reader, rule: self, config: context.snapshot.config, progress: progress)
         }
         return perComponent.flatMap { $0 }
     }
 
-    static func findings(for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig) throws
-        -> [Finding]
-    {
+    /// How many of the component's tags `findings` diffs (each version once, when a release precedes it): the
+    /// work progress counts.
+    static func judgedReleases(of state: ComponentSnapshot) -> Int {
+        guard let first = state.releases.first?.version else { return 0 }
+        return Set(state.versionTags.map(\.version).filter { $0.release > first }).count
+    }
+
+    static func findings(
+        for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig,
+        progress: WorkProgress? = nil
+    ) throws -> [Finding] {
         var findings: [Finding] = []
         let releases = state.releases
         // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
@@ -30,6 +41,7 @@ struct LS203: Rule {
             let release = tag.version.release
             while next < releases.count, releases[next].version < release { next += 1 }
             guard next > 0 else { continue }
+            defer { progress?.advance(state.component.name) }  // every release `judgedReleases` counts
             let previous = releases[next - 1]
             guard let actual = BumpLevel.between(previous.version, release) else { continue }
             let diff = try reader.diff(of: state.component, from: previous.commit, to: tag.commit)

@@ -58,6 +58,8 @@ public final class RuleContext: @unchecked Sendable {
     public let api: APIReader
     /// Only these components are judged (all when empty).
     public let focus: Set<String>
+    /// Told of each release whose API is judged (LS203), when the command shows progress.
+    public var progress: WorkProgress?
 
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
         self.snapshot = snapshot
