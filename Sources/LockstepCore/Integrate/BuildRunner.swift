@@ -158,7 +158,9 @@ public struct ShellBuildRunner: BuildRunning {
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            return .exited
+            // Cancelled while the build was ending: swift-subprocess may have killed it first (SIGKILL on
+            // cancellation), which is still this run stopping it, not the build failing.
+            return Task.isCancelled ? .stopped : .exited
         }
         let seconds = Date().timeIntervalSince(start)
         let errors = Self.errorLines(in: request.log)
