@@ -158,9 +158,7 @@ public struct ShellBuildRunner: BuildRunning {
                 }
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            // Cancelled while the build was ending: swift-subprocess may have killed it first (SIGKILL on
-            // cancellation), which is still this run stopping it, not the build failing.
-            return Task.isCancelled ? .stopped : .exited
+            return .exited
         }
         let seconds = Date().timeIntervalSince(start)
         let errors = Self.errorLines(in: request.log)
@@ -168,6 +166,10 @@ public struct ShellBuildRunner: BuildRunning {
         switch result.terminationStatus {
         case _ where result.closureResult == .timedOut: status = .timedOut(seconds: request.timeoutSeconds)
         case _ where result.closureResult == .stopped: status = .stopped
+        // Killed while this build's task was cancelled (another build went red): swift-subprocess's own
+        // cancellation can kill the process before the watch above sees it. The task, not the closure, is asked:
+        // swift-subprocess cancels the closure's task itself once the process has ended.
+        case .signaled where Task.isCancelled: status = .stopped
         case .exited(let code): status = code == 0 ? .green : .red(exitCode: code)
         case .signaled(let signal): status = .killed(signal: signal)
         }
