@@ -37,7 +37,8 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
     /// nil when it happens on all of them.
     public var platforms: [String]?
     /// Why the impact is what it is when the kind alone does not say (a compatible change, an added
-    /// requirement's default implementation), e.g. "added parameters have default values".
+    /// requirement's default implementation), e.g. "added parameters have default values"; for a breaking change,
+    /// the use that stops compiling when the typed model can name it, e.g. "calls without `try` no longer compile".
     public var note: String?
 
     /// Creates a change.
@@ -64,11 +65,11 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
     private var platformSummary: String {
         let declaration = new ?? old
         let what =
-            declaration?.isProtocolRequirement == true && declaration?.kind != "conformance"
+            declaration?.isProtocolRequirement == true && declaration?.kind != .conformance
             ? "protocol requirement `\(key)`" : "`\(key)`"
         switch kind {
         case .added:
-            if impact == .breaking, declaration?.kind == "case" {
+            if impact == .breaking, declaration?.kind == .enumCase {
                 return "added \(what) (breaking: exhaustive switches over a public enum stop compiling)"
             }
             return "added \(what)" + (note.map { " (\($0))" } ?? "")
@@ -77,7 +78,9 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
         case .changed:
             let from = old?.signature ?? "", to = new?.signature ?? ""
             let reason =
-                note.map { " (compatible: \($0))" } ?? (impact == .additive ? " (additive: public → open)" : "")
+                impact == .breaking
+                ? note.map { " (breaks: \($0))" } ?? ""
+                : note.map { " (compatible: \($0))" } ?? (impact == .additive ? " (additive: public → open)" : "")
             return "changed \(what) from `\(from)` to `\(to)`\(reason)"
         }
     }

@@ -27,13 +27,15 @@ extension APICollector {
 
     /// Whether a recorded member's own name (or a conformance's protocol) starts with `_`. A protocol's
     /// `_`-parent still counts: its conformers must conform to it (`protocol P: _SendableAlias`).
-    static func isUnderscored(kind: String, qualifiedName: String, conformedTo: String?, container: String?) -> Bool {
+    static func isUnderscored(
+        kind: DeclarationKind, qualifiedName: String, conformedTo: String?, container: DeclarationKind?
+    ) -> Bool {
         switch kind {
-        case "conformance":
+        case .conformance:
             // Decided once the whole file set is known (`APISurface.finish`): `_Name` may be a typealias of a
             // public protocol (`typealias _Sendable = Sendable`), which the conformance is really to.
             return false
-        case "case", "init", "subscript":
+        case .enumCase, .initializer, .subscript:
             return false
         default:
             let name = qualifiedName.prefix { $0 != "(" }
@@ -66,8 +68,8 @@ extension APICollector {
 
     /// Whether a conformance to `conformed`, declared in a `container`, is hidden: a type's conformance to a
     /// `_`-protocol is; a protocol's `_`-parent still binds its conformers.
-    static func hidesConformance(to conformed: String, container: String?) -> Bool {
-        container != "protocol" && isUnderscored(lastComponent(conformed))
+    static func hidesConformance(to conformed: String, container: DeclarationKind?) -> Bool {
+        container != .protocol && isUnderscored(lastComponent(conformed))
     }
 
     private static func isUnderscored(_ name: some StringProtocol) -> Bool {

@@ -20,7 +20,7 @@ extension APICollector {
         signature += SignatureParts.returnClause(shape.result)
         signature += shape.constraints
         record(
-            kind: "func", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
+            kind: .function, qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
             signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
     }
 
@@ -38,7 +38,7 @@ extension APICollector {
         signature += shape.constraints
         // `init Cart(items:)`: the type stands where a function's name would.
         record(
-            kind: "init", qualifiedName: (scope.name ?? "") + "(" + parameters.labels + ")",
+            kind: .initializer, qualifiedName: (scope.name ?? "") + "(" + parameters.labels + ")",
             signature: signature, at: node.initKeyword, in: scope, parameterTypes: parameters.types)
     }
 
@@ -58,7 +58,7 @@ extension APICollector {
         signature += shape.constraints
         signature += " " + accessors.text
         record(
-            kind: "subscript", qualifiedName: (scope.name ?? "") + "[" + parameters.labels + "]",
+            kind: .subscript, qualifiedName: (scope.name ?? "") + "[" + parameters.labels + "]",
             signature: signature, at: node.subscriptKeyword, in: scope, parameterTypes: parameters.types)
     }
 
@@ -83,7 +83,7 @@ extension APICollector {
                 signature += constraints
                 // `let` and `var` share the key word so that `let` → `var` reads as a change.
                 record(
-                    kind: isLet ? "let" : "var", keyWord: "var", qualifiedName: scope.qualify(name),
+                    kind: isLet ? .constant : .variable, keyWord: "var", qualifiedName: scope.qualify(name),
                     signature: signature, at: identifier, in: scope, parameterTypes: constraints)
             }
         }
@@ -91,7 +91,7 @@ extension APICollector {
 
     mutating func visitEnumCase(_ node: EnumCaseDeclSyntax, in scope: Scope) {
         // Cases carry no access modifier: they are exactly as visible as their enum.
-        guard scope.kind == "enum", scope.isPublic else { return }
+        guard scope.kind == .enumeration, scope.isPublic else { return }
         let head = prefix(node.attributes, node.modifiers, access: nil, in: scope) + "case "
         var types = canonical()
         for element in node.elements {
@@ -100,7 +100,8 @@ extension APICollector {
             signature += element.parameterClause.map { SignatureParts.associatedValues($0, types: &types) } ?? ""
             // Raw values are kept: clients persist and exchange them through `rawValue`.
             if let raw = element.rawValue { signature += " = " + NormalizedText.of(raw.value) }
-            record(kind: "case", qualifiedName: scope.qualify(name), signature: signature, at: element.name, in: scope)
+            record(
+                kind: .enumCase, qualifiedName: scope.qualify(name), signature: signature, at: element.name, in: scope)
         }
     }
 
@@ -116,11 +117,11 @@ extension APICollector {
         let target = types.render(node.initializer.value)
         signature += own.generics + " = " + target + own.constraints
         if own.names.isEmpty { recordAlias(qualified, target: target, in: scope) }
-        record(kind: "typealias", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
+        record(kind: .typealias, qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
 
     mutating func visitAssociatedType(_ node: AssociatedTypeDeclSyntax, in scope: Scope) {
-        guard scope.kind == "protocol", let access = access(node.modifiers, in: scope) else { return }
+        guard scope.kind == .protocol, let access = access(node.modifiers, in: scope) else { return }
         let name = String(NormalizedText.name(of: node.name))
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         signature += "associatedtype " + name
@@ -129,7 +130,7 @@ extension APICollector {
         if let initializer = node.initializer { signature += " = " + types.render(initializer.value) }
         signature += whereClause(node.genericWhereClause, in: scope)
         record(
-            kind: "associatedtype", qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
+            kind: .associatedtype, qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
 
     mutating func visitMacro(_ node: MacroDeclSyntax, in scope: Scope) {
@@ -146,7 +147,7 @@ extension APICollector {
         signature += SignatureParts.returnClause(shape.result)
         signature += shape.constraints
         record(
-            kind: "macro", qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
+            kind: .macro, qualifiedName: scope.qualify(name + "(" + parameters.labels + ")"),
             signature: signature, at: node.name, in: scope, parameterTypes: parameters.types)
     }
 

@@ -10,7 +10,7 @@ struct APICollector {
         /// Qualified name of the enclosing type or extended type; nil at top level.
         var name: String?
         /// Kind of the enclosing declaration; nil at top level.
-        var kind: String?
+        var kind: DeclarationKind?
         /// False inside non-public types: nothing below can be public.
         var isPublic = true
         /// Access a member has without a modifier: `public` inside a `public extension`.
@@ -135,15 +135,15 @@ struct APICollector {
                 }
             }
         case .structDecl(let node):
-            visitType(node, "struct", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+            visitType(node, .structure, node.name, node.genericParameterClause.map(Syntax.init), in: scope)
         case .classDecl(let node):
-            visitType(node, "class", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+            visitType(node, .class, node.name, node.genericParameterClause.map(Syntax.init), in: scope)
         case .actorDecl(let node):
-            visitType(node, "actor", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+            visitType(node, .actor, node.name, node.genericParameterClause.map(Syntax.init), in: scope)
         case .enumDecl(let node):
-            visitType(node, "enum", node.name, node.genericParameterClause.map(Syntax.init), in: scope)
+            visitType(node, .enumeration, node.name, node.genericParameterClause.map(Syntax.init), in: scope)
         case .protocolDecl(let node):
-            visitType(node, "protocol", node.name, node.primaryAssociatedTypeClause.map(Syntax.init), in: scope)
+            visitType(node, .protocol, node.name, node.primaryAssociatedTypeClause.map(Syntax.init), in: scope)
         case .extensionDecl(let node): visitExtension(node, in: scope)
         case .functionDecl(let node): visitFunction(node, in: scope)
         case .initializerDecl(let node): visitInitializer(node, in: scope)
@@ -180,7 +180,7 @@ struct APICollector {
     func access(_ modifiers: DeclModifierListSyntax, in scope: Scope) -> String? {
         guard scope.isPublic else { return nil }
         // Requirements carry no modifier; they are as visible as their protocol.
-        if scope.kind == "protocol" { return "public" }
+        if scope.kind == .protocol { return "public" }
         switch SignatureParts.accessLevel(modifiers) ?? scope.implicitAccess {
         case "public": return "public"
         case "open": return "open"
@@ -197,7 +197,7 @@ struct APICollector {
         if !scope.availability.isEmpty {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
         }
-        if let access, scope.kind != "protocol" { parts.append(access) }
+        if let access, scope.kind != .protocol { parts.append(access) }
         parts.append(contentsOf: SignatureParts.modifiers(modifiers))
         guard !parts.isEmpty else { return "" }
         return parts.joined(separator: " ") + " "
@@ -213,7 +213,7 @@ struct APICollector {
 
     /// Records a declaration keyed `keyWord qualifiedName`.
     mutating func record(
-        kind: String, keyWord: String? = nil, qualifiedName: String, signature: String,
+        kind: DeclarationKind, keyWord: String? = nil, qualifiedName: String, signature: String,
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
         lookup: String? = nil
     ) {
@@ -222,7 +222,7 @@ struct APICollector {
                 kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
                 container: scope.kind)
         else { return }
-        let key = (keyWord ?? kind) + " " + qualifiedName
+        let key = (keyWord ?? kind.rawValue) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let declaration = APIDeclaration(
             key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
@@ -247,8 +247,10 @@ struct APICollector {
     // MARK: Types
 
     private mutating func visitType(
-        _ node: some DeclGroupSyntax, _ keyword: String, _ token: TokenSyntax, _ generics: Syntax?, in scope: Scope
+        _ node: some DeclGroupSyntax, _ kind: DeclarationKind, _ token: TokenSyntax, _ generics: Syntax?,
+        in scope: Scope
     ) {
+        let keyword = kind.rawValue
         let name = String(NormalizedText.name(of: token))
         let qualified = scope.qualify(name)
         guard let access = access(node.modifiers, in: scope) else {
@@ -259,7 +261,7 @@ struct APICollector {
                 result.typeGenerics[qualified] = clause.parameters.map { String(NormalizedText.name(of: $0.name)) }
             }
             let hidden = Scope(
-                name: qualified, kind: keyword, isPublic: false, extendedType: scope.extendedType,
+                name: qualified, kind: kind, isPublic: false, extendedType: scope.extendedType,
                 platforms: scope.platforms)
             walk(node.memberBlock.members, in: hidden)
             return
@@ -281,7 +283,7 @@ struct APICollector {
                 kept.append(types.render(type))
                 continue
             }
-            recordConformance(of: qualified, to: type, where: nil, in: scope, declaredBy: keyword)
+            recordConformance(of: qualified, to: type, where: nil, in: scope, declaredBy: kind)
         }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         if keyword == "protocol" {
@@ -297,9 +299,9 @@ struct APICollector {
             if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
             signature += own.constraints
         }
-        record(kind: keyword, qualifiedName: qualified, signature: signature, at: token, in: scope, lookup: qualified)
+        record(kind: kind, qualifiedName: qualified, signature: signature, at: token, in: scope, lookup: qualified)
 
-        let inner = Scope(name: qualified, kind: keyword, extendedType: scope.extendedType, platforms: scope.platforms)
+        let inner = Scope(name: qualified, kind: kind, extendedType: scope.extendedType, platforms: scope.platforms)
         walk(node.memberBlock.members, in: inner)
     }
 
@@ -313,10 +315,10 @@ struct APICollector {
         // says that T is not Sendable.
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] where scope.isPublic {
             recordConformance(
-                of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: "extension")
+                of: extended, to: inherited.type, where: requirements, in: scope, declaredBy: .extension)
         }
         var inner = Scope(
-            name: extended, kind: "extension", isPublic: scope.isPublic, requirements: requirements,
+            name: extended, kind: .extension, isPublic: scope.isPublic, requirements: requirements,
             extendedType: extended, platforms: scope.platforms)
         inner.availability =
             scope.availability
@@ -345,7 +347,7 @@ struct APICollector {
     /// Records `conformance Type: Protocol`; the post-pass drops it when either side is not public.
     private mutating func recordConformance(
         of type: String, to inherited: TypeSyntax, where requirements: [String]?, in scope: Scope,
-        declaredBy kind: String
+        declaredBy kind: DeclarationKind
     ) {
         // `@retroactive`, `@unchecked` and `@preconcurrency` qualify how a conformance is
         // declared, not which conformance clients get.
@@ -357,9 +359,9 @@ struct APICollector {
         signature += TypeCanonical.whereList(requirements ?? [])
         var declaring = scope
         declaring.kind = kind
-        if kind == "extension" { declaring.extendedType = type }
+        if kind == .extension { declaring.extendedType = type }
         record(
-            kind: "conformance", qualifiedName: type + ": " + conformed, signature: signature,
+            kind: .conformance, qualifiedName: type + ": " + conformed, signature: signature,
             at: inherited, in: declaring, conformedTo: conformed, lookup: type)
     }
 }

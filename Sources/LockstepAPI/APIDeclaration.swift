@@ -10,9 +10,9 @@ public struct APIDeclaration: Hashable, Sendable, Codable {
     /// modifiers, parameter names and default-value text dropped.
     public var signature: String
     /// The declaration's kind: `func`, `var`, `let`, `init`, `subscript`, `case`, `struct`, ….
-    public var kind: String
+    public var kind: DeclarationKind
     /// The kind of the enclosing declaration (`protocol`, `enum`, `extension`, …), nil at top level.
-    public var container: String?
+    public var container: DeclarationKind?
     /// The path of the file that declares it.
     public var file: String
     /// The 1-based line of the declaration's name (or `init` / `subscript` keyword).
@@ -20,8 +20,8 @@ public struct APIDeclaration: Hashable, Sendable, Codable {
 
     /// Creates a declaration; `baseKey` defaults to `key`.
     public init(
-        key: String, baseKey: String? = nil, signature: String, kind: String,
-        container: String? = nil, file: String, line: Int
+        key: String, baseKey: String? = nil, signature: String, kind: DeclarationKind,
+        container: DeclarationKind? = nil, file: String, line: Int
     ) {
         self.key = key
         self.baseKey = baseKey ?? key
@@ -34,12 +34,12 @@ public struct APIDeclaration: Hashable, Sendable, Codable {
 
     /// For a conformance (`conformance T: P`, keyed by its base key): the conforming type and the protocol.
     public var conformanceParts: (type: String, proto: String)? {
-        guard kind == "conformance" else { return nil }
+        guard kind == .conformance else { return nil }
         let subject = baseKey.dropFirst("conformance ".count)
         guard let colon = subject.range(of: ": ") else { return nil }
         return (String(subject[..<colon.lowerBound]), String(subject[colon.upperBound...]))
     }
 
     /// Whether clients must implement it: a member of a protocol's own body.
-    public var isProtocolRequirement: Bool { container == "protocol" }
+    public var isProtocolRequirement: Bool { container == .protocol }
 }

@@ -15,7 +15,7 @@ extension APIDiff {
         var moved: [(original: APIDeclaration, renamed: APIDeclaration)] = []
         for declaration in surface.declarations.values {
             // The alias keeps its own name.
-            if declaration.kind == "typealias", renames[String(declaration.key.dropFirst("typealias ".count))] != nil {
+            if declaration.kind == .typealias, renames[String(declaration.key.dropFirst("typealias ".count))] != nil {
                 kept[declaration.key] = declaration
                 continue
             }
@@ -44,7 +44,7 @@ extension APIDiff {
     /// non-generic typealias naming another type.
     private static func renamedTypes(_ old: APISurface, _ new: APISurface) -> [String: String] {
         var renames: [String: String] = [:]
-        for alias in new.declarations.values where alias.kind == "typealias" {
+        for alias in new.declarations.values where alias.kind == .typealias {
             let name = String(alias.key.dropFirst("typealias ".count))
             let short = name.split(separator: ".").last.map(String.init) ?? name
             guard let range = alias.signature.range(of: "typealias " + short + " = ") else { continue }
@@ -62,7 +62,7 @@ extension APIDiff {
     private static func renaming(_ declaration: APIDeclaration, _ renames: [String: String]) -> APIDeclaration {
         var result = declaration
         for (from, to) in renames {
-            if result.kind == "conformance" {
+            if result.kind == .conformance {
                 // `conformance S: Old`: either side may be the renamed type.
                 result.key = replacingName(result.key, from, to)
                 result.baseKey = replacingName(result.baseKey, from, to)
@@ -70,13 +70,13 @@ extension APIDiff {
                 result.key = renamingSubject(result.key, from, to)
                 result.baseKey = renamingSubject(result.baseKey, from, to)
             }
-            if typeKinds.contains(result.kind), result.key == result.kind + " " + to {
+            if typeKinds.contains(result.kind.rawValue), result.key == result.kind.rawValue + " " + to {
                 // The type's own signature names it by its short name.
                 let fromShort = from.split(separator: ".").last.map(String.init) ?? from
                 let toShort = to.split(separator: ".").last.map(String.init) ?? to
                 result.signature = replacingName(
-                    result.signature, result.kind + " " + fromShort,
-                    result.kind + " " + toShort)
+                    result.signature, result.kind.rawValue + " " + fromShort,
+                    result.kind.rawValue + " " + toShort)
             }
             result.signature = replacingName(result.signature, from, to)
         }

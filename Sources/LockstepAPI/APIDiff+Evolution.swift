@@ -20,7 +20,7 @@ extension APIDiff {
         old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil, concurrency: Bool = false,
         minimums: [String: [Int]] = [:]
     ) -> String? {
-        if old.kind == "let", new.kind == "var", !old.isProtocolRequirement, let read = readOnlyVar(old) {
+        if old.kind == .constant, new.kind == .variable, !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
             let reason = "a stored `let` became a `var` that can still be read"
             if read.signature == new.signature
@@ -140,7 +140,7 @@ extension APIDiff {
     private static func readOnlyVar(_ declaration: APIDeclaration) -> APIDeclaration? {
         guard let range = declaration.signature.range(of: "let ") else { return nil }
         var read = declaration
-        read.kind = "var"
+        read.kind = .variable
         read.signature = declaration.signature.replacingCharacters(in: range, with: "var ") + " { get }"
         return read
     }
@@ -196,7 +196,7 @@ extension APIDiff {
     /// Only protocols and actors: a struct, class or enum with some `async` members is still a type name, and has
     /// synchronous members, that clients use below that version.
     static func reviseConcurrentTypes(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        let typeKinds: Set<String> = ["protocol", "actor"]
+        let typeKinds: Set<DeclarationKind> = [.protocol, .actor]
         var unseen: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let old = changes[index].old, let updated = changes[index].new, typeKinds.contains(updated.kind),
@@ -226,8 +226,8 @@ extension APIDiff {
                 separator: " ")
         }
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
-            guard var before = changes[index].old, var after = changes[index].new, before.kind == "init",
-                after.kind == "init",
+            guard var before = changes[index].old, var after = changes[index].new, before.kind == .initializer,
+                after.kind == .initializer,
                 before.signature.contains("convenience") != after.signature.contains("convenience"),
                 let open = changes[index].key.dropFirst("init ".count).firstIndex(of: "(")
             else { continue }
@@ -352,7 +352,7 @@ extension APIDiff {
         _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
     ) {
         var dropped: Set<Int> = []
-        for (index, change) in changes.enumerated() where change.kind == .removed && change.old?.kind == "struct" {
+        for (index, change) in changes.enumerated() where change.kind == .removed && change.old?.kind == .structure {
             let name = change.key.dropFirst("struct ".count)
             guard let added = changes.firstIndex(where: { $0.kind == .added && $0.key == "enum \(name)" }),
                 !old.keys.contains(where: {
@@ -380,7 +380,7 @@ extension APIDiff {
     /// default values (and whose other parameters still accept the old arguments): one compatible change,
     /// `f(a:)` → `f(a:b:)`, not a removal plus an addition.
     static func pairDefaultedParameters(_ changes: inout [APIChange]) {
-        let callables: Set<String> = ["func", "init", "subscript", "macro"]
+        let callables: Set<DeclarationKind> = [.function, .initializer, .subscript, .macro]
         var addedByStem: [String: [Int]] = [:]
         for (index, change) in changes.enumerated() where change.kind == .added {
             guard let new = change.new, callables.contains(new.kind) else { continue }
@@ -567,8 +567,10 @@ private struct ParameterEvolution {
                 narrowed = true
                 continue
             }
-            if let widened = APIDiff.acceptsMore(old: old, new: new) {
-                if !reasons.contains(widened) { reasons.append(widened) }
+            if let widened = CallJudgement.widening(
+                old: old, new: new, label: CallJudgement.argument(pair.new.label, at: index))
+            {
+                if !reasons.contains(widened.description) { reasons.append(widened.description) }
                 continue
             }
             return nil

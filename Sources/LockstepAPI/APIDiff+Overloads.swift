@@ -5,7 +5,7 @@ extension APIDiff {
     /// Every way of calling the old declaration (each set of defaulted arguments left out) must be taken by exactly
     /// one best new overload: the one that leaves out the fewest defaults (a tie would be ambiguous).
     static func reviseCallsKeptByOverloads(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        let callables: Set<String> = ["func", "init", "subscript"]
+        let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
         var byStem: [String: [APIDeclaration]] = [:]
         for declaration in new.values where callables.contains(declaration.kind) {
             byStem[callableStem(declaration.baseKey), default: []].append(declaration)

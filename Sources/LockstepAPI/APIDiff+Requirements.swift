@@ -2,7 +2,9 @@
 /// and members the compiler synthesizes (an explicit one appearing or going changes nothing for clients).
 extension APIDiff {
     /// Kinds of protocol members that conformers must provide; a protocol's typealias or conformance is not one.
-    private static let requirementKinds: Set<String> = ["func", "var", "let", "init", "subscript", "associatedtype"]
+    private static let requirementKinds: Set<DeclarationKind> = [
+        .function, .variable, .constant, .initializer, .subscript, .associatedtype,
+    ]
 
     /// Rates every added protocol requirement: additive with a default implementation in an unconstrained
     /// extension of the protocol (same name and labels), with a default associated type, as an `optional`
@@ -15,7 +17,7 @@ extension APIDiff {
         var defaults: [String: [APIDeclaration]]?
         for index in changes.indices where changes[index].kind == .added {
             guard let requirement = changes[index].new, requirement.isProtocolRequirement else { continue }
-            if requirement.kind == "conformance" {
+            if requirement.kind == .conformance {
                 rateAddedParent(&changes[index], addedKeys: addedKeys, context: context)
                 continue
             }
@@ -23,7 +25,7 @@ extension APIDiff {
             if let owner = protocolKey(of: requirement.baseKey), addedKeys.contains(owner) { continue }
             let shape = SignatureShape(requirement.signature)
             if shape?.modifiers.contains("optional") == true { continue }
-            if requirement.kind == "associatedtype", shape?.result.contains("=") == true {
+            if requirement.kind == .associatedtype, shape?.result.contains("=") == true {
                 changes[index].note = "it has a default type"
                 continue
             }

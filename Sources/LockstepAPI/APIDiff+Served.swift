@@ -7,7 +7,7 @@ extension APIDiff {
     /// a `LogHandler` extension). Not for requirements or overridable members: conformers and subclasses
     /// implement those.
     static func reviseCallsServedElsewhere(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        let callables: Set<String> = ["func", "init", "subscript"]
+        let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
         var byStem: [String: [APIDeclaration]] = [:]
         var conformances: [String: [String]] = [:]
         for declaration in new.values {
@@ -22,12 +22,14 @@ extension APIDiff {
         for index in changes.indices {
             let change = changes[index]
             guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
-                let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
+                let old = change.old, callables.contains(old.kind) || [.variable, .constant].contains(old.kind),
+                !old.isProtocolRequirement,
                 !old.signature.contains("open "), !old.signature.contains("required ")
             else { continue }
             let stem = callableStem(old.baseKey)
-            if let general = (byStem[stem] ?? []).sorted(by: { $0.key < $1.key })
-                .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil })
+            if callables.contains(old.kind),
+                let general = (byStem[stem] ?? []).sorted(by: { $0.key < $1.key })
+                    .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil })
             {
                 changes[index].impact = .additive
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
@@ -40,24 +42,33 @@ extension APIDiff {
     }
 
     /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same
-    /// signature (or one that accepts every old call).
+    /// signature (or one that accepts every old call). A property too, and an extension constrained to the type
+    /// itself (`extension P where Self == T { static var x: T }`, the spelling that also serves `.x` where a `P` is
+    /// expected): on `T` it is the same member.
     private static func servingProtocolMember(
         _ old: APIDeclaration, conformances: [String: [String]], new: [String: APIDeclaration]
     ) -> APIDeclaration? {
-        guard old.kind == "func", let space = old.key.firstIndex(of: " ") else { return nil }
+        guard [.function, .variable, .constant].contains(old.kind), let space = old.key.firstIndex(of: " ") else {
+            return nil
+        }
         let subject = old.key[old.key.index(after: space)...]
         let name = subject.prefix { $0 != "(" && $0 != " " }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         let type = String(name[..<dot])
         let member = subject[subject.index(after: dot)...]
+        let keyword = old.kind == .constant ? "var" : old.kind.rawValue
         for proto in conformances[type] ?? [] {
-            let base = "func " + proto + "." + member.prefix { $0 != " " }
+            let base = keyword + " " + proto + "." + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
-                guard let candidate = new[key],
+                guard var candidate = new[key],
                     !candidate.signature.contains("static ") || old.signature.contains("static ")
                 else { continue }
+                let selfConstraint = " where Self == " + type
+                if candidate.signature.hasSuffix(selfConstraint) {
+                    candidate.signature.removeLast(selfConstraint.count)
+                }
                 if candidate.signature == old.signature || compatibility(old: old, new: candidate) != nil {
-                    return candidate
+                    return new[key]
                 }
             }
         }

@@ -47,31 +47,6 @@ extension APIDiff {
         return "a macro role declares more names (every use is written as before)"
     }
 
-    /// A parameter type that accepts every argument the old one accepted: `any P & Sendable` → `any P` (a
-    /// composition losing members), `@escaping @Sendable () -> Void` → `@escaping () -> Void` (a closure
-    /// parameter no longer requiring `@Sendable`, at its top level only: deeper, the variance turns).
-    static func acceptsMore(old: String, new: String) -> String? {
-        if let before = composition(old), let after = composition(new), before.count > 1, after.count < before.count,
-            after.isSubset(of: before)
-        {
-            return "a parameter's protocol composition lost members (it accepts what it accepted)"
-        }
-        for prefix in ["", "@escaping "] {
-            if old.hasPrefix(prefix + "@Sendable "), prefix + old.dropFirst(prefix.count + "@Sendable ".count) == new {
-                return "@Sendable dropped from a closure parameter (it accepts every closure it accepted)"
-            }
-        }
-        return nil
-    }
-
-    /// `any P & Q`, `P & Q` or `any P` as its members; nil for a type that is not a plain list of names.
-    private static func composition(_ type: String) -> Set<String>? {
-        let body = type.hasPrefix("any ") ? String(type.dropFirst(4)) : type
-        let members = SignatureShape.splitTopLevel(body, at: "&")
-        guard !members.isEmpty, members.allSatisfy({ !$0.contains(" ") }) else { return nil }
-        return Set(members)
-    }
-
     /// An `async` overload added beside a kept synchronous one with the same parameters and result: in an
     /// asynchronous context the compiler prefers the `async` one (even `@_disfavoredOverload`: being synchronous
     /// in an async context weighs more), so every existing call there now needs `await`. The reason, or nil.

@@ -9,7 +9,7 @@ extension APIDiff {
     ) {
         let candidates = changes.indices.filter {
             (changes[$0].kind == .added || changes[$0].kind == .removed)
-                && (changes[$0].new ?? changes[$0].old)?.kind == "typealias"
+                && (changes[$0].new ?? changes[$0].old)?.kind == .typealias
         }
         guard !candidates.isEmpty else { return }
         var conformances: [String: Set<String>] = [:]
@@ -17,7 +17,7 @@ extension APIDiff {
         for declaration in Array(old.values) + Array(new.values) {
             if let (type, proto) = declaration.conformanceParts {
                 conformances[type, default: []].insert(proto)
-            } else if declaration.kind == "associatedtype" {
+            } else if declaration.kind == .associatedtype {
                 associated.insert(String(declaration.baseKey.dropFirst("associatedtype ".count)))
             }
         }
@@ -91,9 +91,11 @@ extension APIDiff {
     static func reviseLoosenedRequirements(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
         // Properties of constrained extensions too (`extension Tagged where RawValue == Int` → `where RawValue:
         // BinaryInteger`), when clients only read them: not requirements.
-        let kinds: Set<String> = ["struct", "enum", "class", "actor", "conformance", "var", "let"]
+        let kinds: Set<DeclarationKind> = [
+            .structure, .enumeration, .class, .actor, .conformance, .variable, .constant,
+        ]
         var conformances: Set<String> = []
-        for declaration in old.values where declaration.kind == "conformance" {
+        for declaration in old.values where declaration.kind == .conformance {
             conformances.insert(String(declaration.baseKey.dropFirst("conformance ".count)))
         }
         var dropped: Set<Int> = []
@@ -105,7 +107,7 @@ extension APIDiff {
             let (newHead, newList) = whereSplit(after.signature)
             guard oldHead == newHead else { continue }
             var context: [String] = []
-            if before.kind == "conformance" {
+            if before.kind == .conformance {
                 let subject = before.baseKey.dropFirst("conformance ".count).prefix { $0 != ":" }
                 for kind in ["struct", "enum", "class", "actor"] {
                     guard let type = old[kind + " " + subject] else { continue }

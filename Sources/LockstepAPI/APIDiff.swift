@@ -98,7 +98,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
-        for index in changes.indices where changes[index].kind == .added && changes[index].new?.kind == "case" {
+        for index in changes.indices where changes[index].kind == .added && changes[index].new?.kind == .enumCase {
             let enumKey = Self.enumKey(ofCase: changes[index].new?.baseKey ?? changes[index].key)
             changes[index].impact = addedKeys.contains(enumKey) ? .additive : .breaking
         }
@@ -159,10 +159,10 @@ public struct APIDiff: Sendable, Hashable {
     ) {
         guard old.signature != new.signature, withoutFinal(old.signature) != withoutFinal(new.signature) else { return }
         let key = old.key == new.key ? old.key : baseKey
-        if old.kind == "typealias", new.kind == "typealias", isSameGenericAlias(old.signature, new.signature) { return }
+        if old.kind == .typealias, new.kind == .typealias, isSameGenericAlias(old.signature, new.signature) { return }
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
         // Lockstep cannot type: nothing is known to have changed.
-        if ["var", "let"].contains(old.kind), old.kind == new.kind,
+        if [.variable, .constant].contains(old.kind), old.kind == new.kind,
             differsOnlyByUnknownType(old.signature, new.signature)
         {
             return
@@ -171,15 +171,20 @@ public struct APIDiff: Sendable, Hashable {
         if substitutingSameTypes(old.signature) == substitutingSameTypes(new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
-        } else if let reason = compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) {
+        } else if let reason = compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new)
+            ?? CallJudgement.reasons(old, new)
+        {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
-        } else if old.kind == "enum", new.kind == "enum", addsRawType(old.signature, new.signature) {
+        } else if old.kind == .enumeration, new.kind == .enumeration, addsRawType(old.signature, new.signature) {
             changes.append(
                 APIChange(
                     kind: .changed, key: key, old: old, new: new, impact: .additive,
                     note: "a raw type added: `rawValue` and `init?(rawValue:)` only add to what clients can write"))
         } else {
-            changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .breaking))
+            changes.append(
+                APIChange(
+                    kind: .changed, key: key, old: old, new: new, impact: .breaking,
+                    note: CallJudgement.breakage(old, new)))
         }
     }
 

@@ -43,7 +43,7 @@ struct TypeNames: Equatable, Sendable {
             aliases.merge(file.aliases) { first, _ in first }
             for (name, variants) in file.platformAliases { platformAliases[name, default: []] += variants }
             platformCount = max(platformCount, file.platforms.count)
-            for item in file.declarations where item.declaration.kind == "conformance" {
+            for item in file.declarations where item.declaration.kind == .conformance {
                 guard let type = item.lookupScope, let proto = item.conformedTo else { continue }
                 conformances[type, default: []].append(proto)
             }

@@ -107,9 +107,9 @@ extension APISurface {
                     item.conformedTo = target
                 }
                 if APICollector.hidesConformance(to: conformed, container: item.declaration.container) { continue }
-                if hidden.contains(conformed), item.declaration.container != "protocol" { continue }
+                if hidden.contains(conformed), item.declaration.container != .protocol { continue }
             }
-            if item.conformedTo == nil, item.declaration.container == "extension",
+            if item.conformedTo == nil, item.declaration.container == .extension,
                 let extended = item.extendedType, protocols.contains(resolver.following(extended))
             {
                 item.declaration.baseKey += " (extension)"

@@ -110,6 +110,11 @@ public enum CompactCoding {
             }
         }
 
+        mutating func kind() throws -> DeclarationKind {
+            guard let kind = DeclarationKind(rawValue: try string()) else { throw Failure() }
+            return kind
+        }
+
         mutating func strings() throws -> [String] {
             let n = try count()
             var result: [String] = []
@@ -130,8 +135,8 @@ extension APIDeclaration {
         writer.string(key)
         writer.optional(baseKey == key ? nil : baseKey) { $0.string($1) }
         writer.string(signature)
-        writer.string(kind)
-        writer.optional(container) { $0.string($1) }
+        writer.string(kind.rawValue)
+        writer.optional(container) { $0.string($1.rawValue) }
         writer.string(file)
         writer.int(line)
     }
@@ -140,8 +145,8 @@ extension APIDeclaration {
         let key = try reader.string()
         let baseKey = try reader.optional { try $0.string() }
         self.init(
-            key: key, baseKey: baseKey ?? key, signature: try reader.string(), kind: try reader.string(),
-            container: try reader.optional { try $0.string() }, file: try reader.string(), line: try reader.int())
+            key: key, baseKey: baseKey ?? key, signature: try reader.string(), kind: try reader.kind(),
+            container: try reader.optional { try $0.kind() }, file: try reader.string(), line: try reader.int())
     }
 }
 

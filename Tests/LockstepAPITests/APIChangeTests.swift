@@ -29,7 +29,30 @@ final class APIChangeTests: XCTestCase {
             ["added `case PaymentMethod.applePay` (breaking: exhaustive switches over a public enum stop compiling)"])
         XCTAssertEqual(
             diff("public func total() -> Int { 0 }", "public func total() -> Double { 0 }").changes.map(\.summary),
-            ["changed `func total()` from `public func total() -> Int` to `public func total() -> Double`"])
+            [
+                "changed `func total()` from `public func total() -> Int` to `public func total() -> Double` "
+                    + "(breaks: code using the result as `Int` no longer compiles (it is `Double`))"
+            ])
+        // Each breaking change the typed model can read names the use that stops compiling.
+        XCTAssertEqual(
+            [
+                diff("public func f() {}", "public func f() throws {}"),
+                diff("public func f() {}", "public func f() async {}"),
+                diff("public struct S { public var x: Int }", "public struct S { public let x: Int }"),
+                diff("public func f(a: Int = 1) {}", "public func f(a: Int) {}"),
+                diff("public func f(_ a: Int, _ b: Int) {}", "public func f(_ a: Int, _ b: String) {}"),
+                diff(
+                    "public protocol P {}\npublic func f<T>(_ a: T) {}",
+                    "public protocol P {}\npublic func f<T: P>(_ a: T) {}"),
+                diff("public protocol P { func f() }", "public protocol P { func f() throws }"),
+            ].flatMap { $0.changes.compactMap(\.note) },
+            [
+                "calls without `try` no longer compile", "calls without `await` no longer compile",
+                "assignments to it no longer compile", "calls that leave out `a:` no longer compile",
+                "calls passing a `Int` as argument 2 no longer compile (it takes `String`)",
+                "calls whose types do not meet `τ_0: P` no longer compile",
+                "conforming types' implementations of the old form no longer match the new one",
+            ])
         XCTAssertEqual(
             diff("public class C {}", "open class C {}").changes.map(\.description),
             ["[additive] changed `class C` from `public class C` to `open class C` (additive: public → open)"])

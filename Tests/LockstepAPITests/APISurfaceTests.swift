@@ -43,8 +43,8 @@ final class APISurfaceTests: XCTestCase {
         let cash = try XCTUnwrap(result.declarations["case PaymentMethod.cash"])
         XCTAssertEqual(cash.file, "Sources/Cart/Payment.swift")
         XCTAssertEqual(cash.line, 2)
-        XCTAssertEqual(cash.kind, "case")
-        XCTAssertEqual(cash.container, "enum")
+        XCTAssertEqual(cash.kind, .enumCase)
+        XCTAssertEqual(cash.container, .enumeration)
         XCTAssertNil(result.declarations["var Cart.cache"])
     }
 
@@ -94,8 +94,8 @@ final class APISurfaceTests: XCTestCase {
 
     func testLetAndVarShareTheKeyWordButNotTheKind() {
         let declarations = surface("public struct S { public let a: Int; public var b: Int }").declarations
-        XCTAssertEqual(declarations["var S.a"]?.kind, "let")
-        XCTAssertEqual(declarations["var S.b"]?.kind, "var")
+        XCTAssertEqual(declarations["var S.a"]?.kind, .constant)
+        XCTAssertEqual(declarations["var S.b"]?.kind, .variable)
     }
 
     func testOverloadsAreKeyedApartButShareTheBaseKey() {

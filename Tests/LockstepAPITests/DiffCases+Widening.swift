@@ -8,7 +8,10 @@ extension DiffCase {
             "a macro role declaring one more name",
             old: "@attached(member, names: named(A))\npublic macro M() = #externalMacro(module: \"X\", type: \"Y\")",
             new:
-                "@attached(member, names: named(A), named(_B))\npublic macro M() = #externalMacro(module: \"X\", type: \"Y\")",
+                """
+                @attached(member, names: named(A), named(_B))\npublic macro M() = #externalMacro(module: \"X\", \
+                type: \"Y\")
+                """,
             ["changed macro M()"], .additive),
         DiffCase(
             "a macro role taken away",

@@ -56,6 +56,25 @@ public enum ObjCKind: String, Sendable, Hashable, Codable {
     case macro = "#define"
 }
 
+extension ObjCKind {
+    /// The kind in the common API model.
+    var declarationKind: DeclarationKind {
+        switch self {
+        case .class: return .objcInterface
+        case .protocol: return .objcProtocol
+        case .conformance: return .conformance
+        case .method: return .objcMethod
+        case .property: return .objcProperty
+        case .function: return .cFunction
+        case .variable: return .cVariable
+        case .enum: return .enumeration
+        case .case: return .enumCase
+        case .typedef: return .cTypedef
+        case .macro: return .cMacro
+        }
+    }
+}
+
 /// One public declaration of a header set, typed: what the Objective-C diff compares.
 public struct ObjCDeclaration: Sendable, Hashable, Codable {
     /// Unique within a surface, in Objective-C spelling: `-[MBProgressHUD showAnimated:]`, `@property
@@ -151,7 +170,7 @@ public struct ObjCDeclaration: Sendable, Hashable, Codable {
     /// The declaration in the common API model: key, Objective-C signature, place.
     public var apiDeclaration: APIDeclaration {
         APIDeclaration(
-            key: key, signature: signature, kind: kind.rawValue, container: inProtocol ? "protocol" : nil,
+            key: key, signature: signature, kind: kind.declarationKind, container: inProtocol ? .protocol : nil,
             file: file, line: line)
     }
 }

@@ -22,7 +22,7 @@ public struct ObjCDiff: Sendable {
                     before["@interface \(owner)"] != nil, after["@interface \(owner)"] != nil
                 else { continue }
                 let gone = APIDeclaration(
-                    key: key, signature: key, kind: ObjCKind.method.rawValue, file: after["@interface \(owner)"]!.file,
+                    key: key, signature: key, kind: .objcMethod, file: after["@interface \(owner)"]!.file,
                     line: after["@interface \(owner)"]!.line)
                 found.append(
                     APIChange(

@@ -48,13 +48,13 @@ struct APILayout: Equatable {
         var result: [String: APIDeclaration] = [:]
         for name in libraries {
             result["library \(name)"] = APIDeclaration(
-                key: "library \(name)", signature: "library \(name)", kind: "library",
+                key: "library \(name)", signature: "library \(name)", kind: .library,
                 file: manifestFile, line: 1)
         }
         for module in modules {
             result["module \(module.name)"] = APIDeclaration(
                 key: "module \(module.name)", signature: "module \(module.name)",
-                kind: "module", file: manifestFile, line: 1)
+                kind: .module, file: manifestFile, line: 1)
         }
         return result
     }

@@ -191,7 +191,7 @@ final class ImplementationChecker {
         // A file that cannot be read is LS203's and LS103's to report; the rest is judged.
         let surface = try? context.api.surface(of: component, at: commit)
         for declaration in surface?.declarations.values.map({ $0 }) ?? [] {
-            if declaration.kind == "protocol", let name = declaration.key.split(separator: " ").last {
+            if declaration.kind == .protocol, let name = declaration.key.split(separator: " ").last {
                 protocols.append(
                     DeclaredProtocol(
                         name: String(name), file: declaration.file, line: declaration.line,

@@ -1,0 +1,227 @@
+/// Why a changed declaration still accepts every call that compiled against its old form: one named reason per
+/// difference the judgement found.
+enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
+    /// A parameter whose type was a generic parameter used nowhere else now takes `Any`: every argument converts.
+    case genericParameterBecameAny(label: String)
+    /// A parameter's protocol composition (`any P & Sendable`) lost members: it accepts what it accepted.
+    case compositionLostMembers(label: String, dropped: [String])
+    /// `@Sendable` dropped from a closure parameter's own type: it accepts every closure it accepted.
+    case sendableDropped(label: String)
+    /// A generic requirement dropped: calls that met it still compile.
+    case requirementsDropped([String])
+    /// The generic parameters renumbered (one removed or reordered) with the same roles.
+    case genericParametersRenumbered
+
+    var description: String {
+        switch self {
+        case .genericParameterBecameAny(let label):
+            return "\(label) takes `Any` where it took a generic parameter nothing else used (every argument converts)"
+        case .compositionLostMembers(let label, let dropped):
+            return "the protocol composition \(label) takes lost "
+                + dropped.map { "`\($0)`" }.joined(separator: ", ") + " (it accepts what it accepted)"
+        case .sendableDropped(let label):
+            return "@Sendable dropped from the closure type \(label) takes (it accepts every closure it accepted)"
+        case .requirementsDropped(let requirements):
+            return "generic requirement " + requirements.map { "`\($0)`" }.joined(separator: ", ")
+                + " dropped (calls that met it still compile)"
+        case .genericParametersRenumbered:
+            return "the same generic parameters, numbered otherwise"
+        }
+    }
+}
+
+/// The compatibility question for a callable (`func`, `init`, `subscript`) whose typed signature changed: does
+/// every call that compiled against `old` compile against `new`? Parameters are matched by position and label;
+/// a generic parameter of the old declaration may become one of the new (the roles are matched, not the numbers)
+/// or, where it stood alone for one parameter, `Any`. Each parameter's new type must accept every argument of its
+/// old type; the result must be the same type. Not for what clients implement (requirements, `open` members),
+/// where a witness or override must match exactly.
+struct CallJudgement {
+    /// The old declaration's generic parameters as the new one spells them.
+    var substitution: [Int: SwiftType] = [:]
+    private var reasons: [CompatibilityReason] = []
+
+    /// The reasons `new` accepts every call of `old`; nil when some call may stop compiling or the judgement
+    /// cannot tell (the string-based judgements decide then).
+    static func reasons(old: DeclarationSignature, new: DeclarationSignature, implemented: Bool)
+        -> [CompatibilityReason]?
+    {
+        guard !implemented, ["func", "init", "init?", "init!", "subscript"].contains(old.keyword),
+            old.keyword == new.keyword, old.name == new.name, old.modifiers == new.modifiers,
+            old.availability == new.availability, old.accessors == new.accessors, old.isAsync == new.isAsync,
+            old.throwing == new.throwing,
+            let before = old.parameters, let after = new.parameters, before.count == after.count
+        else { return nil }
+        var judgement = CallJudgement()
+        for (index, (was, now)) in zip(before, after).enumerated() {
+            guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
+                judgement.accepts(old: was.type, new: now.type, label: argument(was.label, at: index))
+            else { return nil }
+        }
+        switch (old.result, new.result) {
+        case (nil, nil): break
+        case (let was?, let now?): guard judgement.same(was, now) else { return nil }
+        default: return nil
+        }
+        return judgement.finish(old: old, new: new)
+    }
+
+    /// How a message names a parameter: `` `to:` `` or, without a label, `argument 2`.
+    static func argument(_ label: String, at index: Int) -> String {
+        label == "_" ? "argument \(index + 1)" : "`\(label):`"
+    }
+
+    /// Why a parameter of type `new` takes every argument the same parameter took as `old`, when a composition
+    /// lost members or a closure type lost `@Sendable` and nothing else changed; nil otherwise (equal types too).
+    static func widening(old: String, new: String, label: String) -> CompatibilityReason? {
+        var judgement = CallJudgement()
+        guard judgement.accepts(old: SwiftType(parsing: old), new: SwiftType(parsing: new), label: label),
+            judgement.substitution.allSatisfy({ $0.value.genericParameter == $0.key })
+        else { return nil }
+        return judgement.reasons.first
+    }
+
+    /// Whether a parameter of type `new` takes every argument of type `old` (at the parameter's top level).
+    mutating func accepts(old: SwiftType, new: SwiftType, label: String) -> Bool {
+        if let number = old.genericParameter, new.isAny, substitution[number] == nil {
+            substitution[number] = new
+            reasons.append(.genericParameterBecameAny(label: label))
+            return true
+        }
+        if let before = Self.members(old), before.count > 1, case let after = Self.members(new) ?? [new],
+            after.count < before.count
+        {
+            var left = before
+            for member in after {
+                guard let index = left.firstIndex(where: { same($0, member) }) else { return false }
+                left.remove(at: index)
+            }
+            reasons.append(.compositionLostMembers(label: label, dropped: left.map(\.description)))
+            return true
+        }
+        if case .function(var before) = old, case .function(let after) = new, before.attributes != after.attributes,
+            before.attributes.contains("@Sendable"), !after.attributes.contains("@Sendable")
+        {
+            before.attributes.removeAll { $0 == "@Sendable" }
+            guard same(.function(before), new) else { return false }
+            reasons.append(.sendableDropped(label: label))
+            return true
+        }
+        return same(old, new)
+    }
+
+    /// `any P & Q` or `P & Q` as its members; nil for any other type.
+    private static func members(_ type: SwiftType) -> [SwiftType]? {
+        switch type {
+        case .composition(let members): return members
+        case .opaque("any", .composition(let members)): return members
+        case .opaque("any", let single): return [single]
+        default: return nil
+        }
+    }
+
+    /// Whether `old`, its generic parameters written as the new declaration's, is `new`; records the
+    /// correspondence of generic parameters as it goes.
+    mutating func same(_ old: SwiftType, _ new: SwiftType) -> Bool {
+        if let number = old.genericParameter {
+            if let known = substitution[number] { return known == new }
+            guard new.genericParameter != nil else { return false }
+            substitution[number] = new
+            return true
+        }
+        switch (old, new) {
+        case (.named(let base, let name, let arguments), .named(let newBase, let newName, let newArguments)):
+            guard name == newName, arguments.count == newArguments.count else { return false }
+            switch (base, newBase) {
+            case (nil, nil): break
+            case (let was?, let now?): guard same(was, now) else { return false }
+            default: return false
+            }
+            return pairwise(arguments, newArguments)
+        case (.optional(let a), .optional(let b)), (.implicitlyUnwrapped(let a), .implicitlyUnwrapped(let b)),
+            (.array(let a), .array(let b)):
+            return same(a, b)
+        case (.dictionary(let k, let v), .dictionary(let newK, let newV)):
+            return same(k, newK) && same(v, newV)
+        case (.tuple(let a), .tuple(let b)):
+            return a.map(\.label) == b.map(\.label) && pairwise(a.map(\.type), b.map(\.type))
+        case (.function(let a), .function(let b)):
+            return a.attributes == b.attributes && a.isAsync == b.isAsync && a.throwing == b.throwing
+                && pairwise(a.parameters + [a.result], b.parameters + [b.result])
+        case (.composition(let a), .composition(let b)):
+            return pairwise(a, b)
+        case (.opaque(let keyword, let a), .opaque(let newKeyword, let b)):
+            return keyword == newKeyword && same(a, b)
+        case (.metatype(let a, let keyword), .metatype(let b, let newKeyword)):
+            return keyword == newKeyword && same(a, b)
+        case (.attributed(let attributes, let a), .attributed(let newAttributes, let b)):
+            return attributes == newAttributes && same(a, b)
+        case (.other(let a), .other(let b)):
+            return a == b
+        default:
+            return false
+        }
+    }
+
+    private mutating func pairwise(_ old: [SwiftType], _ new: [SwiftType]) -> Bool {
+        guard old.count == new.count else { return false }
+        for (a, b) in zip(old, new) where !same(a, b) { return false }
+        return true
+    }
+
+    /// Checks the generic parameters and requirements once every type is matched: each old generic parameter
+    /// is accounted for and no two become one; one that became `Any` stood alone for whole parameters (not in the
+    /// result, inside another type or in a same-type requirement), and the new requirements are among the old ones.
+    private func finish(old: DeclarationSignature, new: DeclarationSignature) -> [CompatibilityReason]? {
+        let oldNumbers = (old.genericParameters ?? []).map(\.number)
+        let newNumbers = (new.genericParameters ?? []).map(\.number)
+        guard Set(substitution.keys) == Set(oldNumbers) else { return nil }
+        let widened = Set(oldNumbers.filter { substitution[$0]?.isAny == true })
+        if !widened.isEmpty {
+            let standsAlone = (old.parameters ?? []).allSatisfy { parameter in
+                parameter.type.genericParameter != nil || parameter.type.genericParameters.isDisjoint(with: widened)
+            }
+            let inResult = old.result.map { !$0.genericParameters.isDisjoint(with: widened) } ?? false
+            let inRequirements = old.requirements.contains { requirement in
+                !requirement.constraint.genericParameters.isDisjoint(with: widened)
+                    || requirement.relation != ":" && !requirement.subject.genericParameters.isDisjoint(with: widened)
+                    || requirement.subject.genericParameter == nil
+                        && !requirement.subject.genericParameters.isDisjoint(with: widened)
+            }
+            guard standsAlone, !inResult, !inRequirements else { return nil }
+        }
+        var images: Set<Int> = []
+        for number in oldNumbers where !widened.contains(number) {
+            guard let image = substitution[number]?.genericParameter, images.insert(image).inserted else { return nil }
+        }
+        guard images == Set(newNumbers), images.count == newNumbers.count else { return nil }
+        let oldRequirements = Set(
+            old.requirements.filter { $0.subject.genericParameters.isDisjoint(with: widened) }
+                .map { $0.substituting(substitution) })
+        guard new.requirements.isSubset(of: oldRequirements) else { return nil }
+        var reasons = reasons
+        let dropped = oldRequirements.subtracting(new.requirements)
+        if !dropped.isEmpty {
+            reasons.append(
+                .requirementsDropped(
+                    dropped.map(\.text).sorted()))
+        }
+        let renumbered = oldNumbers.contains { number in substitution[number]?.genericParameter != number }
+        if reasons.isEmpty, renumbered { reasons.append(.genericParametersRenumbered) }
+        return reasons.isEmpty ? nil : reasons
+    }
+}
+
+extension CallJudgement {
+    /// The typed judgement of two declarations of one key, as the note of a compatible change; nil when some call
+    /// may stop compiling or the judgement cannot tell. Requirements and overridable members are left alone.
+    static func reasons(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
+        guard old.kind == new.kind, let before = DeclarationSignature(old.signature),
+            let after = DeclarationSignature(new.signature)
+        else { return nil }
+        let implemented =
+            old.isProtocolRequirement || before.modifiers.contains("required")
+            || before.modifiers.contains("open") && !before.modifiers.contains("final")
+        return reasons(old: before, new: after, implemented: implemented)?.map(\.description).joined(separator: "; ")
+    }
+}

@@ -1,0 +1,65 @@
+import LockstepAPI
+
+extension DiffCase {
+    /// Classes the typed declaration model (`CallJudgement`) decides: generic parameters matched by their role,
+    /// not their number; a parameter that stood alone for a generic parameter widened to `Any`; compositions with
+    /// generic arguments; a member moved into an extension constrained to its type. Each with the nearest case that
+    /// must still break.
+    static let modelCases: [DiffCase] = [
+        DiffCase(
+            "a generic parameter used by one parameter only replaced by Any",
+            old: "public func cast<A, B>(_ value: A, to: B.Type) -> B? { nil }",
+            new: "public func cast<B>(_ value: Any, to: B.Type) -> B? { nil }",
+            ["changed func cast(_:to:)"], .additive),
+        DiffCase(
+            "a constrained generic parameter replaced by Any",
+            old: "public protocol P {}\npublic func show<T: P>(_ value: T) {}",
+            new: "public protocol P {}\npublic func show(_ value: Any) {}",
+            ["changed func show(_:)"], .additive),
+        DiffCase(
+            "a generic parameter that is also the result replaced by Any",
+            old: "public func same<T>(_ value: T) -> T { value }",
+            new: "public func same(_ value: Any) -> Any { value }",
+            ["changed func same(_:)"], .breaking),
+        DiffCase(
+            "a generic parameter that a closure parameter also receives replaced by Any",
+            old: "public func each<T>(_ value: T, _ body: (T) -> Void) {}",
+            new: "public func each(_ value: Any, _ body: (Any) -> Void) {}",
+            ["changed func each(_:_:)"], .breaking),
+        DiffCase(
+            "a function's generic parameters declared in another order",
+            old: "public func pair<A, B>(_ a: A, _ b: B) -> (A, B) { (a, b) }",
+            new: "public func pair<B, A>(_ a: A, _ b: B) -> (A, B) { (a, b) }",
+            [], .none),
+        DiffCase(
+            "two generic parameters merged into one",
+            old: "public func pair<A, B>(_ a: A, _ b: B) {}",
+            new: "public func pair<A>(_ a: A, _ b: A) {}",
+            ["changed func pair(_:_:)"], .breaking),
+        DiffCase(
+            "& Sendable dropped from a parameter whose type has generic arguments",
+            old: "public struct S { public subscript<V>(dynamicMember path: KeyPath<Int, V> & Sendable) -> V { "
+                + "fatalError() } }",
+            new: "public struct S { public subscript<V>(dynamicMember path: KeyPath<Int, V>) -> V { fatalError() } }",
+            ["changed subscript S[dynamicMember:]"], .additive),
+        DiffCase(
+            "a generic argument changed inside a composition",
+            old: "public func f<V>(_ path: KeyPath<Int, V> & Sendable) {}",
+            new: "public func f<V>(_ path: KeyPath<String, V>) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a static member moved into an extension of a protocol constrained to the type",
+            old: "public protocol Style {}\npublic struct Plain: Style { public init() {}\n"
+                + " public static var plain: Plain { Plain() } }",
+            new: "public protocol Style {}\npublic struct Plain: Style { public init() {} }\n"
+                + "extension Style where Self == Plain { public static var plain: Plain { Plain() } }",
+            ["added var Style.plain (extension)", "removed var Plain.plain"], .additive),
+        DiffCase(
+            "a static member moved into a constrained extension of a protocol the type does not conform to",
+            old: "public protocol Style {}\npublic struct Plain { public init() {}\n"
+                + " public static var plain: Plain { Plain() } }",
+            new: "public protocol Style {}\npublic struct Plain { public init() {} }\n"
+                + "extension Style where Self == Plain { public static var plain: Plain { Plain() } }",
+            ["added var Style.plain (extension)", "removed var Plain.plain"], .breaking),
+    ]
+}
