@@ -74,7 +74,7 @@ public struct APIChange: Sendable, Codable, Hashable, CustomStringConvertible {
             }
             return "added \(what)" + (note.map { " (\($0))" } ?? "")
         case .removed:
-            return "removed \(what)"
+            return "removed \(what)" + (impact == .breaking ? "" : note.map { " (compatible: \($0))" } ?? "")
         case .changed:
             let from = old?.signature ?? "", to = new?.signature ?? ""
             let reason =

@@ -153,6 +153,16 @@ struct APICollector {
         case .typeAliasDecl(let node): visitTypeAlias(node, in: scope)
         case .associatedTypeDecl(let node): visitAssociatedType(node, in: scope)
         case .macroDecl(let node): visitMacro(node, in: scope)
+        case .importDecl(let node):
+            // `@_exported import KitCore`: KitCore's public declarations are part of this module's API.
+            let exported = node.attributes.contains { element in
+                guard case .attribute(let attribute) = element else { return false }
+                return attribute.attributeName.trimmedDescription == "_exported"
+            }
+            if exported, node.importKindSpecifier == nil, let module = node.path.first?.name.text, node.path.count == 1
+            {
+                result.reexportedModules.insert(module)
+            }
         default:
             // deinit, operators, precedence groups, imports, macro expansions: not keyed API.
             break

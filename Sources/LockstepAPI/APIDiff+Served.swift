@@ -35,10 +35,28 @@ extension APIDiff {
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
                 continue
             }
+            if let proto = standardProvider(of: old, conformances: conformances) {
+                changes[index].impact = .additive
+                changes[index].note = "still a member of the type: the standard library's `\(proto)` provides it"
+                continue
+            }
             guard let served = servingProtocolMember(old, conformances: conformances, new: new) else { continue }
             changes[index].impact = .additive
             changes[index].note = "still callable on the type, through `\(served.key)`"
         }
+    }
+
+    /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it.
+    private static func standardProvider(of old: APIDeclaration, conformances: [String: [String]]) -> String? {
+        guard old.kind == .function || old.kind == .variable, let space = old.key.firstIndex(of: " ") else {
+            return nil
+        }
+        let subject = old.key[old.key.index(after: space)...]
+        let name = subject.prefix { $0 != "(" && $0 != " " }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let type = String(name[..<dot])
+        let member = old.kind.rawValue + " " + subject[subject.index(after: dot)...]
+        return StandardMembers.provider(of: old, type: type, member: member, conformances: conformances[type] ?? [])
     }
 
     /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same

@@ -22,6 +22,8 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var platformAliases: [String: [AliasTarget]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
+    /// Modules the file re-exports (`@_exported import X`): whoever imports this module sees their declarations.
+    public var reexportedModules: Set<String> = []
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
     var platforms = APIContext.default.platforms
 

@@ -213,6 +213,7 @@ extension APIFileSurface {
             for position in positions { w.int(position) }
         }
         w.strings(platforms)
+        w.strings(reexportedModules.sorted())
         return w.bytes
     }
 
@@ -261,6 +262,7 @@ extension APIFileSurface {
             surface.byBaseKey[key] = positions
         }
         surface.platforms = try r.strings()
+        surface.reexportedModules = Set(try r.strings())
         return surface
     }
 }

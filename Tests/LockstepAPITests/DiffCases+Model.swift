@@ -61,5 +61,34 @@ extension DiffCase {
             new: "public protocol Style {}\npublic struct Plain { public init() {} }\n"
                 + "extension Style where Self == Plain { public static var plain: Plain { Plain() } }",
             ["added var Style.plain (extension)", "removed var Plain.plain"], .breaking),
+        DiffCase(
+            "a collection's own isEmpty and a hashable type's own hashValue dropped for the standard library's",
+            old: "public struct S: Collection, Hashable { public var startIndex: Int { 0 }\n"
+                + " public var endIndex: Int { 0 }\n public subscript(i: Int) -> Int { i }\n"
+                + " public func index(after i: Int) -> Int { i + 1 }\n public var isEmpty: Bool { true }\n"
+                + " public var hashValue: Int { 0 } }",
+            new: "public struct S: Collection, Hashable { public var startIndex: Int { 0 }\n"
+                + " public var endIndex: Int { 0 }\n public subscript(i: Int) -> Int { i }\n"
+                + " public func index(after i: Int) -> Int { i + 1 } }",
+            // `hashValue` is one the compiler synthesizes for a Hashable type: not reported at all.
+            ["removed var S.isEmpty"], .additive),
+        DiffCase(
+            "an equatable type's own != dropped for the standard library's",
+            old: "public struct S: Equatable { public static func != (a: S, b: S) -> Bool { false } }",
+            new: "public struct S: Equatable {}",
+            ["removed func S.!=(_:_:)"], .additive),
+        DiffCase(
+            "a member dropped with the conformance that would provide it",
+            old: "public struct S: Equatable { public static func != (a: S, b: S) -> Bool { false } }",
+            new: "public struct S {}",
+            ["removed conformance S: Equatable", "removed func S.!=(_:_:)"], .breaking),
+        DiffCase(
+            "a member dropped whose type differs from the standard library's",
+            old: "public struct S: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
+                + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 }\n"
+                + " public var count: Int8 { 0 } }",
+            new: "public struct S: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
+                + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 } }",
+            ["removed var S.count"], .breaking),
     ]
 }

@@ -206,7 +206,8 @@ indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
         case .array(let element): return "[\(element)]"
         case .dictionary(let key, let value): return "[\(key): \(value)]"
         case .tuple(let elements):
-            return "(" + elements.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }
+            return "("
+                + elements.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }
                 .joined(separator: ", ") + ")"
         case .function(let function):
             let attributes = function.attributes.map { $0 + " " }.joined()

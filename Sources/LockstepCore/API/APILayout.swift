@@ -11,6 +11,9 @@ struct APILayout: Equatable {
     struct Module: Equatable {
         var name: String
         var folders: [String]
+        /// Not a product's module: one a product's module re-exports (`@_exported import`), read for its
+        /// declarations but not importable API of its own.
+        var isReexported = false
     }
 
     /// The library products' names.
@@ -34,6 +37,17 @@ struct APILayout: Equatable {
         self.modules = modules
     }
 
+    /// The regular targets of this package that `parts` (files of the layout's modules) re-export and the layout does
+    /// not hold yet; re-exports of other packages' modules are their packages' API, not this one's.
+    func reexported(by parts: [APIFileSurface], manifest: Manifest) -> [Module] {
+        let names = Set(parts.flatMap(\.reexportedModules)).subtracting(modules.map(\.name))
+        return manifest.targets.filter { names.contains($0.name) && $0.kind == .regular }.map { target in
+            Module(
+                name: target.name, folders: target.path.map { [Self.trimmed($0)] } ?? target.defaultFolders,
+                isReexported: true)
+        }
+    }
+
     /// `./Sources/Kit/` → `Sources/Kit`: paths as the object database spells them.
     static func trimmed(_ path: String) -> String {
         var result = Substring(path)
@@ -51,7 +65,7 @@ struct APILayout: Equatable {
                 key: "library \(name)", signature: "library \(name)", kind: .library,
                 file: manifestFile, line: 1)
         }
-        for module in modules {
+        for module in modules where !module.isReexported {
             result["module \(module.name)"] = APIDeclaration(
                 key: "module \(module.name)", signature: "module \(module.name)",
                 kind: .module, file: manifestFile, line: 1)

@@ -223,6 +223,45 @@ public final class APIReader: @unchecked Sendable {
         }
         if layout == nil { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
+        var files = try parts(of: listed, of: component, in: repository, at: commit, context: context)
+        // A module of this package that a product module re-exports (`@_exported import KitCore`) is API too: its
+        // declarations are what clients of the product see (a type moved there is no removal).
+        if var current = layout, let manifest {
+            var seen = Set(listed.map(\.path))
+            var extra = current.reexported(by: files.map(\.part), manifest: manifest)
+            while !extra.isEmpty {
+                var more: [TreeFile] = []
+                for module in extra {
+                    for folder in module.folders {
+                        let found = try Self.swiftFiles(repository, at: commit, under: folder)
+                        guard !found.isEmpty else { continue }
+                        more += found.filter { seen.insert($0.path).inserted }
+                        break
+                    }
+                }
+                current.modules += extra
+                let added = try parts(of: more, of: component, in: repository, at: commit, context: context)
+                files += added
+                extra = current.reexported(by: added.map(\.part), manifest: manifest)
+            }
+            layout = current
+        }
+        let revision = Revision(files: files, layout: layout, context: context)
+        lock.withLock {
+            counts.treesRead += 1
+            var recent = commitCache[component.name] ?? []
+            recent.append((commit, revision))
+            if recent.count > Self.commitsPerComponent { recent.removeFirst() }
+            commitCache[component.name] = recent
+        }
+        return revision
+    }
+
+    /// The listed files of one revision, parsed: from this run's memory, the persistent cache, or swift-syntax.
+    private func parts(
+        of listed: [TreeFile], of component: Component, in repository: Repository, at commit: ObjectID,
+        context: APIContext
+    ) throws -> CommitFiles {
         // A file seen before under this context (most files of a release are its predecessor's) needs neither its
         // blob read nor its text scanned for the part of the context it reads: both are remembered per blob.
         let known = lock.withLock { () -> [Relevance?] in
@@ -292,16 +331,7 @@ public final class APIReader: @unchecked Sendable {
             }
         }
         for (index, item) in zip(missing, read) { found[index] = (item.file, item.part) }
-        let files = found.map { $0! }
-        let revision = Revision(files: files, layout: layout, context: context)
-        lock.withLock {
-            counts.treesRead += 1
-            var recent = commitCache[component.name] ?? []
-            recent.append((commit, revision))
-            if recent.count > Self.commitsPerComponent { recent.removeFirst() }
-            commitCache[component.name] = recent
-        }
-        return revision
+        return found.map { $0! }
     }
 
     /// The API files when the manifest names no library product literally (it computes them): the sources of the

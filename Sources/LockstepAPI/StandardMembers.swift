@@ -1,0 +1,36 @@
+/// Members the standard library gives every conformer of one of its protocols (a default implementation or an
+/// extension member), written as a conformer's own declaration would be, with `Self` for the conforming type.
+/// A type that drops its own copy of one while keeping the conformance still has it: every use compiles.
+/// Written by hand from the standard library's documented protocol extensions; deliberately small (members whose
+/// types do not depend on associated types), so that a member missing here stays a removal, the safe side.
+enum StandardMembers {
+    /// Protocol → (member key without its type, signature without access level).
+    private static let provided: [String: [(member: String, signature: String)]] = [
+        "Equatable": [("func !=(_:_:)", "static func != (_: Self, _: Self) -> Bool")],
+        "Comparable": [
+            ("func >(_:_:)", "static func > (_: Self, _: Self) -> Bool"),
+            ("func <=(_:_:)", "static func <= (_: Self, _: Self) -> Bool"),
+            ("func >=(_:_:)", "static func >= (_: Self, _: Self) -> Bool"),
+        ],
+        "Hashable": [("var hashValue", "var hashValue: Int { get }")],
+        "Sequence": [("var underestimatedCount", "var underestimatedCount: Int { get }")],
+        "Collection": [
+            ("var isEmpty", "var isEmpty: Bool { get }"), ("var count", "var count: Int { get }"),
+        ],
+        "CustomStringConvertible": [],
+        "RawRepresentable": [],
+    ]
+
+    /// The protocol (among those `type` conforms to in `conformances`) whose standard extension serves `old`, a
+    /// removed member of `type`; nil when none does.
+    static func provider(of old: APIDeclaration, type: String, member: String, conformances: [String]) -> String? {
+        let words = SignatureShape.topLevelWords(old.signature).filter { !["public", "open", "final"].contains($0) }
+        let short = String(type.split(separator: ".").last ?? Substring(type))
+        let signature = words.map { $0.replacingOccurrences(of: short, with: "Self") }.joined(separator: " ")
+        for (proto, members) in provided.sorted(by: { $0.key < $1.key })
+        where StandardConformances.implies(Set(conformances), proto) {
+            if members.contains(where: { $0.member == member && $0.signature == signature }) { return proto }
+        }
+        return nil
+    }
+}
