@@ -13,7 +13,7 @@ extension APIDiff {
         var pairs: [(APIDeclaration, APIDeclaration)] = []
         var oldIndex = 0
         while oldIndex < old.count {
-            if let match = new.firstIndex(where: { compatibility(old: old[oldIndex], new: $0) != nil }) {
+            if let match = new.firstIndex(where: { acceptsEveryUse(old: old[oldIndex], new: $0) != nil }) {
                 pairs.append((old.remove(at: oldIndex), new.remove(at: match)))
             } else {
                 oldIndex += 1

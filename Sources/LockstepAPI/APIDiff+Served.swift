@@ -29,7 +29,7 @@ extension APIDiff {
             let stem = callableStem(old.baseKey)
             if callables.contains(old.kind),
                 let general = (byStem[stem] ?? []).sorted(by: { $0.key < $1.key })
-                    .first(where: { $0.key != change.new?.key && compatibility(old: old, new: $0) != nil })
+                    .first(where: { $0.key != change.new?.key && acceptsEveryUse(old: old, new: $0) != nil })
             {
                 changes[index].impact = .additive
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
@@ -85,7 +85,7 @@ extension APIDiff {
                 if candidate.signature.hasSuffix(selfConstraint) {
                     candidate.signature.removeLast(selfConstraint.count)
                 }
-                if candidate.signature == old.signature || compatibility(old: old, new: candidate) != nil {
+                if candidate.signature == old.signature || acceptsEveryUse(old: old, new: candidate) != nil {
                     return new[key]
                 }
             }

@@ -171,9 +171,7 @@ public struct APIDiff: Sendable, Hashable {
         if substitutingSameTypes(old.signature) == substitutingSameTypes(new.signature) { return }
         if isWidenedToOpen(old.signature, new.signature) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive))
-        } else if let reason = compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new)
-            ?? CallJudgement.reasons(old, new)
-        {
+        } else if let reason = acceptsEveryUse(old: old, new: new) {
             changes.append(APIChange(kind: .changed, key: key, old: old, new: new, impact: .additive, note: reason))
         } else if old.kind == .enumeration, new.kind == .enumeration, addsRawType(old.signature, new.signature) {
             changes.append(
@@ -186,6 +184,13 @@ public struct APIDiff: Sendable, Hashable {
                     kind: .changed, key: key, old: old, new: new, impact: .breaking,
                     note: CallJudgement.breakage(old, new)))
         }
+    }
+
+    /// Why `new` accepts every use of `old` (one declaration's two versions, or an overload that may serve the old
+    /// one's calls): the text-based judgements (`compatibility`, typed throws), then the typed model's
+    /// (`CallJudgement`); nil when some use may stop compiling.
+    static func acceptsEveryUse(old: APIDeclaration, new: APIDeclaration) -> String? {
+        compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) ?? CallJudgement.reasons(old, new)
     }
 
     /// Removes the changes at `positions` (indices into `changes`), keeping the others in order.

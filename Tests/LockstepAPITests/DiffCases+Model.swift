@@ -48,6 +48,12 @@ extension DiffCase {
             new: "public func f<V>(_ path: KeyPath<String, V>) {}",
             ["changed func f(_:)"], .breaking),
         DiffCase(
+            "an overload generalized to Any, with a disfavored overload added beside it",
+            old: "public func log<T>(_ value: T, tag: Int) {}\npublic func log(_ value: String, tag: Int) {}",
+            new: "public func log(_ value: Any, tag: Int) {}\npublic func log(_ value: String, tag: Int) {}\n"
+                + "@_disfavoredOverload public func log(_ value: Double, tag: Int) {}",
+            ["added func log(_:tag:) (Double, Int)", "changed func log(_:tag:)"], .additive),
+        DiffCase(
             "a static member moved into an extension of a protocol constrained to the type",
             old: "public protocol Style {}\npublic struct Plain: Style { public init() {}\n"
                 + " public static var plain: Plain { Plain() } }",

@@ -12,7 +12,11 @@ extension APILayoutTests {
         let (ws, repo) = try kitWorkspace()
         try repo.write(
             "Sources/Kit/Kit.swift",
-            "public struct Kit { public init() {} }\npublic struct Widget { public init() {}\n public var size: Int { 1 } }\n")
+            """
+            public struct Kit { public init() {} }\npublic struct Widget { public init() {}\n public var size: \
+            Int { 1 } }\n
+            """
+        )
         _ = try repo.release("1.1.0")
         return (ws, repo)
     }
@@ -28,7 +32,8 @@ extension APILayoutTests {
             "Sources/KitCore/Widget.swift", "public struct Widget { public init() {}\n public var size: Int { 1 } }\n")
         try repo.write(
             "Sources/Kit/Kit.swift",
-            (exported ? "@_exported import KitCore\n" : "import KitCore\n") + "public struct Kit { public init() {} }\n")
+            (exported ? "@_exported import KitCore\n" : "import KitCore\n") + "public struct Kit { public init() {} }\n"
+        )
         _ = try repo.commit("move Widget into KitCore")
     }
 
