@@ -159,7 +159,10 @@ struct APICollector {
                 guard case .attribute(let attribute) = element else { return false }
                 return attribute.attributeName.trimmedDescription == "_exported"
             }
-            if exported, node.importKindSpecifier == nil, let module = node.path.first?.name.text, node.path.count == 1
+            // Only one every platform has: a re-export under `#if os(Linux)` leaves the others without it.
+            let all = PlatformMask.all(configurations.count).bits
+            if exported, scope.platforms.bits & all == all, node.importKindSpecifier == nil,
+                let module = node.path.first?.name.text, node.path.count == 1
             {
                 result.reexportedModules.insert(module)
             }

@@ -494,7 +494,13 @@ private struct ParameterEvolution {
         if extra > 0 { reasons.append("added parameters have default values") }
         let declaredFresh = Generics(after).names.subtracting(Generics(before).names)
 
-        // Old generic parameters may lose constraints, never gain them.
+        // Old generic parameters may lose constraints, never gain them; losing a suppression (`~Copyable`) gains
+        // the implicit requirement back.
+        for (name, constraints) in oldGenerics.conformances where oldGenerics.names.contains(name) {
+            for suppressed in constraints where suppressed.hasPrefix("~") {
+                guard newGenerics.conformances[name]?.contains(suppressed) ?? false else { return nil }
+            }
+        }
         for (name, constraints) in newGenerics.conformances where oldGenerics.names.contains(name) {
             let old = oldGenerics.conformances[name] ?? []
             guard constraints.allSatisfy({ StandardConformances.implies(old, $0) }) else { return nil }
@@ -533,6 +539,15 @@ private struct ParameterEvolution {
             {
                 isolation = true
                 continue
+            }
+            // A constrained generic parameter that becomes `Any` loses what a call may rely on to find its argument
+            // (`show(.plain)` through `extension Style where Self == Plain`); a subscript's, the `Hashable` its
+            // key-path uses need.
+            if new == "Any", oldGenerics.names.contains(old),
+                before.keyword == "subscript"
+                    || !(oldGenerics.conformances[old] ?? []).subtracting(["Sendable"]).isEmpty
+            {
+                return nil
             }
             if new == old + "?" || new == "Optional<\(old)>" || new == "(\(old))?" || new == "Any" {
                 generalized = true

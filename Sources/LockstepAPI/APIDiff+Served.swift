@@ -75,14 +75,24 @@ extension APIDiff {
         let type = String(name[..<dot])
         let member = subject[subject.index(after: dot)...]
         let keyword = old.kind == .constant ? "var" : old.kind.rawValue
+        let isClass = new["class " + type] != nil
         for proto in conformances[type] ?? [] {
             let base = keyword + " " + proto + "." + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
                 guard var candidate = new[key],
                     !candidate.signature.contains("static ") || old.signature.contains("static ")
                 else { continue }
+                // A protocol extension's setter is `mutating`: not one a class instance (or a `let`) can call.
+                if candidate.kind == .variable,
+                    candidate.signature.hasSuffix("{ get set }")
+                        || candidate.signature.contains("{ get set } where ")
+                {
+                    continue
+                }
                 let selfConstraint = " where Self == " + type
                 if candidate.signature.hasSuffix(selfConstraint) {
+                    // For a class, `Self` in a subclass is the subclass: `Sub.member` would not be found.
+                    guard !isClass else { continue }
                     candidate.signature.removeLast(selfConstraint.count)
                 }
                 if candidate.signature == old.signature || acceptsEveryUse(old: old, new: candidate) != nil {

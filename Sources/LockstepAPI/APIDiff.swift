@@ -89,6 +89,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
+        Self.reviseClassInheritance(&changes, old: old.declarations, new: new.declarations)
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseCallsServedElsewhere(&changes, new: new.declarations)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)

@@ -45,6 +45,20 @@ enum StandardConformances {
         ]),
     ]
 
+    /// Whether `name` (`Sendable`, `Swift.Hashable`) is a standard library or Foundation protocol the table knows.
+    static func isProtocol(_ name: String) -> Bool {
+        let name = strip(name)
+        return knownProtocols.contains(name) || parents[name] != nil
+            || parents.values.contains { $0.contains(name) }
+            || named.values.contains { $0.contains(name) }
+    }
+
+    private static let knownProtocols: Set<String> = [
+        "Sendable", "Error", "Identifiable", "CustomDebugStringConvertible", "CustomReflectable", "CaseIterable",
+        "RawRepresentable", "ExpressibleByNilLiteral", "ExpressibleByDictionaryLiteral", "IteratorProtocol",
+        "AsyncSequence", "AsyncIteratorProtocol", "Actor", "LocalizedError", "CustomNSError", "ObservableObject",
+    ]
+
     /// Whether `type` conforms to every protocol of `constraint` (`P`, `P & Q`, `Swift.P`); `Any` always holds.
     static func satisfies(_ type: String, _ constraint: String) -> Bool {
         let parts = constraint.split(separator: "&").map { strip($0.trimmingSpaces()) }

@@ -45,12 +45,13 @@ final class APIChangeTests: XCTestCase {
                     "public protocol P {}\npublic func f<T>(_ a: T) {}",
                     "public protocol P {}\npublic func f<T: P>(_ a: T) {}"),
                 diff("public protocol P { func f() }", "public protocol P { func f() throws }"),
+                diff("public protocol P { func f() throws }", "public protocol P { func f() }"),
             ].flatMap { $0.changes.compactMap(\.note) },
             [
                 "calls without `try` no longer compile", "calls without `await` no longer compile",
                 "assignments to it no longer compile", "calls that leave out `a:` no longer compile",
                 "calls passing a `Int` as argument 2 no longer compile (it takes `String`)",
-                "calls whose types do not meet `τ_0: P` no longer compile",
+                "calls whose types do not meet `τ_0: P` no longer compile", "calls without `try` no longer compile",
                 "conforming types' implementations of the old form no longer match the new one",
             ])
         XCTAssertEqual(

@@ -12,11 +12,6 @@ extension DiffCase {
             new: "public func cast<B>(_ value: Any, to: B.Type) -> B? { nil }",
             ["changed func cast(_:to:)"], .additive),
         DiffCase(
-            "a constrained generic parameter replaced by Any",
-            old: "public protocol P {}\npublic func show<T: P>(_ value: T) {}",
-            new: "public protocol P {}\npublic func show(_ value: Any) {}",
-            ["changed func show(_:)"], .additive),
-        DiffCase(
             "a generic parameter that is also the result replaced by Any",
             old: "public func same<T>(_ value: T) -> T { value }",
             new: "public func same(_ value: Any) -> Any { value }",
@@ -96,5 +91,62 @@ extension DiffCase {
             new: "public struct S: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
                 + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 } }",
             ["removed var S.count"], .breaking),
+    ]
+}
+
+extension DiffCase {
+    /// Classes the typed model must not call compatible, and class inheritance read with both surfaces.
+    static let modelLimitCases: [DiffCase] = [
+        DiffCase(
+            "a protocol-constrained generic parameter replaced by Any (implicit member lookup needs the constraint)",
+            old: "public protocol Style {}\npublic struct Plain: Style {}\n"
+                + "extension Style where Self == Plain { public static var plain: Plain { Plain() } }\n"
+                + "public func show<S: Style>(_ s: S) {}",
+            new: "public protocol Style {}\npublic struct Plain: Style {}\n"
+                + "extension Style where Self == Plain { public static var plain: Plain { Plain() } }\n"
+                + "public func show(_ s: Any) {}",
+            ["changed func show(_:)"], .breaking),
+        DiffCase(
+            "a subscript's generic index replaced by Any (key paths need Hashable indices)",
+            old: "public struct T { public subscript<K: Hashable>(_ key: K) -> Int { 0 } }",
+            new: "public struct T { public subscript(_ key: Any) -> Int { 0 } }",
+            ["changed subscript T[_:]"], .breaking),
+        DiffCase(
+            "~Copyable dropped from a generic parameter",
+            old: "public func make<T: ~Copyable>(_ f: () -> T) -> T { f() }",
+            new: "public func make<T>(_ f: () -> T) -> T { f() }",
+            ["changed func make(_:)"], .breaking),
+        DiffCase(
+            "the thrown generic parameter swapped with another",
+            old: "public func pick<A: Error, B: Error>(_ a: A, _ b: B) throws(A) {}",
+            new: "public func pick<A: Error, B: Error>(_ a: B, _ b: A) throws(A) {}",
+            ["changed func pick(_:_:)"], .breaking),
+        DiffCase(
+            "a class member moved into an extension of a protocol constrained to the class",
+            old: "public protocol Themed {}\nopen class Theme: Themed { public init() {}\n"
+                + " public static var dark: Theme { Theme() } }",
+            new: "public protocol Themed {}\nopen class Theme: Themed { public init() {} }\n"
+                + "extension Themed where Self == Theme { public static var dark: Theme { Theme() } }",
+            ["added var Themed.dark (extension)", "removed var Theme.dark"], .breaking),
+        DiffCase(
+            "a class's first conformance becoming @unchecked Sendable, another protocol written before it",
+            old: "public protocol P {}\npublic final class C: Sendable {}",
+            new: "public protocol P {}\npublic final class C: P, @unchecked Sendable {}",
+            ["added conformance C: P"], .additive),
+        DiffCase(
+            "a class's conformance written first moved into an extension",
+            old: "public protocol P {}\npublic class C: P {}",
+            new: "public protocol P {}\npublic class C {}\nextension C: P {}",
+            [], .none),
+        DiffCase(
+            "a class's first protocol dropped",
+            old: "public protocol P {}\npublic class C: P {}",
+            new: "public protocol P {}\npublic class C {}",
+            ["removed conformance C: P"], .breaking),
+        DiffCase(
+            "a class's superclass replaced by a protocol",
+            old: "open class B { public init() {} }\npublic protocol P {}\npublic class C: B {}",
+            new: "open class B { public init() {} }\npublic protocol P {}\npublic class C: P {}",
+            ["changed class C"], .breaking),
     ]
 }

@@ -48,21 +48,24 @@ extension CallJudgement {
     static func breakage(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
         guard old.kind == new.kind || Set([old.kind, new.kind]) == [.variable, .constant],
             let before = DeclarationSignature(old.signature),
-            let after = DeclarationSignature(new.signature), before.keyword == after.keyword
+            let after = DeclarationSignature(new.signature), before.keyword == after.keyword,
+            ["func", "init", "init?", "init!", "subscript", "var"].contains(before.keyword)
         else { return nil }
-        let implemented =
-            old.isProtocolRequirement || before.modifiers.contains("required")
-            || before.modifiers.contains("open") && !before.modifiers.contains("final")
-        if implemented {
-            let what = old.isProtocolRequirement ? "conforming types' implementations" : "subclasses' overrides"
-            return Breakage.implementationsStopMatching(what: what).description
+        // What callers write breaks first (through a protocol too); for what clients implement, a change callers do
+        // not feel (effects taken away) still breaks the implementations.
+        if let breakage = breakage(old: before, new: after) { return breakage.description }
+        if old.isProtocolRequirement {
+            return Breakage.implementationsStopMatching(what: "conforming types' implementations").description
         }
-        return breakage(old: before, new: after)?.description
+        if before.modifiers.contains("open"), !before.modifiers.contains("final") {
+            return Breakage.implementationsStopMatching(what: "subclasses' overrides").description
+        }
+        return nil
     }
 
     static func breakage(old: DeclarationSignature, new: DeclarationSignature) -> Breakage? {
         if new.isAsync, !old.isAsync { return .needsAwait }
-        if new.throwing != nil, old.throwing == nil { return .needsTry }
+        if let throwing = new.throwing, throwing != "throws(Never)", old.throwing == nil { return .needsTry }
         if old.accessors == "{ get set }", new.accessors == "{ get }" { return .setterRemoved }
         var judgement = CallJudgement()
         if let before = old.parameters, let after = new.parameters, before.count == after.count {

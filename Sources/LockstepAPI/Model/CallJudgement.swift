@@ -15,7 +15,8 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .genericParameterBecameAny(let label):
-            return "\(label) takes `Any` where it took a generic parameter nothing else used (every argument converts)"
+            return "\(label) takes `Any` where it took an unconstrained generic parameter of its own "
+                + "(every argument converts)"
         case .compositionLostMembers(let label, let dropped):
             return "the protocol composition \(label) takes lost "
                 + dropped.map { "`\($0)`" }.joined(separator: ", ") + " (it accepts what it accepted)"
@@ -39,6 +40,13 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
 struct CallJudgement {
     /// The old declaration's generic parameters as the new one spells them.
     var substitution: [Int: SwiftType] = [:]
+    /// Generic parameters a requirement constrains (other than `Sendable`): one of them may not become `Any`, since
+    /// a call may rely on the constraint to find what it passes (`show(.plain)` through `extension Style where Self
+    /// == Plain`, SE-0299).
+    private var constrained: Set<Int> = []
+    /// Whether a generic parameter may become `Any` at all: not for a subscript, whose key-path uses need its
+    /// indices `Hashable`.
+    private var allowsAny = true
     private var reasons: [CompatibilityReason] = []
 
     /// The reasons `new` accepts every call of `old`; nil when some call may stop compiling or the judgement
@@ -49,15 +57,19 @@ struct CallJudgement {
         guard !implemented, ["func", "init", "init?", "init!", "subscript"].contains(old.keyword),
             old.keyword == new.keyword, old.name == new.name, old.modifiers == new.modifiers,
             old.availability == new.availability, old.accessors == new.accessors, old.isAsync == new.isAsync,
-            old.throwing == new.throwing,
             let before = old.parameters, let after = new.parameters, before.count == after.count
         else { return nil }
         var judgement = CallJudgement()
+        judgement.allowsAny = old.keyword != "subscript"
+        for requirement in old.requirements where requirement.constraint.description != "Sendable" {
+            judgement.constrained.formUnion(requirement.subject.genericParameters)
+        }
         for (index, (was, now)) in zip(before, after).enumerated() {
             guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
                 judgement.accepts(old: was.type, new: now.type, label: argument(was.label, at: index))
             else { return nil }
         }
+        guard judgement.sameEffect(old.throwing, new.throwing) else { return nil }
         switch (old.result, new.result) {
         case (nil, nil): break
         case (let was?, let now?): guard judgement.same(was, now) else { return nil }
@@ -83,7 +95,9 @@ struct CallJudgement {
 
     /// Whether a parameter of type `new` takes every argument of type `old` (at the parameter's top level).
     mutating func accepts(old: SwiftType, new: SwiftType, label: String) -> Bool {
-        if let number = old.genericParameter, new.isAny, substitution[number] == nil {
+        if let number = old.genericParameter, new.isAny, substitution[number] == nil, allowsAny,
+            !constrained.contains(number)
+        {
             substitution[number] = new
             reasons.append(.genericParameterBecameAny(label: label))
             return true
@@ -146,7 +160,7 @@ struct CallJudgement {
         case (.tuple(let a), .tuple(let b)):
             return a.map(\.label) == b.map(\.label) && pairwise(a.map(\.type), b.map(\.type))
         case (.function(let a), .function(let b)):
-            return a.attributes == b.attributes && a.isAsync == b.isAsync && a.throwing == b.throwing
+            return a.attributes == b.attributes && a.isAsync == b.isAsync && sameEffect(a.throwing, b.throwing)
                 && pairwise(a.parameters + [a.result], b.parameters + [b.result])
         case (.composition(let a), .composition(let b)):
             return pairwise(a, b)
@@ -157,10 +171,21 @@ struct CallJudgement {
         case (.attributed(let attributes, let a), .attributed(let newAttributes, let b)):
             return attributes == newAttributes && same(a, b)
         case (.other(let a), .other(let b)):
-            return a == b
+            // Text the model does not take apart cannot have its generic parameters renumbered.
+            return a == b && !a.contains("τ_")
         default:
             return false
         }
+    }
+
+    /// `throws`, `rethrows` or nil alike on both sides, or `throws(E)` with the same thrown type (renumbered).
+    mutating func sameEffect(_ old: String?, _ new: String?) -> Bool {
+        guard let old, let new, old.hasPrefix("throws("), new.hasPrefix("throws("), old.hasSuffix(")"),
+            new.hasSuffix(")")
+        else { return old == new }
+        return same(
+            SwiftType(parsing: String(old.dropFirst(7).dropLast())),
+            SwiftType(parsing: String(new.dropFirst(7).dropLast())))
     }
 
     private mutating func pairwise(_ old: [SwiftType], _ new: [SwiftType]) -> Bool {
@@ -201,6 +226,8 @@ struct CallJudgement {
         guard new.requirements.isSubset(of: oldRequirements) else { return nil }
         var reasons = reasons
         let dropped = oldRequirements.subtracting(new.requirements)
+        // `T: ~Copyable` dropped puts the implicit `Copyable` requirement back: calls with a noncopyable type break.
+        guard !dropped.contains(where: { $0.constraint.description.hasPrefix("~") }) else { return nil }
         if !dropped.isEmpty {
             reasons.append(
                 .requirementsDropped(

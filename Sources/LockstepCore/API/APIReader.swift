@@ -236,10 +236,11 @@ public final class APIReader: @unchecked Sendable {
                         let found = try Self.swiftFiles(repository, at: commit, under: folder)
                         guard !found.isEmpty else { continue }
                         more += found.filter { seen.insert($0.path).inserted }
+                        // Only a module with Swift files joins the layout (its folders are read for headers too).
+                        current.modules.append(module)
                         break
                     }
                 }
-                current.modules += extra
                 let added = try parts(of: more, of: component, in: repository, at: commit, context: context)
                 files += added
                 extra = current.reexported(by: added.map(\.part), manifest: manifest)

@@ -1,0 +1,97 @@
+/// A class's first inherited entry stays in its signature (the superclass position): one file cannot tell a
+/// superclass from a protocol. The diff can, from both surfaces (a `protocol` declared there, or a standard
+/// protocol): `public class C: P` → `public class C: Q, P`, `: Sendable` → `: @unchecked Sendable` or the
+/// conformance moved into an extension are conformances kept, added or removed, not a changed class.
+extension APIDiff {
+    static func reviseClassInheritance(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
+        var dropped: Set<Int> = []
+        var extra: [APIChange] = []
+        for index in changes.indices {
+            let change = changes[index]
+            guard change.kind == .changed, change.impact == .breaking, let before = change.old,
+                let after = change.new, before.kind == .class, after.kind == .class,
+                let was = classParts(before.signature), let now = classParts(after.signature),
+                was.head == now.head, was.rest == now.rest, was.first != now.first
+            else { continue }
+            let type = String(before.key.dropFirst("class ".count))
+            func isProtocol(_ name: String) -> Bool {
+                old["protocol " + name] != nil || new["protocol " + name] != nil || StandardConformances.isProtocol(name)
+            }
+            let oldProtocol = was.first.map(withoutConformanceAttributes)
+            let newProtocol = now.first.map(withoutConformanceAttributes)
+            guard oldProtocol.map(isProtocol) ?? true, newProtocol.map(isProtocol) ?? true else { continue }
+            func conformance(_ proto: String, _ declaration: APIDeclaration) -> APIDeclaration {
+                APIDeclaration(
+                    key: "conformance \(type): \(proto)", signature: "\(type): \(proto)", kind: .conformance,
+                    container: .class, file: declaration.file, line: declaration.line)
+            }
+            dropped.insert(index)
+            if let proto = oldProtocol, proto != newProtocol {
+                // Kept when the new surface declares it elsewhere (an extension, later in the list).
+                if let added = changes.firstIndex(where: {
+                    $0.kind == .added && $0.key == "conformance \(type): \(proto)"
+                }) {
+                    dropped.insert(added)
+                } else if new["conformance \(type): \(proto)"] == nil {
+                    let gone = conformance(proto, before)
+                    extra.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
+                }
+            }
+            if let proto = newProtocol, proto != oldProtocol {
+                if let removed = changes.firstIndex(where: {
+                    $0.kind == .removed && $0.key == "conformance \(type): \(proto)"
+                }) {
+                    dropped.insert(removed)
+                } else if old["conformance \(type): \(proto)"] == nil {
+                    let gained = conformance(proto, after)
+                    extra.append(APIChange(kind: .added, key: gained.key, old: nil, new: gained, impact: .additive))
+                }
+            }
+        }
+        removeChanges(at: dropped, from: &changes)
+        changes += extra
+    }
+
+    /// `public final class C<τ_0>: Base where …` as the text before the colon, the first inherited entry, and the
+    /// rest (other kept entries such as `~Copyable`, the `where` clause); nil for another form.
+    private static func classParts(_ signature: String) -> (head: String, first: String?, rest: String)? {
+        let words = SignatureShape.topLevelWords(signature)
+        guard let keyword = words.lastIndex(of: "class"), keyword + 1 < words.count else { return nil }
+        let name = words[keyword + 1]
+        let head = words[...keyword].joined(separator: " ") + " " + name.trimmingSuffix(":")
+        guard name.hasSuffix(":"), keyword + 2 < words.count else {
+            return (head, nil, words[(keyword + 2)...].joined(separator: " "))
+        }
+        // The first entry runs to its comma (`Base,`) or is the last word before `where`.
+        var first: [String] = []
+        var rest = Array(words[(keyword + 2)...])
+        while let word = rest.first {
+            rest.removeFirst()
+            if word.hasSuffix(",") {
+                first.append(String(word.dropLast()))
+                break
+            }
+            if word == "where" {
+                rest.insert(word, at: 0)
+                break
+            }
+            first.append(word)
+        }
+        return (head, first.joined(separator: " "), rest.joined(separator: " "))
+    }
+
+    /// `@unchecked Sendable` → `Sendable`: how a conformance is declared, not which.
+    private static func withoutConformanceAttributes(_ entry: String) -> String {
+        var words = entry.split(separator: " ").map(String.init)
+        while let word = words.first, ["@unchecked", "@preconcurrency", "@retroactive"].contains(word) {
+            words.removeFirst()
+        }
+        return words.joined(separator: " ")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
