@@ -17,7 +17,8 @@ extension APIDiff {
             else { continue }
             let type = String(before.key.dropFirst("class ".count))
             func isProtocol(_ name: String) -> Bool {
-                old["protocol " + name] != nil || new["protocol " + name] != nil || StandardConformances.isProtocol(name)
+                old["protocol " + name] != nil || new["protocol " + name] != nil
+                    || StandardConformances.isProtocol(name)
             }
             let oldProtocol = was.first.map(withoutConformanceAttributes)
             let newProtocol = now.first.map(withoutConformanceAttributes)
@@ -93,5 +94,7 @@ extension APIDiff {
 }
 
 extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }

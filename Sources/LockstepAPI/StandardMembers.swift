@@ -21,12 +21,29 @@ enum StandardMembers {
         "RawRepresentable": [],
     ]
 
+    /// `text` with every whole identifier `type` (not `Bool` for a type `B`) written `Self`.
+    private static func selfSpelled(_ text: String, type: String) -> String {
+        func isIdentifier(_ character: Character?) -> Bool {
+            character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        }
+        var out = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: type) {
+            let before = range.lowerBound == rest.startIndex ? out.last : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
+            out += rest[..<range.lowerBound]
+            out += isIdentifier(before) || isIdentifier(after) ? type : "Self"
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+
     /// The protocol (among those `type` conforms to in `conformances`) whose standard extension serves `old`, a
     /// removed member of `type`; nil when none does.
     static func provider(of old: APIDeclaration, type: String, member: String, conformances: [String]) -> String? {
         let words = SignatureShape.topLevelWords(old.signature).filter { !["public", "open", "final"].contains($0) }
         let short = String(type.split(separator: ".").last ?? Substring(type))
-        let signature = words.map { $0.replacingOccurrences(of: short, with: "Self") }.joined(separator: " ")
+        let signature = selfSpelled(words.joined(separator: " "), type: short)
         for (proto, members) in provided.sorted(by: { $0.key < $1.key })
         where StandardConformances.implies(Set(conformances), proto) {
             if members.contains(where: { $0.member == member && $0.signature == signature }) { return proto }

@@ -74,6 +74,14 @@ extension DiffCase {
             // `hashValue` is one the compiler synthesizes for a Hashable type: not reported at all.
             ["removed var S.isEmpty"], .additive),
         DiffCase(
+            "a one-letter type's own isEmpty dropped (its name inside `Bool` is no use of it)",
+            old: "public struct B: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
+                + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 }\n"
+                + " public var isEmpty: Bool { true } }",
+            new: "public struct B: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
+                + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 } }",
+            ["removed var B.isEmpty"], .additive),
+        DiffCase(
             "an equatable type's own != dropped for the standard library's",
             old: "public struct S: Equatable { public static func != (a: S, b: S) -> Bool { false } }",
             new: "public struct S: Equatable {}",
