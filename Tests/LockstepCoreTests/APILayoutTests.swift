@@ -333,4 +333,14 @@ final class ToolchainTests: XCTestCase {
         let fake = try fakeSwift("echo 'Swift version 9.1 (fake)'\necho 'Target: x'")
         XCTAssertEqual(Toolchain.run(timeout: 30, environment: fake.environment), "Swift version 9.1 (fake)")
     }
+
+    /// The driver leaves a `TemporaryDirectory.*` folder in its TMPDIR at each `swift --version`: it gets one of its
+    /// own, removed once it answered.
+    func testWhatSwiftLeavesInItsTemporaryFolderIsRemoved() throws {
+        let fake = try fakeSwift("mkdir \"$TMPDIR/TemporaryDirectory.left\" && echo \"Swift version 9.2 ($TMPDIR)\"")
+        let parent = try TemporaryFolder("lockstep-scratch-parent")
+        let line = Toolchain.run(timeout: 30, environment: fake.environment, scratchParent: parent.url)
+        XCTAssertTrue(line.hasPrefix("Swift version 9.2 (" + parent.url.path + "/lockstep-swift-version-"), line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.url.path), [])
+    }
 }

@@ -47,11 +47,23 @@ public enum Toolchain {
 
     /// `swift --version`'s first line, or "unknown" when it cannot run or does not answer within `timeout`
     /// seconds (a hung `swift` wrapper on PATH must not hang every command that diffs or builds).
-    static func run(timeout: Double = 60, environment: [String: String]? = nil) -> String {
+    ///
+    /// The driver leaves an empty `TemporaryDirectory.*` folder in its temporary folder at every run (thousands
+    /// after a day of `check`s): it gets a folder of its own under `scratchParent`, removed once it has answered.
+    static func run(
+        timeout: Double = 60, environment: [String: String]? = nil,
+        scratchParent: URL = FileManager.default.temporaryDirectory
+    ) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "--version"]
-        if let environment { process.environment = environment }
+        var childEnvironment = environment ?? ProcessInfo.processInfo.environment
+        let scratch = scratchParent.appendingPathComponent("lockstep-swift-version-\(UUID().uuidString)")
+        if (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil {
+            childEnvironment["TMPDIR"] = scratch.path
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.environment = childEnvironment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
