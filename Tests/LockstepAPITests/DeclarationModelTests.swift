@@ -1,0 +1,78 @@
+@testable import LockstepAPI
+import XCTest
+
+/// The typed declaration model: signatures parsed once into types, compared by structure.
+final class DeclarationModelTests: XCTestCase {
+    func testTypesParseIntoTheirStructureAndPrintCanonically() {
+        let cases: [(String, String)] = [
+            ("[String: Int]", "[String: Int]"),
+            ("KeyPath<Int, τ_0> & Sendable", "KeyPath<Int, τ_0> & Sendable"),
+            ("@Sendable @escaping (Int) async throws -> [τ_1]", "@Sendable @escaping (Int) async throws -> [τ_1]"),
+            ("(any P)?", "(any P)?"),
+            ("τ_0.Type", "τ_0.Type"),
+            ("Swift.Result<τ_0, any Error>", "Swift.Result<τ_0, any Error>"),
+            ("(a: Int, b: String)", "(a: Int, b: String)"),
+        ]
+        for (text, printed) in cases {
+            XCTAssertEqual(SwiftType(parsing: text).description, printed, text)
+        }
+        XCTAssertEqual(SwiftType(parsing: "τ_3").genericParameter, 3)
+        XCTAssertNil(SwiftType(parsing: "τ_3.Element").genericParameter)
+        XCTAssertEqual(SwiftType(parsing: "[τ_0: (τ_2) -> Int]").genericParameters, [0, 2])
+        XCTAssertTrue(SwiftType(parsing: "any Any").isAny)
+        guard case .composition(let members) = SwiftType(parsing: "KeyPath<A, B> & Sendable") else {
+            return XCTFail("a composition")
+        }
+        XCTAssertEqual(members.map(\.description), ["KeyPath<A, B>", "Sendable"])
+        // Text swift-syntax cannot read is kept as text and equals only itself.
+        XCTAssertEqual(SwiftType(parsing: "Int <<"), .other("Int <<"))
+    }
+
+    func testASignatureIsReadIntoParametersGenericsEffectsAndResult() throws {
+        let signature = try XCTUnwrap(
+            DeclarationSignature(
+                "public func h<τ_0: Sendable>(_: Int = default, y: String..., z: inout τ_0) async throws(E) -> [τ_0]"
+                    + " where τ_0: Hashable"))
+        XCTAssertEqual(signature.keyword, "func")
+        XCTAssertEqual(signature.name, "h")
+        XCTAssertEqual(signature.parameters?.map(\.label), ["_", "y", "z"])
+        XCTAssertEqual(signature.parameters?.map(\.hasDefault), [true, false, false])
+        XCTAssertEqual(signature.parameters?.map(\.isVariadic), [false, true, false])
+        XCTAssertEqual(signature.parameters?.last?.type.description, "inout τ_0")
+        XCTAssertTrue(signature.isAsync)
+        XCTAssertEqual(signature.throwing, "throws(E)")
+        XCTAssertEqual(signature.result?.description, "[τ_0]")
+        XCTAssertEqual(Set(signature.requirements.map(\.text)), ["τ_0: Sendable", "τ_0: Hashable"])
+        let constant = try XCTUnwrap(DeclarationSignature("public let x: Int"))
+        XCTAssertEqual(constant.keyword, "var")
+        XCTAssertEqual(constant.accessors, "{ get }")
+        XCTAssertEqual(constant.result?.description, "Int")
+    }
+
+    func testTheJudgementMatchesGenericParametersByRoleAndNamesItsReasons() throws {
+        func reasons(_ old: String, _ new: String) throws -> [CompatibilityReason]? {
+            CallJudgement.reasons(
+                old: try XCTUnwrap(DeclarationSignature(old)), new: try XCTUnwrap(DeclarationSignature(new)),
+                implemented: false)
+        }
+        XCTAssertEqual(
+            try reasons(
+                "public func f<τ_0, τ_1>(_: τ_0, as: τ_1.Type) -> τ_1?", "public func f<τ_0>(_: Any, as: τ_0.Type) -> τ_0?"),
+            [.genericParameterBecameAny(label: "argument 1")])
+        XCTAssertEqual(
+            try reasons("public func f<τ_0, τ_1>(_: τ_0, _: τ_1)", "public func f<τ_0, τ_1>(_: τ_1, _: τ_0)"),
+            [.genericParametersRenumbered])
+        XCTAssertEqual(
+            try reasons("public func f<τ_0>(_: τ_0) where τ_0: P", "public func f<τ_0>(_: τ_0)"),
+            [.requirementsDropped(["τ_0: P"])])
+        // Two generic parameters merged into one: calls passing two types break.
+        XCTAssertNil(try reasons("public func f<τ_0, τ_1>(_: τ_0, _: τ_1)", "public func f<τ_0>(_: τ_0, _: τ_0)"))
+        // The same signature: nothing to say.
+        XCTAssertNil(try reasons("public func f(_: Int)", "public func f(_: Int)"))
+        // What clients implement is not judged here.
+        XCTAssertNil(
+            CallJudgement.reasons(
+                old: try XCTUnwrap(DeclarationSignature("func f<τ_0>(_: τ_0)")),
+                new: try XCTUnwrap(DeclarationSignature("func f(_: Any)")), implemented: true))
+    }
+}
