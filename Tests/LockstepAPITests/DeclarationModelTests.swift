@@ -57,7 +57,8 @@ final class DeclarationModelTests: XCTestCase {
         }
         XCTAssertEqual(
             try reasons(
-                "public func f<τ_0, τ_1>(_: τ_0, as: τ_1.Type) -> τ_1?", "public func f<τ_0>(_: Any, as: τ_0.Type) -> τ_0?"),
+                "public func f<τ_0, τ_1>(_: τ_0, as: τ_1.Type) -> τ_1?",
+                "public func f<τ_0>(_: Any, as: τ_0.Type) -> τ_0?"),
             [.genericParameterBecameAny(label: "argument 1")])
         XCTAssertEqual(
             try reasons("public func f<τ_0, τ_1>(_: τ_0, _: τ_1)", "public func f<τ_0, τ_1>(_: τ_1, _: τ_0)"),
