@@ -50,9 +50,11 @@ public final class APIReader: @unchecked Sendable {
     private let lock = NSLock()
     private let versionLock = NSLock()
     private var swiftVersionMemo: [Int]?
-    /// Per component: the parsed files of recent commits, most recently used last.
-    private var commitCache: [String: [(commit: ObjectID, revision: Revision)]] = [:]
-    /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
+    /// Per component and lane (see `diff(of:from:to:lane:)`): the parsed files of recent commits, most recently
+    /// used last.
+    private var commitCache: [String: [Int: [(commit: ObjectID, revision: Revision)]]] = [:]
+    /// Per file label (`components/Cart/Sources/…`, followed by `\0` and the lane for lanes after the first): recent
+    /// parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
     /// Per component and context: the part of the context each blob's text reads (`APIContext.relevant(to:)`).
@@ -90,7 +92,7 @@ public final class APIReader: @unchecked Sendable {
     public var statistics: Statistics {
         lock.withLock {
             var result = counts
-            result.cachedCommits = commitCache.values.reduce(0) { $0 + $1.count }
+            result.cachedCommits = commitCache.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
             result.cachedFileVersions = fileCache.values.reduce(0) { $0 + $1.count }
             return result
         }
@@ -118,7 +120,13 @@ public final class APIReader: @unchecked Sendable {
     ///
     /// When both manifests name library products, a product or module removed or renamed is a change too;
     /// when one revision has none readable, only the sources are compared (its layout is unknown, not empty).
-    public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
+    ///
+    /// `lane` lets several threads walk different stretches of one component's history at once (LS203 splits a
+    /// long history so that one big component does not keep one core busy while the others idle): each lane keeps
+    /// its own recent commits and file versions, so the lanes do not evict what the others are about to reuse.
+    /// The diff is the same in every lane; when the component is saved, the highest lane's files are written
+    /// (lanes are numbered in history order, so it holds the newest releases).
+    public func diff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int = 0) throws -> APIDiff {
         // Which manifest file each side reads depends on the configured toolchain too (Package@swift-X.Y.swift).
         let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
         let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
@@ -130,14 +138,16 @@ public final class APIReader: @unchecked Sendable {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored
         }
-        let diff = try computeDiff(of: component, from: old, to: new)
+        let diff = try computeDiff(of: component, from: old, to: new, lane: lane)
         if let key { diskCache?.store(diff, key: key, in: component.path) }
         return diff
     }
 
-    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
-        let before = try revision(of: component, at: old)
-        let after = try revision(of: component, at: new)
+    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int) throws
+        -> APIDiff
+    {
+        let before = try revision(of: component, at: old, lane: lane)
+        let after = try revision(of: component, at: new, lane: lane)
         // A file read with another context (platforms, modules it names) may differ though its blob does not:
         // `FileVersion` carries the part of the context the file depends on.
         let unchanged = Set(before.files.map(\.file)).intersection(after.files.map(\.file))
@@ -191,14 +201,14 @@ public final class APIReader: @unchecked Sendable {
     }
 
     /// The component's API files at `commit`, parsed (from the caches when they have it).
-    private func revision(of component: Component, at commit: ObjectID) throws -> Revision {
+    private func revision(of component: Component, at commit: ObjectID, lane: Int = 0) throws -> Revision {
         if let cached = lock.withLock({ () -> Revision? in
-            guard var recent = commitCache[component.name],
+            guard var recent = commitCache[component.name]?[lane],
                 let index = recent.firstIndex(where: { $0.commit == commit })
             else { return nil }
             let hit = recent.remove(at: index)
             recent.append(hit)
-            commitCache[component.name] = recent
+            commitCache[component.name, default: [:]][lane] = recent
             return hit.revision
         }) {
             return cached
@@ -232,7 +242,7 @@ public final class APIReader: @unchecked Sendable {
         var found = [(file: FileVersion, part: APIFileSurface)?](repeating: nil, count: listed.count)
         for (index, file) in listed.enumerated() {
             guard let relevance = known[index] else { continue }
-            let label = "\(component.path)/\(file.path)"
+            let label = Self.fileCacheKey("\(component.path)/\(file.path)", lane: lane)
             if let cached = lock.withLock({
                 fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == relevance.fingerprint })?.part
             }) {
@@ -247,6 +257,7 @@ public final class APIReader: @unchecked Sendable {
         let read = try parallelMap(work) {
             file, known, text -> (file: FileVersion, part: APIFileSurface, relevance: Relevance) in
             let label = "\(component.path)/\(file.path)"
+            let cacheKey = Self.fileCacheKey(label, lane: lane)
             let relevance =
                 known
                 ?? {
@@ -256,7 +267,7 @@ public final class APIReader: @unchecked Sendable {
             let fingerprint = relevance.fingerprint
             let version = FileVersion(path: file.path, blob: file.blob, context: fingerprint)
             if let cached = self.lock.withLock({
-                self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part
+                self.fileCache[cacheKey]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part
             }) {
                 return (version, cached, relevance)
             }
@@ -279,10 +290,10 @@ public final class APIReader: @unchecked Sendable {
                 }
             }
             self.lock.withLock {
-                var recent = self.fileCache[label] ?? []
+                var recent = self.fileCache[cacheKey] ?? []
                 recent.append((file.blob, fingerprint, part))
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
-                self.fileCache[label] = recent
+                self.fileCache[cacheKey] = recent
             }
             return (version, part, relevance)
         }
@@ -296,12 +307,18 @@ public final class APIReader: @unchecked Sendable {
         let revision = Revision(files: files, layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
-            var recent = commitCache[component.name] ?? []
+            var recent = commitCache[component.name]?[lane] ?? []
             recent.append((commit, revision))
             if recent.count > Self.commitsPerComponent { recent.removeFirst() }
-            commitCache[component.name] = recent
+            commitCache[component.name, default: [:]][lane] = recent
         }
         return revision
+    }
+
+    /// The key of a file's recent versions in `fileCache`: its label, and the lane after it for lanes after the
+    /// first (so that `forget` finds every lane's entries by the component's path).
+    private static func fileCacheKey(_ label: String, lane: Int) -> String {
+        lane == 0 ? label : label + "\u{0}\(lane)"
     }
 
     /// The API files when the manifest names no library product literally (it computes them): the sources of the
@@ -333,8 +350,8 @@ public final class APIReader: @unchecked Sendable {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
-    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions, and
-    /// the diffs computed, in one pack file.
+    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions (those of
+    /// its highest lane: the newest releases), and the diffs computed, in one pack file.
     ///
     /// Only those files: older releases' diffs are remembered whole, and the next diff to compute starts at the
     /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).
@@ -343,7 +360,8 @@ public final class APIReader: @unchecked Sendable {
         let (revisions, pending) = lock.withLock { () -> ([Revision], Set<String>) in
             let pending = unsaved[component.name] ?? []
             unsaved[component.name] = nil
-            return (commitCache[component.name]?.map(\.revision) ?? [], pending)
+            let lanes = commitCache[component.name] ?? [:]
+            return (lanes.keys.max().flatMap { lanes[$0] }?.map(\.revision) ?? [], pending)
         }
         var written = Set<String>()
         for revision in revisions where !pending.isEmpty {
