@@ -47,6 +47,8 @@ public final class APIReader: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let manifests: ManifestStore
     private let diskCache: APISurfaceCache?
+    /// Handles reused across revisions (opening one per revision cost more than many a revision's read).
+    private let repositories: RepositoryPool
     private let lock = NSLock()
     private let versionLock = NSLock()
     private var swiftVersionMemo: [Int]?
@@ -86,6 +88,7 @@ public final class APIReader: @unchecked Sendable {
         self.manifests = manifests ?? ManifestStore(config: config)
         self.diskCache = persistentCache ? APISurfaceCache(workspace: config.root) : nil
         self.objc = ObjCReader(config: config)
+        self.repositories = RepositoryPool(config: config)
     }
 
     /// Work done and entries cached so far.
@@ -213,7 +216,8 @@ public final class APIReader: @unchecked Sendable {
         }) {
             return cached
         }
-        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+        let repository = try repositories.take(component.path, name: component.name)
+        defer { repositories.putBack(repository, component.path) }
         // An unreadable or missing manifest is LS103's to report; here it only means the layout is unknown.
         let manifest = try? manifests.manifest(of: component, at: commit)
         var layout = manifest.flatMap(APILayout.init(manifest:))
