@@ -402,6 +402,22 @@ public final class APIReader: @unchecked Sendable {
             fileCache = fileCache.filter { !$0.key.hasPrefix(filePrefix) }
         }
     }
+
+    /// Drops what one finished lane of `component` cached, but for the highest lane, whose files `save` writes;
+    /// `forget(_:)` drops the rest when the component is done.
+    public func forget(_ component: Component, lane: Int) {
+        let filePrefix = component.path + "/"
+        lock.withLock {
+            guard var lanes = commitCache[component.name], lane != lanes.keys.max() else { return }
+            lanes[lane] = nil
+            commitCache[component.name] = lanes
+            fileCache = fileCache.filter { key, _ in
+                guard key.hasPrefix(filePrefix) else { return true }
+                let suffix = key.lastIndex(of: "\u{0}").map { Int(key[key.index(after: $0)...]) } ?? 0
+                return suffix != lane
+            }
+        }
+    }
 }
 
 extension APIDiff {

@@ -22,7 +22,14 @@ struct LS203: Rule {
         let lanesLeft = LanesLeft(segments)
         let diffs = try parallelMap(segments) { segment -> [Result<APIDiff?, any Error>] in
             let state = components[segment.component]
-            defer { if lanesLeft.finish(segment.component) { reader.forget(state.component) } }  // memory: in flight
+            // Memory: only the components and lanes in flight, and each component's highest lane (saved at its end).
+            defer {
+                if lanesLeft.finish(segment.component) {
+                    reader.forget(state.component)
+                } else {
+                    reader.forget(state.component, lane: segment.lane)
+                }
+            }
             var results: [Result<APIDiff?, any Error>] = []
             for judgement in judged[segment.component][segment.range] {
                 defer { progress?.advance(state.component.name) }  // every release `judgedReleases` counts
