@@ -167,7 +167,9 @@ struct NameResolver {
 
     /// Typed throws of the types that mean plain throwing or none, once names are resolved.
     private static func plainEffects(_ text: String) -> String {
-        guard text.contains("throws(") else { return text }
+        // Compared as bytes (no other text is canonically equivalent to these ASCII characters): Foundation's
+        // `contains`, which member lookup finds here, goes through NSString on Linux.
+        guard text.utf8.firstRange(of: "throws(".utf8) != nil else { return text }
         return text.replacing("throws(Error)", with: "throws").replacing(" throws(Never)", with: "")
     }
 

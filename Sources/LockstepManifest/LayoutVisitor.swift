@@ -143,6 +143,8 @@ final class LayoutVisitor: SyntaxVisitor {
     /// `.x(…)`, `Target.x(…)`, `Product.x(…)` and their `PackageDescription.` spellings.
     static func isDescriptionBase(_ base: ExprSyntax?) -> Bool {
         guard let base else { return true }
+        // What `PackageDescription.` is taken from ends with `.`: cheap test first (see `isPackageInitializer`).
+        guard DependencyVisitor.endsLike(base, ["Target", "Product", "."]) else { return false }
         let text = base.trimmedDescription.replacingOccurrences(of: "PackageDescription.", with: "")
         return text == "Target" || text == "Product"
     }

@@ -1,6 +1,6 @@
 import Foundation
 import LockstepAPI
-import LockstepCore
+@testable import LockstepCore
 import LockstepTestSupport
 import XCTest
 
@@ -10,7 +10,8 @@ final class CheckScalingTests: XCTestCase {
     let releases = 24
 
     /// Net with `files` source files; each release after 1.0.0 adds a public function to one of them.
-    func workspace() throws -> WorkspaceBuilder {
+    func workspace(releases: Int? = nil) throws -> WorkspaceBuilder {
+        let releases = releases ?? self.releases
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Net")
         var bodies = (0..<files).map { "public struct File\($0) {}\n" }
@@ -35,6 +36,30 @@ final class CheckScalingTests: XCTestCase {
         // The first release's files (Net.swift from the builder + `files`), then one new version per release.
         XCTAssertEqual(statistics.filesParsed, 1 + files + (releases - 1))
         XCTAssertEqual(statistics.cachedCommits, 0, "a finished component is forgotten")
+    }
+
+    /// A history longer than a lane is diffed in lanes on several threads: the same verdicts, and only each later
+    /// lane's first release is read (and its files parsed) once more.
+    func testALongHistoryIsDiffedInLanesThatReadOnlyTheirFirstReleaseAgain() throws {
+        let long = 40
+        XCTAssertEqual(LS203.segments([long - 1], cores: 2).map(\.range), [0..<20, 20..<39])
+        let ws = try workspace(releases: long)
+        let context = RuleContext(snapshot: try ws.snapshot())
+        let findings = try Rules.run(Rules.all.filter { $0.needsAPIDiff }, on: context)
+        XCTAssertEqual(findings, [], "every release is a proper minor")
+        let statistics = context.api.statistics
+        XCTAssertEqual(statistics.treesRead, long + 1)
+        XCTAssertEqual(statistics.filesParsed, 1 + files + (long - 1) + 1 + files)
+        XCTAssertEqual(statistics.cachedCommits, 0, "a finished component is forgotten")
+    }
+
+    /// Lanes: long histories cut in equal stretches, the longest first; short ones never cut.
+    func testSegmentsCutOnlyLongHistories() {
+        let segments = LS203.segments([100, 10, 0], cores: 2)
+        XCTAssertEqual(segments.map(\.component), [0, 0, 0, 0, 1, 2])
+        XCTAssertEqual(segments.map(\.lane), [0, 1, 2, 3, 0, 0])
+        XCTAssertEqual(segments.map(\.range), [0..<25, 25..<50, 50..<75, 75..<100, 0..<10, 0..<0])
+        XCTAssertEqual(LS203.segments([20, 30, 31], cores: 2).map(\.range.count), [31, 30, 20])
     }
 
     func testCachesStayBoundedWhileWalkingReleases() throws {

@@ -47,12 +47,16 @@ public final class APIReader: @unchecked Sendable {
     private let config: WorkspaceConfig
     private let manifests: ManifestStore
     private let diskCache: APISurfaceCache?
+    /// Handles reused across revisions (opening one per revision cost more than many a revision's read).
+    private let repositories: RepositoryPool
     private let lock = NSLock()
     private let versionLock = NSLock()
     private var swiftVersionMemo: [Int]?
-    /// Per component: the parsed files of recent commits, most recently used last.
-    private var commitCache: [String: [(commit: ObjectID, revision: Revision)]] = [:]
-    /// Per file label (`components/Cart/Sources/…`): recent parsed versions, most recent last.
+    /// Per component and lane (see `diff(of:from:to:lane:)`): the parsed files of recent commits, most recently
+    /// used last.
+    private var commitCache: [String: [Int: [(commit: ObjectID, revision: Revision)]]] = [:]
+    /// Per file label (`components/Cart/Sources/…`, followed by `\0` and the lane for lanes after the first): recent
+    /// parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
     private var counts = Statistics()
     /// Per component and context: the part of the context each blob's text reads (`APIContext.relevant(to:)`).
@@ -84,13 +88,14 @@ public final class APIReader: @unchecked Sendable {
         self.manifests = manifests ?? ManifestStore(config: config)
         self.diskCache = persistentCache ? APISurfaceCache(workspace: config.root) : nil
         self.objc = ObjCReader(config: config)
+        self.repositories = RepositoryPool(config: config)
     }
 
     /// Work done and entries cached so far.
     public var statistics: Statistics {
         lock.withLock {
             var result = counts
-            result.cachedCommits = commitCache.values.reduce(0) { $0 + $1.count }
+            result.cachedCommits = commitCache.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
             result.cachedFileVersions = fileCache.values.reduce(0) { $0 + $1.count }
             return result
         }
@@ -118,7 +123,13 @@ public final class APIReader: @unchecked Sendable {
     ///
     /// When both manifests name library products, a product or module removed or renamed is a change too;
     /// when one revision has none readable, only the sources are compared (its layout is unknown, not empty).
-    public func diff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
+    ///
+    /// `lane` lets several threads walk different stretches of one component's history at once (LS203 splits a
+    /// long history so that one big component does not keep one core busy while the others idle): each lane keeps
+    /// its own recent commits and file versions, so the lanes do not evict what the others are about to reuse.
+    /// The diff is the same in every lane; when the component is saved, the highest lane's files are written
+    /// (lanes are numbered in history order, so it holds the newest releases).
+    public func diff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int = 0) throws -> APIDiff {
         // Which manifest file each side reads depends on the configured toolchain too (Package@swift-X.Y.swift).
         let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
         let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
@@ -130,14 +141,16 @@ public final class APIReader: @unchecked Sendable {
             lock.withLock { counts.diffsFromDiskCache += 1 }
             return stored
         }
-        let diff = try computeDiff(of: component, from: old, to: new)
+        let diff = try computeDiff(of: component, from: old, to: new, lane: lane)
         if let key { diskCache?.store(diff, key: key, in: component.path) }
         return diff
     }
 
-    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID) throws -> APIDiff {
-        let before = try revision(of: component, at: old)
-        let after = try revision(of: component, at: new)
+    private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int) throws
+        -> APIDiff
+    {
+        let before = try revision(of: component, at: old, lane: lane)
+        let after = try revision(of: component, at: new, lane: lane)
         // A file read with another context (platforms, modules it names) may differ though its blob does not:
         // `FileVersion` carries the part of the context the file depends on.
         let unchanged = Set(before.files.map(\.file)).intersection(after.files.map(\.file))
@@ -191,19 +204,20 @@ public final class APIReader: @unchecked Sendable {
     }
 
     /// The component's API files at `commit`, parsed (from the caches when they have it).
-    private func revision(of component: Component, at commit: ObjectID) throws -> Revision {
+    private func revision(of component: Component, at commit: ObjectID, lane: Int = 0) throws -> Revision {
         if let cached = lock.withLock({ () -> Revision? in
-            guard var recent = commitCache[component.name],
+            guard var recent = commitCache[component.name]?[lane],
                 let index = recent.firstIndex(where: { $0.commit == commit })
             else { return nil }
             let hit = recent.remove(at: index)
             recent.append(hit)
-            commitCache[component.name] = recent
+            commitCache[component.name, default: [:]][lane] = recent
             return hit.revision
         }) {
             return cached
         }
-        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
+        let repository = try repositories.take(component.path, name: component.name)
+        defer { repositories.putBack(repository, component.path) }
         // An unreadable or missing manifest is LS103's to report; here it only means the layout is unknown.
         let manifest = try? manifests.manifest(of: component, at: commit)
         var layout = manifest.flatMap(APILayout.init(manifest:))
@@ -223,7 +237,7 @@ public final class APIReader: @unchecked Sendable {
         }
         if layout == nil { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
-        var files = try parts(of: listed, of: component, in: repository, at: commit, context: context)
+        var files = try parts(of: listed, of: component, in: repository, at: commit, context: context, lane: lane)
         // A module of this package that a product module re-exports (`@_exported import KitCore`) is API too: its
         // declarations are what clients of the product see (a type moved there is no removal).
         if var current = layout, let manifest {
@@ -241,7 +255,7 @@ public final class APIReader: @unchecked Sendable {
                         break
                     }
                 }
-                let added = try parts(of: more, of: component, in: repository, at: commit, context: context)
+                let added = try parts(of: more, of: component, in: repository, at: commit, context: context, lane: lane)
                 files += added
                 extra = current.reexported(by: added.map(\.part), manifest: manifest)
             }
@@ -250,10 +264,10 @@ public final class APIReader: @unchecked Sendable {
         let revision = Revision(files: files, layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
-            var recent = commitCache[component.name] ?? []
+            var recent = commitCache[component.name]?[lane] ?? []
             recent.append((commit, revision))
             if recent.count > Self.commitsPerComponent { recent.removeFirst() }
-            commitCache[component.name] = recent
+            commitCache[component.name, default: [:]][lane] = recent
         }
         return revision
     }
@@ -261,7 +275,7 @@ public final class APIReader: @unchecked Sendable {
     /// The listed files of one revision, parsed: from this run's memory, the persistent cache, or swift-syntax.
     private func parts(
         of listed: [TreeFile], of component: Component, in repository: Repository, at commit: ObjectID,
-        context: APIContext
+        context: APIContext, lane: Int
     ) throws -> CommitFiles {
         // A file seen before under this context (most files of a release are its predecessor's) needs neither its
         // blob read nor its text scanned for the part of the context it reads: both are remembered per blob.
@@ -272,7 +286,7 @@ public final class APIReader: @unchecked Sendable {
         var found = [(file: FileVersion, part: APIFileSurface)?](repeating: nil, count: listed.count)
         for (index, file) in listed.enumerated() {
             guard let relevance = known[index] else { continue }
-            let label = "\(component.path)/\(file.path)"
+            let label = Self.fileCacheKey("\(component.path)/\(file.path)", lane: lane)
             if let cached = lock.withLock({
                 fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == relevance.fingerprint })?.part
             }) {
@@ -287,6 +301,7 @@ public final class APIReader: @unchecked Sendable {
         let read = try parallelMap(work) {
             file, known, text -> (file: FileVersion, part: APIFileSurface, relevance: Relevance) in
             let label = "\(component.path)/\(file.path)"
+            let cacheKey = Self.fileCacheKey(label, lane: lane)
             let relevance =
                 known
                 ?? {
@@ -296,7 +311,7 @@ public final class APIReader: @unchecked Sendable {
             let fingerprint = relevance.fingerprint
             let version = FileVersion(path: file.path, blob: file.blob, context: fingerprint)
             if let cached = self.lock.withLock({
-                self.fileCache[label]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part
+                self.fileCache[cacheKey]?.last(where: { $0.blob == file.blob && $0.context == fingerprint })?.part
             }) {
                 return (version, cached, relevance)
             }
@@ -319,10 +334,10 @@ public final class APIReader: @unchecked Sendable {
                 }
             }
             self.lock.withLock {
-                var recent = self.fileCache[label] ?? []
+                var recent = self.fileCache[cacheKey] ?? []
                 recent.append((file.blob, fingerprint, part))
                 if recent.count > Self.versionsPerFile { recent.removeFirst() }
-                self.fileCache[label] = recent
+                self.fileCache[cacheKey] = recent
             }
             return (version, part, relevance)
         }
@@ -333,6 +348,12 @@ public final class APIReader: @unchecked Sendable {
         }
         for (index, item) in zip(missing, read) { found[index] = (item.file, item.part) }
         return found.map { $0! }
+    }
+
+    /// The key of a file's recent versions in `fileCache`: its label, and the lane after it for lanes after the
+    /// first (so that `forget` finds every lane's entries by the component's path).
+    private static func fileCacheKey(_ label: String, lane: Int) -> String {
+        lane == 0 ? label : label + "\u{0}\(lane)"
     }
 
     /// The API files when the manifest names no library product literally (it computes them): the sources of the
@@ -364,8 +385,8 @@ public final class APIReader: @unchecked Sendable {
         try repository.listFiles(at: commit, under: folder).filter { $0.path.hasSuffix(".swift") && !$0.isSymlink }
     }
 
-    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions, and
-    /// the diffs computed, in one pack file.
+    /// Writes to the persistent cache the files parsed this run of the component's most recent revisions (those of
+    /// its highest lane: the newest releases), and the diffs computed, in one pack file.
     ///
     /// Only those files: older releases' diffs are remembered whole, and the next diff to compute starts at the
     /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).
@@ -374,7 +395,8 @@ public final class APIReader: @unchecked Sendable {
         let (revisions, pending) = lock.withLock { () -> ([Revision], Set<String>) in
             let pending = unsaved[component.name] ?? []
             unsaved[component.name] = nil
-            return (commitCache[component.name]?.map(\.revision) ?? [], pending)
+            let lanes = commitCache[component.name] ?? [:]
+            return (lanes.keys.max().flatMap { lanes[$0] }?.map(\.revision) ?? [], pending)
         }
         var written = Set<String>()
         for revision in revisions where !pending.isEmpty {
@@ -409,6 +431,22 @@ public final class APIReader: @unchecked Sendable {
             commitCache[component.name] = nil
             relevance[component.name] = nil
             fileCache = fileCache.filter { !$0.key.hasPrefix(filePrefix) }
+        }
+    }
+
+    /// Drops what one finished lane of `component` cached, but for the highest lane, whose files `save` writes;
+    /// `forget(_:)` drops the rest when the component is done.
+    public func forget(_ component: Component, lane: Int) {
+        let filePrefix = component.path + "/"
+        lock.withLock {
+            guard var lanes = commitCache[component.name], lane != lanes.keys.max() else { return }
+            lanes[lane] = nil
+            commitCache[component.name] = lanes
+            fileCache = fileCache.filter { key, _ in
+                guard key.hasPrefix(filePrefix) else { return true }
+                let suffix = key.lastIndex(of: "\u{0}").map { Int(key[key.index(after: $0)...]) } ?? 0
+                return suffix != lane
+            }
         }
     }
 }

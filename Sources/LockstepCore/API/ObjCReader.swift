@@ -10,8 +10,12 @@ final class ObjCReader: @unchecked Sendable {
     /// Recent surfaces by component and commit (a release is diffed against the one before, then against the next).
     private var recent: [String: [(key: String, surface: ObjCSurface?)]] = [:]
 
+    /// Handles reused across revisions.
+    private let repositories: RepositoryPool
+
     init(config: WorkspaceConfig) {
         self.config = config
+        repositories = RepositoryPool(config: config)
     }
 
     /// The headers' surface at `commit`, nil when the component has no podspec and no `include/` folder in a
@@ -27,18 +31,27 @@ final class ObjCReader: @unchecked Sendable {
         if let hit = lock.withLock({ recent[component.name]?.first { $0.key == plainKey || $0.key == borrowingKey } }) {
             return hit.surface
         }
-        let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-        let files = try repository.listFiles(at: commit)
-        let own = try ObjCHeaderSet.podspecRules(repository, component: component, files: files)
+        let repository = try repositories.take(component.path, name: component.name)
+        defer { repositories.putBack(repository, component.path) }
+        // A Swift package with no podspec at its root (most components) has no headers but those of its modules'
+        // `include/` folders (`ObjCHeaderSet.headers`): only those folders are listed, not the whole tree at every
+        // release (swift-crypto vendors thousands of files; 4 % of a cold `check` of the swift-nio family).
+        let plainPackage = try Self.isPackageWithoutPodspec(repository, at: commit)
+        let files =
+            try plainPackage
+            ? Self.includeFiles(repository, at: commit, moduleFolders: moduleFolders) : repository.listFiles(at: commit)
+        let own = plainPackage ? nil : try ObjCHeaderSet.podspecRules(repository, component: component, files: files)
         var borrowed: ObjCHeaderSet.PodspecRules?
-        if own == nil, let neighbour {
+        // A package's revision borrows nothing (`headers` reads no rules beside a Package.swift).
+        if own == nil, !plainPackage, let neighbour {
             borrowed = try ObjCHeaderSet.podspecRules(
                 repository, component: component, files: try repository.listFiles(at: neighbour))
         }
-        let key = own == nil ? borrowingKey : plainKey
+        // A package's surface does not depend on the neighbour either: the next diff reuses it.
+        let key = own == nil && !plainPackage ? borrowingKey : plainKey
         var surface: ObjCSurface?
         if let (headers, podspecPlatforms) = ObjCHeaderSet.headers(
-            files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders)
+            files, rules: own, neighbour: borrowed, moduleFolders: moduleFolders, hasPackage: plainPackage ? true : nil)
         {
             let sources = try headers.map {
                 SourceFile(
@@ -55,10 +68,30 @@ final class ObjCReader: @unchecked Sendable {
         lock.withLock {
             var list = recent[component.name] ?? []
             list.append((key, surface))
-            if list.count > 4 { list.removeFirst() }
+            // Room for the lanes LS203 walks a long history in (two surfaces each).
+            if list.count > 8 { list.removeFirst() }
             recent[component.name] = list
         }
         return surface
+    }
+
+    /// True when `commit` has a `Package.swift` file at its root and nothing there named like a podspec.
+    static func isPackageWithoutPodspec(_ repository: Repository, at commit: ObjectID) throws -> Bool {
+        let names = try repository.rootNames(at: commit)
+        guard !names.contains(where: { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }) else {
+            return false
+        }
+        return try repository.blobID(of: "Package.swift", at: commit) != nil
+    }
+
+    /// The files under each module folder's `include/` (what `ObjCHeaderSet.headers` reads of a package), once each.
+    static func includeFiles(_ repository: Repository, at commit: ObjectID, moduleFolders: [String]) throws
+        -> [TreeFile]
+    {
+        var seen = Set<String>()
+        return try moduleFolders.flatMap { folder in
+            try repository.listFiles(at: commit, under: folder + "/include/").filter { seen.insert($0.path).inserted }
+        }
     }
 
     /// The Objective-C changes between two commits, nil when neither has headers to read.

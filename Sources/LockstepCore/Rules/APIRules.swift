@@ -1,3 +1,4 @@
+import Foundation
 import LockstepAPI
 import Version
 
@@ -11,14 +12,54 @@ struct LS203: Rule {
     func check(_ context: RuleContext) throws -> [Finding] {
         let reader = context.api
         let progress = context.progress
-        progress?.expect(context.components.reduce(0) { $0 + Self.judgedReleases(of: $1) })
-        // Components are independent: diff them in parallel, each thread with its own repository handle.
-        let perComponent = try parallelMap(context.components) { state in
-            defer { reader.forget(state.component) }  // keeps memory to the components in flight
-            return try Self.findings(
-                for: state, reader: reader, rule: self, config: context.snapshot.config, progress: progress)
+        let components = context.components
+        let judged = components.map(Self.judgements(of:))
+        progress?.expect(judged.reduce(0) { $0 + $1.count })
+        // Components are independent, and so are stretches of one component's history: diff them in parallel, each
+        // thread with its own repository handle. A long history is split into lanes (`Segment`) so that one big
+        // component (swift-nio: half the work of its family) does not leave the other cores idle at the end.
+        let segments = Self.segments(judged.map(\.count), cores: ProcessInfo.processInfo.activeProcessorCount)
+        let lanesLeft = LanesLeft(segments)
+        let diffs = try parallelMap(segments) { segment -> [Result<APIDiff?, any Error>] in
+            let state = components[segment.component]
+            // Memory: only the components and lanes in flight, and each component's highest lane (saved at its end).
+            defer {
+                if lanesLeft.finish(segment.component) {
+                    reader.forget(state.component)
+                } else {
+                    reader.forget(state.component, lane: segment.lane)
+                }
+            }
+            var results: [Result<APIDiff?, any Error>] = []
+            for judgement in judged[segment.component][segment.range] {
+                defer { progress?.advance(state.component.name) }  // every release `judgedReleases` counts
+                guard judgement.actual != nil else {
+                    results.append(.success(nil))
+                    continue
+                }
+                let result = Result<APIDiff?, any Error> {
+                    try reader.diff(
+                        of: state.component, from: judgement.previous.commit, to: judgement.tag.commit,
+                        lane: segment.lane)
+                }
+                results.append(result)
+                if case .failure = result { break }  // as before: a component's history stops at its first error
+            }
+            return results
         }
-        return perComponent.flatMap { $0 }
+        var byComponent = judged.map { [Result<APIDiff?, any Error>?](repeating: nil, count: $0.count) }
+        for (segment, results) in zip(segments, diffs) {
+            for (offset, result) in results.enumerated() {
+                byComponent[segment.component][segment.range.lowerBound + offset] = result
+            }
+        }
+        var findings: [Finding] = []
+        for (index, state) in components.enumerated() {
+            findings += try Self.findings(
+                for: state, judged: judged[index], diffs: byComponent[index], rule: self,
+                config: context.snapshot.config)
+        }
+        return findings
     }
 
     /// How many of the component's tags `findings` diffs (each version once, when a release precedes it): the
@@ -28,11 +69,17 @@ struct LS203: Rule {
         return Set(state.versionTags.map(\.version).filter { $0.release > first }).count
     }
 
-    static func findings(
-        for state: ComponentSnapshot, reader: APIReader, rule: LS203, config: WorkspaceConfig,
-        progress: WorkProgress? = nil
-    ) throws -> [Finding] {
-        var findings: [Finding] = []
+    /// One tag `judgedReleases` counts: the release before it and the level between them (nil when the tag is no
+    /// bump over it, e.g. an rc of the release itself: nothing to judge).
+    struct Judgement {
+        var tag: VersionTag
+        var previous: VersionTag
+        var actual: BumpLevel?
+    }
+
+    /// The component's tags to judge, in version order (each version once).
+    static func judgements(of state: ComponentSnapshot) -> [Judgement] {
+        var result: [Judgement] = []
         let releases = state.releases
         // Tags are sorted by version: the release before each tag only moves forward (one pass, not a search per tag).
         var next = 0
@@ -41,10 +88,71 @@ struct LS203: Rule {
             let release = tag.version.release
             while next < releases.count, releases[next].version < release { next += 1 }
             guard next > 0 else { continue }
-            defer { progress?.advance(state.component.name) }  // every release `judgedReleases` counts
             let previous = releases[next - 1]
-            guard let actual = BumpLevel.between(previous.version, release) else { continue }
-            let diff = try reader.diff(of: state.component, from: previous.commit, to: tag.commit)
+            result.append(Judgement(tag: tag, previous: previous, actual: BumpLevel.between(previous.version, release)))
+        }
+        return result
+    }
+
+    /// A stretch of one component's judgements diffed on one thread, in order; `lane` numbers the stretches of a
+    /// component in history order.
+    struct Segment: Sendable {
+        var component: Int
+        var lane: Int
+        var range: Range<Int>
+    }
+
+    /// The components' judgements (`counts` of them each) cut into segments, longest first: a component longer
+    /// than an eighth of the work per core (at least 32 releases) is cut into equal lanes of at most that. Each lane
+    /// reads its first revision in full, so short histories are never cut: on `ci/bench-check`'s workspaces (many
+    /// components of equal size) nothing is.
+    static func segments(_ counts: [Int], cores: Int) -> [Segment] {
+        let total = counts.reduce(0, +)
+        let longest = max(32, total / max(1, cores * 4))
+        var result: [Segment] = []
+        for (component, count) in counts.enumerated() {
+            let lanes = max(1, (count + longest - 1) / longest)
+            let size = (count + lanes - 1) / max(1, lanes)
+            for lane in 0..<lanes {
+                let range = min(count, lane * size)..<min(count, (lane + 1) * size)
+                if range.isEmpty, lane > 0 { continue }
+                result.append(Segment(component: component, lane: lane, range: range))
+            }
+        }
+        // Longest first: the last segments to start are short, so the cores finish close together.
+        return result.enumerated().sorted {
+            ($1.element.range.count, $0.offset) < ($0.element.range.count, $1.offset)
+        }.map(\.element)
+    }
+
+    /// Counts each component's lanes still running: the last one to finish frees the component's caches.
+    final class LanesLeft: @unchecked Sendable {
+        private let lock = NSLock()
+        private var left: [Int: Int] = [:]
+
+        init(_ segments: [Segment]) {
+            for segment in segments { left[segment.component, default: 0] += 1 }
+        }
+
+        /// True for the component's last lane.
+        func finish(_ component: Int) -> Bool {
+            lock.withLock {
+                left[component, default: 1] -= 1
+                return left[component] == 0
+            }
+        }
+    }
+
+    /// The findings of the component's judgements, given each one's diff (nil for one not diffed; a failure is
+    /// thrown when its judgement is reached, as the sequential walk did).
+    static func findings(
+        for state: ComponentSnapshot, judged: [Judgement], diffs: [Result<APIDiff?, any Error>?], rule: LS203,
+        config: WorkspaceConfig
+    ) throws -> [Finding] {
+        var findings: [Finding] = []
+        for (judgement, result) in zip(judged, diffs) {
+            let tag = judgement.tag, previous = judgement.previous
+            guard let actual = judgement.actual, let diff = try result?.get() else { continue }
             let required = diff.requiredLevel
             guard required > actual else { continue }
             let drivers = diff.changes(requiring: required)

@@ -11,8 +11,13 @@ public final class ManifestStore: @unchecked Sendable {
     private var podspecs: [String: Result<Manifest?, any Error>] = [:]
     /// Parses by blob id: most of a component's tags share their manifest's bytes.
     private let parsed = ParsedManifests()
+    /// Handles reused across commits: a warm `check` reads a manifest per release.
+    private let repositories: RepositoryPool
 
-    init(config: WorkspaceConfig) { self.config = config }
+    init(config: WorkspaceConfig) {
+        self.config = config
+        repositories = RepositoryPool(config: config)
+    }
 
     /// The component's manifest at `commit` (the file SwiftPM would load: `Package.swift` or a
     /// `Package@swift-X.Y.swift`), parsed. Throws a `WorkspaceError` or `ManifestError`.
@@ -20,10 +25,11 @@ public final class ManifestStore: @unchecked Sendable {
         let key = component.name + "@" + commit.hex
         if let cached = lock.withLock({ cache[key] }) { return try cached.get() }
         let result = Result {
-            let repository = try SnapshotLoader.openRepository(component.path, name: component.name, config: config)
-            return try SnapshotLoader.readManifest(
-                repository, at: commit, folder: component.path, owner: component.name, config: config, parsed: parsed,
-                component: component)
+            try repositories.use(component.path, name: component.name) { repository in
+                try SnapshotLoader.readManifest(
+                    repository, at: commit, folder: component.path, owner: component.name, config: config,
+                    parsed: parsed, component: component)
+            }
         }
         lock.withLock { cache[key] = result }
         return try result.get()
