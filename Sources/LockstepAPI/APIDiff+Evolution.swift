@@ -69,9 +69,7 @@ extension APIDiff {
             }
         }
         // Conformers and subclasses implement these: what callers may omit, they must still match.
-        let implemented =
-            old.isProtocolRequirement || before.modifiers.contains("required")
-            || before.modifiers.contains("open") && !before.modifiers.contains("final")
+        let implemented = clientsImplement(old, modifiers: before.modifiers)
         if before.accessors != after.accessors {
             guard addsSetter(before, after, implemented: implemented) else { return nil }
             reasons.append("a setter added (every read compiles as before)")

@@ -46,17 +46,23 @@ extension APIDiff {
         }
     }
 
-    /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it.
-    private static func standardProvider(of old: APIDeclaration, conformances: [String: [String]]) -> String? {
-        guard old.kind == .function || old.kind == .variable, let space = old.key.firstIndex(of: " ") else {
-            return nil
-        }
-        let subject = old.key[old.key.index(after: space)...]
+    /// `func Outer.T.f(a:)` as the type `Outer.T` and the member `f(a:)` (with whatever the key has after it); nil
+    /// for a key without a type.
+    private static func typeAndMember(_ key: String) -> (type: String, member: Substring)? {
+        guard let space = key.firstIndex(of: " ") else { return nil }
+        let subject = key[key.index(after: space)...]
         let name = subject.prefix { $0 != "(" && $0 != " " }
         guard let dot = name.lastIndex(of: ".") else { return nil }
-        let type = String(name[..<dot])
-        let member = old.kind.rawValue + " " + subject[subject.index(after: dot)...]
-        return StandardMembers.provider(of: old, type: type, member: member, conformances: conformances[type] ?? [])
+        return (String(name[..<dot]), subject[subject.index(after: dot)...])
+    }
+
+    /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it.
+    private static func standardProvider(of old: APIDeclaration, conformances: [String: [String]]) -> String? {
+        guard old.kind == .function || old.kind == .variable, let (type, member) = typeAndMember(old.key) else {
+            return nil
+        }
+        return StandardMembers.provider(
+            of: old, type: type, member: old.kind.rawValue + " " + member, conformances: conformances[type] ?? [])
     }
 
     /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same
@@ -66,14 +72,9 @@ extension APIDiff {
     private static func servingProtocolMember(
         _ old: APIDeclaration, conformances: [String: [String]], new: [String: APIDeclaration]
     ) -> APIDeclaration? {
-        guard [.function, .variable, .constant].contains(old.kind), let space = old.key.firstIndex(of: " ") else {
+        guard [.function, .variable, .constant].contains(old.kind), let (type, member) = typeAndMember(old.key) else {
             return nil
         }
-        let subject = old.key[old.key.index(after: space)...]
-        let name = subject.prefix { $0 != "(" && $0 != " " }
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        let type = String(name[..<dot])
-        let member = subject[subject.index(after: dot)...]
         let keyword = old.kind == .constant ? "var" : old.kind.rawValue
         let isClass = new["class " + type] != nil
         for proto in conformances[type] ?? [] {

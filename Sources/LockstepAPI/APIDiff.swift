@@ -194,6 +194,13 @@ public struct APIDiff: Sendable, Hashable {
         compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) ?? CallJudgement.reasons(old, new)
     }
 
+    /// Whether clients implement `declaration` (its signature's `modifiers` given): a protocol requirement, a
+    /// `required` initializer, an `open` member that is not `final`. A witness or override must match it exactly.
+    static func clientsImplement(_ declaration: APIDeclaration, modifiers: [String]) -> Bool {
+        declaration.isProtocolRequirement || modifiers.contains("required")
+            || modifiers.contains("open") && !modifiers.contains("final")
+    }
+
     /// Removes the changes at `positions` (indices into `changes`), keeping the others in order.
     static func removeChanges(at positions: Set<Int>, from changes: inout [APIChange]) {
         guard !positions.isEmpty else { return }

@@ -246,9 +246,7 @@ extension CallJudgement {
         guard old.kind == new.kind, let before = DeclarationSignature(old.signature),
             let after = DeclarationSignature(new.signature)
         else { return nil }
-        let implemented =
-            old.isProtocolRequirement || before.modifiers.contains("required")
-            || before.modifiers.contains("open") && !before.modifiers.contains("final")
+        let implemented = APIDiff.clientsImplement(old, modifiers: before.modifiers)
         return reasons(old: before, new: after, implemented: implemented)?.map(\.description).joined(separator: "; ")
     }
 }
