@@ -19,17 +19,27 @@ extension APIDiff {
                 oldIndex += 1
             }
         }
-        while !old.isEmpty, !new.isEmpty {
-            var best = (score: -1, old: 0, new: 0)
-            for (i, a) in old.enumerated() {
-                let wordsA = words(a.signature)
-                for (j, b) in new.enumerated() {
-                    let score = commonCount(wordsA, words(b.signature))
-                    if score > best.score { best = (score, i, j) }
-                }
-            }
-            pairs.append((old.remove(at: best.old), new.remove(at: best.new)))
+        guard !old.isEmpty, !new.isEmpty else { return pairs }
+        // The most similar pair first, ties to the earliest old then new declaration; each scored once (a generated
+        // overload family has hundreds on each side).
+        let oldWords = old.map { words($0.signature) }
+        let newWords = new.map { words($0.signature) }
+        var scored: [(score: Int, old: Int, new: Int)] = []
+        scored.reserveCapacity(old.count * new.count)
+        for (i, a) in oldWords.enumerated() {
+            for (j, b) in newWords.enumerated() { scored.append((commonCount(a, b), i, j)) }
         }
+        scored.sort { ($0.score, $1.old, $1.new) > ($1.score, $0.old, $0.new) }
+        var usedOld = Set<Int>()
+        var usedNew = Set<Int>()
+        for candidate in scored where !usedOld.contains(candidate.old) && !usedNew.contains(candidate.new) {
+            usedOld.insert(candidate.old)
+            usedNew.insert(candidate.new)
+            pairs.append((old[candidate.old], new[candidate.new]))
+            if usedOld.count == old.count || usedNew.count == new.count { break }
+        }
+        old = old.indices.filter { !usedOld.contains($0) }.map { old[$0] }
+        new = new.indices.filter { !usedNew.contains($0) }.map { new[$0] }
         return pairs
     }
 

@@ -3,7 +3,7 @@
 ///
 /// It reads the text `APICollector` writes, which is canonical: depth-0 spaces separate attributes,
 /// modifiers and keywords; brackets, angle brackets and string literals nest.
-struct SignatureShape: Equatable {
+struct SignatureShape: Equatable, Sendable {
     /// `@available(…)` attributes, each as written in the signature.
     var availability: [String] = []
     /// Every other attribute, access level and modifier before the keyword, in signature order.
@@ -31,8 +31,23 @@ struct SignatureShape: Equatable {
     ]
     private static let effectWords: Set<String> = ["async", "throws", "rethrows", "reasync"]
 
-    /// Takes a signature apart; nil when it does not have the expected form.
+    private static let memo = ParseMemo<SignatureShape?>()
+
+    /// Takes a signature apart; nil when it does not have the expected form. Remembered by the text: the judgements
+    /// take the same signatures apart for every candidate pair (see `ParseMemo`).
     init?(_ signature: String) {
+        if let known = Self.memo[signature] {
+            guard let known else { return nil }
+            self = known
+            return
+        }
+        let parsed = Self(parsing: signature)
+        Self.memo[signature] = .some(parsed)
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private init?(parsing signature: String) {
         let words = Self.topLevelWords(signature)
         // `class` is also a modifier (`class func`): the keyword after it wins.
         guard

@@ -28,6 +28,39 @@ final class DeclarationModelTests: XCTestCase {
         XCTAssertEqual(SwiftType(parsing: "Int <<"), .other("Int <<"))
     }
 
+    func testADottedNameReadWithoutSwiftSyntaxIsWhatSwiftSyntaxReads() {
+        // The fast path for plain names must build the tree the parser builds; what it refuses goes to the parser.
+        let texts = [
+            "Int", "τ_0", "τ_12", "Substring.UTF8View", "Swift.Int", "_Marker", "Any", "Self", "Never", "A.B.C_d2",
+            "τ_0.Element", "Foo.Type", "P.Protocol", "inout", "some", "Int?", "[Int]", "`class`", "A..B", "A.", "1A",
+        ]
+        for text in texts {
+            XCTAssertEqual(SwiftType(parsing: text), SwiftType(parsingWithSyntax: text), text)
+        }
+        if case .metatype = SwiftType(parsing: "Foo.Type") {} else { XCTFail("Foo.Type is a metatype") }
+        // Remembered parses give the same answer twice.
+        XCTAssertEqual(SwiftType(parsing: "[String: τ_1]"), SwiftType(parsing: "[String: τ_1]"))
+        XCTAssertEqual(
+            SignatureShape("public func f(_ a: Int) -> String"), SignatureShape("public func f(_ a: Int) -> String"))
+        XCTAssertNil(SignatureShape("not a signature at all"))
+        XCTAssertNil(SignatureShape("not a signature at all"))
+    }
+
+    func testAnInferredTypeNamesNoUse() throws {
+        // `_` is a type the reader could not spell (inferred from the value): no "code using it as `_`" is made up.
+        let inferred = try XCTUnwrap(DeclarationSignature("public var x: _ { get set }"))
+        let typed = try XCTUnwrap(DeclarationSignature("public var x: Int { get set }"))
+        let other = try XCTUnwrap(DeclarationSignature("public var x: Double { get set }"))
+        XCTAssertNil(CallJudgement.breakage(old: inferred, new: typed))
+        XCTAssertNil(CallJudgement.breakage(old: typed, new: inferred))
+        XCTAssertEqual(
+            CallJudgement.breakage(old: typed, new: other)?.description,
+            "code using it as `Int` no longer compiles (it is `Double`)")
+        let call = try XCTUnwrap(DeclarationSignature("public func f(_ a: _)"))
+        XCTAssertNil(
+            CallJudgement.breakage(old: try XCTUnwrap(DeclarationSignature("public func f(_ a: Int)")), new: call))
+    }
+
     func testASignatureIsReadIntoParametersGenericsEffectsAndResult() throws {
         let signature = try XCTUnwrap(
             DeclarationSignature(

@@ -47,8 +47,8 @@ extension CallJudgement {
     /// do not show: an attribute, availability, a modifier).
     static func breakage(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
         guard old.kind == new.kind || Set([old.kind, new.kind]) == [.variable, .constant],
-            let before = DeclarationSignature(old.signature),
-            let after = DeclarationSignature(new.signature), before.keyword == after.keyword,
+            let before = DeclarationSignature.parsed(old.signature),
+            let after = DeclarationSignature.parsed(new.signature), before.keyword == after.keyword,
             ["func", "init", "init?", "init!", "subscript", "var"].contains(before.keyword)
         else { return nil }
         // What callers write breaks first (through a protocol too); for what clients implement, a change callers do
@@ -74,6 +74,8 @@ extension CallJudgement {
                 if was.hasDefault, !now.hasDefault { return .defaultRemoved(argument: argument) }
                 if was.isVariadic != now.isVariadic { return .variadicChanged(argument: argument) }
                 guard judgement.accepts(old: was.type, new: now.type, label: argument) else {
+                    // A type the reader could not spell (`_`, inferred from a value) names no argument.
+                    if was.type.isUnspelled || now.type.isUnspelled { return nil }
                     return .parameterType(
                         argument: argument, old: was.type.description, new: now.type.description)
                 }
@@ -84,6 +86,7 @@ extension CallJudgement {
         if let was = old.result, let now = new.result,
             !was.genericParameters.isDisjoint(with: widened) || !judgement.same(was, now)
         {
+            if was.isUnspelled || now.isUnspelled { return nil }
             return .resultType(
                 old: was.genericParameter == nil ? was.description : "a generic parameter", new: now.description,
                 property: ["var", "let"].contains(old.keyword))

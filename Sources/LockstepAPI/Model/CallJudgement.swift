@@ -243,8 +243,8 @@ extension CallJudgement {
     /// The typed judgement of two declarations of one key, as the note of a compatible change; nil when some call
     /// may stop compiling or the judgement cannot tell. Requirements and overridable members are left alone.
     static func reasons(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
-        guard old.kind == new.kind, let before = DeclarationSignature(old.signature),
-            let after = DeclarationSignature(new.signature)
+        guard old.kind == new.kind, let before = DeclarationSignature.parsed(old.signature),
+            let after = DeclarationSignature.parsed(new.signature)
         else { return nil }
         let implemented = APIDiff.clientsImplement(old, modifiers: before.modifiers)
         return reasons(old: before, new: after, implemented: implemented)?.map(\.description).joined(separator: "; ")

@@ -1,7 +1,7 @@
 /// A declaration's signature parsed into types: what `SignatureShape` splits as text, with each parameter,
 /// generic parameter, requirement and result held as a `SwiftType`. Parsed once for a pair of declarations whose
 /// text differs, and compared by structure (generic parameters by their role, not by their number).
-struct DeclarationSignature: Equatable {
+struct DeclarationSignature: Equatable, Sendable {
     /// `@available` attributes, as written.
     var availability: [String]
     /// Every other attribute, access level and modifier, in signature order.
@@ -26,7 +26,7 @@ struct DeclarationSignature: Equatable {
     var accessors: String
 
     /// One parameter.
-    struct Parameter: Equatable {
+    struct Parameter: Equatable, Sendable {
         /// The argument label, `_` for none.
         var label: String
         /// The type, with `inout` or `@autoclosure` as attributes.
@@ -36,13 +36,13 @@ struct DeclarationSignature: Equatable {
     }
 
     /// One generic parameter: `τ_0`, or a parameter pack `each τ_0`.
-    struct GenericParameter: Equatable {
+    struct GenericParameter: Equatable, Sendable {
         var number: Int
         var isPack: Bool
     }
 
     /// A requirement on generic parameters.
-    struct Requirement: Hashable {
+    struct Requirement: Hashable, Sendable {
         /// `:` (conformance, superclass or layout) or `==` (same type).
         var relation: String
         var subject: SwiftType
@@ -57,6 +57,16 @@ struct DeclarationSignature: Equatable {
                 relation: relation, subject: subject.substituting(substitution),
                 constraint: constraint.substituting(substitution))
         }
+    }
+
+    private static let memo = ParseMemo<DeclarationSignature?>()
+
+    /// `init?(_:)` remembered by the signature's text (see `ParseMemo`).
+    static func parsed(_ signature: String) -> DeclarationSignature? {
+        if let known = memo[signature] { return known }
+        let parsed = DeclarationSignature(signature)
+        memo[signature] = .some(parsed)
+        return parsed
     }
 
     /// Parses a normalized signature; nil when it does not have the expected form or uses generic parameters the

@@ -51,8 +51,47 @@ indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
         var result: SwiftType
     }
 
-    /// Parses `text`; `.other(text)` when swift-syntax finds an error in it.
+    /// Parses `text`; `.other(text)` when swift-syntax finds an error in it. A dotted name (`Int`, `τ_0`,
+    /// `Substring.UTF8View`) is read without swift-syntax, and every parse is remembered: the judgements compare
+    /// the same few types across hundreds of overload pairs.
     init(parsing text: String) {
+        if let simple = Self.dottedName(text) {
+            self = simple
+            return
+        }
+        if let known = Self.memo[text] {
+            self = known
+            return
+        }
+        self = Self(parsingWithSyntax: text)
+        Self.memo[text] = self
+    }
+
+    private static let memo = ParseMemo<SwiftType>()
+
+    /// `A.B.C` as nested named types, as swift-syntax reads it; nil for anything else (generic arguments, sugar,
+    /// keywords, a metatype's `.Type`/`.Protocol`, backticks).
+    private static func dottedName(_ text: String) -> SwiftType? {
+        var result: SwiftType?
+        for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let first = component.unicodeScalars.first,
+                first == "_" || first == "τ" || (first.isASCII && first.properties.isAlphabetic),
+                component.unicodeScalars.allSatisfy({
+                    $0 == "_" || $0 == "τ"
+                        || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+                })
+            else { return nil }
+            let name = String(component)
+            if result != nil, name == "Type" || name == "Protocol" { return nil }
+            if result == nil, ["inout", "some", "any", "borrowing", "consuming", "each", "repeat"].contains(name) {
+                return nil
+            }
+            result = .named(base: result, name: name, arguments: [])
+        }
+        return result
+    }
+
+    init(parsingWithSyntax text: String) {
         let parsed = try? BoundedParser.parse("typealias Ƭ = " + text) { file -> SwiftType? in
             guard !file.hasError, file.statements.count == 1,
                 let alias = file.statements.first?.item.as(TypeAliasDeclSyntax.self)
@@ -145,6 +184,10 @@ indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
         default: return false
         }
     }
+
+    /// Whether the type is the placeholder `_`: the reader could not spell it (a stored property's type inferred
+    /// from its initial value).
+    var isUnspelled: Bool { description == "_" }
 
     /// The generic parameters the type mentions, by number.
     var genericParameters: Set<Int> {

@@ -222,14 +222,11 @@ public final class APIReader: @unchecked Sendable {
         let manifest = try? manifests.manifest(of: component, at: commit)
         var layout = manifest.flatMap(APILayout.init(manifest:))
         var listed: [TreeFile] = []
+        var seen = Set<String>()
         if let modules = layout?.modules {
-            var seen = Set<String>()
             for module in modules {
-                for folder in module.folders {
-                    let files = try Self.swiftFiles(repository, at: commit, under: folder)
-                    guard !files.isEmpty else { continue }
-                    listed += files.filter { seen.insert($0.path).inserted }
-                    break
+                listed += try Self.swiftFiles(of: module, repository, at: commit).filter {
+                    seen.insert($0.path).inserted
                 }
             }
             // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
@@ -241,19 +238,15 @@ public final class APIReader: @unchecked Sendable {
         // A module of this package that a product module re-exports (`@_exported import KitCore`) is API too: its
         // declarations are what clients of the product see (a type moved there is no removal).
         if var current = layout, let manifest {
-            var seen = Set(listed.map(\.path))
             var extra = current.reexported(by: files.map(\.part), manifest: manifest)
             while !extra.isEmpty {
                 var more: [TreeFile] = []
                 for module in extra {
-                    for folder in module.folders {
-                        let found = try Self.swiftFiles(repository, at: commit, under: folder)
-                        guard !found.isEmpty else { continue }
-                        more += found.filter { seen.insert($0.path).inserted }
-                        // Only a module with Swift files joins the layout (its folders are read for headers too).
-                        current.modules.append(module)
-                        break
-                    }
+                    let found = try Self.swiftFiles(of: module, repository, at: commit)
+                    guard !found.isEmpty else { continue }
+                    more += found.filter { seen.insert($0.path).inserted }
+                    // Only a module with Swift files joins the layout (its folders are read for headers too).
+                    current.modules.append(module)
                 }
                 let added = try parts(of: more, of: component, in: repository, at: commit, context: context, lane: lane)
                 files += added
@@ -379,6 +372,18 @@ public final class APIReader: @unchecked Sendable {
     }
 
     /// The `.swift` files under `folder` at `commit`, links left out.
+    /// A module's Swift files: those of the first of its candidate folders that has any (SwiftPM's
+    /// `Sources/NAME` or `Source/NAME`, or the manifest's `path:`); none when no folder has one.
+    private static func swiftFiles(of module: APILayout.Module, _ repository: Repository, at commit: ObjectID) throws
+        -> [TreeFile]
+    {
+        for folder in module.folders {
+            let files = try swiftFiles(repository, at: commit, under: folder)
+            if !files.isEmpty { return files }
+        }
+        return []
+    }
+
     private static func swiftFiles(_ repository: Repository, at commit: ObjectID, under folder: String) throws
         -> [TreeFile]
     {
