@@ -59,10 +59,23 @@ extension APIDiff {
             // `@dynamicMemberLookup` and `@dynamicCallable` added only give clients a new way to write calls.
             let gained = after.modifiers.filter { !before.modifiers.contains($0) }
             let additions = gained.filter { additiveAttributes.contains($0) }
-            let rest = after.modifiers.filter { !additions.contains($0) }
+            var rest = after.modifiers.filter { !additions.contains($0) }
+            var previous = before.modifiers
             if !additions.isEmpty { reasons.append(additions.joined(separator: ", ") + " added") }
-            if rest != before.modifiers {
-                guard isWidenedToOpen(before.modifiers.joined(separator: " "), rest.joined(separator: " ")) else {
+            // Where an async function runs (`nonisolated(nonsending)`, `@concurrent`) is not what its callers write:
+            // they `await` it as before. Conformers and subclasses must still match it.
+            if before.effects.contains("async"), after.effects.contains("async"),
+                !clientsImplement(old, modifiers: before.modifiers)
+            {
+                let moved = Set(rest).symmetricDifference(previous).intersection(executionModifiers)
+                if !moved.isEmpty {
+                    rest.removeAll { moved.contains($0) }
+                    previous.removeAll { moved.contains($0) }
+                    reasons.append("where the async function runs changed (callers await it as before)")
+                }
+            }
+            if rest != previous {
+                guard isWidenedToOpen(previous.joined(separator: " "), rest.joined(separator: " ")) else {
                     return nil
                 }
                 reasons.append("public → open")
@@ -145,6 +158,11 @@ extension APIDiff {
 
     /// Attributes whose addition only lets clients write more.
     private static let additiveAttributes: Set<String> = ["@dynamicMemberLookup", "@dynamicCallable"]
+
+    /// The words of an async function's execution modifiers as signatures split them.
+    private static let executionModifiers: Set<String> = [
+        "nonisolated", "(nonsending)", "nonisolated(nonsending)", "@concurrent",
+    ]
 
     /// What the new effects drop, when every call of the old function still compiles: `async` removed,
     /// `throws` removed or narrowed to `rethrows` / `throws(E)`, `rethrows` removed.

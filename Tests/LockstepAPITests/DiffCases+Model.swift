@@ -7,6 +7,42 @@ extension DiffCase {
     /// must still break.
     static let modelCases: [DiffCase] = [
         DiffCase(
+            "nonisolated(nonsending) added to an async method callers await",
+            old: "public struct S { public func send(_ x: Int) async throws {} }",
+            new: "public struct S { public nonisolated(nonsending) func send(_ x: Int) async throws {} }",
+            ["changed func S.send(_:)"], .additive),
+        DiffCase(
+            "nonisolated(nonsending) added to a protocol's async requirement",
+            old: "public protocol P { func send(_ x: Int) async throws }",
+            new: "public protocol P { nonisolated(nonsending) func send(_ x: Int) async throws }",
+            ["changed func P.send(_:)"], .breaking),
+        DiffCase(
+            "nonisolated removed from a synchronous actor method",
+            old: "public actor A { public nonisolated func name() -> String { \"\" } }",
+            new: "public actor A { public func name() -> String { \"\" } }",
+            ["changed func A.name()"], .breaking),
+        DiffCase(
+            "a closure's result made a generic parameter the function returns",
+            old: "public func modify(_ x: inout Int, _ body: (inout Int) throws -> Void) rethrows {}",
+            new: "public func modify<R>(_ x: inout Int, _ body: (inout Int) throws -> R) rethrows -> R { "
+                + "try body(&x) }",
+            ["changed func modify(_:_:)"], .additive),
+        DiffCase(
+            "one generic parameter used twice split into two",
+            old: "public struct Pair<X, Y> {}\npublic func swap<A>(_ p: Pair<A, A>) -> Pair<A, A> { p }",
+            new: "public struct Pair<X, Y> {}\npublic func swap<A, B>(_ p: Pair<A, B>) -> Pair<A, B> { p }",
+            ["changed func swap(_:)"], .additive),
+        DiffCase(
+            "a result made a generic parameter that no argument names",
+            old: "public func make() -> Int { 0 }",
+            new: "public func make<T>() -> T { fatalError() }",
+            ["changed func make()"], .breaking),
+        DiffCase(
+            "a closure's result made a constrained generic parameter",
+            old: "public func run(_ body: () -> Void) {}",
+            new: "public func run<R: Equatable>(_ body: () -> R) -> R { body() }",
+            ["changed func run(_:)"], .breaking),
+        DiffCase(
             "a generic parameter used by one parameter only replaced by Any",
             old: "public func cast<A, B>(_ value: A, to: B.Type) -> B? { nil }",
             new: "public func cast<B>(_ value: Any, to: B.Type) -> B? { nil }",

@@ -11,6 +11,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case requirementsDropped([String])
     /// The generic parameters renumbered (one removed or reordered) with the same roles.
     case genericParametersRenumbered
+    /// Types of the old declaration made generic: the new generic parameters, bound to the old types, give the old
+    /// signature back, so every call infers them (`(T) -> Void` → `<R>(T) -> R`, `P<A, A>` → `P<A, B>`).
+    case madeGeneric([String])
 
     var description: String {
         switch self {
@@ -27,6 +30,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
                 + " dropped (calls that met it still compile)"
         case .genericParametersRenumbered:
             return "the same generic parameters, numbered otherwise"
+        case .madeGeneric(let bindings):
+            return "made generic where it was " + bindings.joined(separator: ", ")
+                + " (every call infers the new generic parameters as those types)"
         }
     }
 }
@@ -76,6 +82,50 @@ struct CallJudgement {
         default: return nil
         }
         return judgement.finish(old: old, new: new)
+    }
+
+    /// The reasons `new` accepts every call of `old` when `new` is `old` with types made generic: binding the new
+    /// declaration's own generic parameters to old types (the old one's generic parameters stay as they are) gives
+    /// the old parameters, result and effects, and the new requirements bound so are among the old ones. A new
+    /// generic parameter that is a whole parameter's type must stand for an old generic parameter: bound to a
+    /// concrete type, a call written `f(.member)` loses the type it looked `.member` up in.
+    static func instantiation(old: DeclarationSignature, new: DeclarationSignature, implemented: Bool)
+        -> [CompatibilityReason]?
+    {
+        guard !implemented, ["func", "init", "init?", "init!", "subscript"].contains(old.keyword),
+            old.keyword == new.keyword, old.name == new.name, old.modifiers == new.modifiers,
+            old.availability == new.availability, old.accessors == new.accessors, old.isAsync == new.isAsync,
+            old.throwing == new.throwing, let before = old.parameters, let after = new.parameters,
+            before.count == after.count, let generics = new.genericParameters, !generics.contains(where: \.isPack)
+        else { return nil }
+        let variables = Set(generics.map(\.number))
+        let rigid = Set((old.genericParameters ?? []).map(\.number))
+        var binding: [Int: SwiftType] = [:]
+        for (was, now) in zip(before, after) {
+            guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
+                now.type.bind(variables, toMatch: was.type, &binding)
+            else { return nil }
+            var exposed = now.type
+            if case .optional(let wrapped) = exposed { exposed = wrapped }
+            if let number = exposed.genericParameter, variables.contains(number) {
+                guard let bound = binding[number]?.genericParameter, rigid.contains(bound) else { return nil }
+            }
+        }
+        // Each new generic parameter is inferred from the arguments (one the result alone names is not: `let x =
+        // make()` has nothing to infer it from).
+        guard Set(binding.keys) == variables else { return nil }
+        let void = SwiftType.named(base: nil, name: "Void", arguments: [])
+        func result(_ type: SwiftType?) -> SwiftType {
+            guard let type, type != .tuple([]) else { return void }
+            return type
+        }
+        guard result(new.result).bind(variables, toMatch: result(old.result), &binding),
+            new.requirements.allSatisfy({ old.requirements.contains($0.substituting(binding)) })
+        else { return nil }
+        // Only a declaration that really changed: the same generic parameters bound to themselves are the same.
+        let changed = binding.filter { $0.value.genericParameter != $0.key || !rigid.contains($0.key) }
+        guard !changed.isEmpty else { return nil }
+        return [.madeGeneric(changed.values.map { "`\($0)`" }.sorted())]
     }
 
     /// How a message names a parameter: `` `to:` `` or, without a label, `argument 2`.
@@ -247,6 +297,9 @@ extension CallJudgement {
             let after = DeclarationSignature.parsed(new.signature)
         else { return nil }
         let implemented = APIDiff.clientsImplement(old, modifiers: before.modifiers)
-        return reasons(old: before, new: after, implemented: implemented)?.map(\.description).joined(separator: "; ")
+        let found =
+            reasons(old: before, new: after, implemented: implemented)
+            ?? instantiation(old: before, new: after, implemented: implemented)
+        return found?.map(\.description).joined(separator: "; ")
     }
 }

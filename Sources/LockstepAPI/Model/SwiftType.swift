@@ -216,7 +216,28 @@ indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
     /// The type with generic parameter `n` written as `substitution[n]` wherever it appears.
     func substituting(_ substitution: [Int: SwiftType]) -> SwiftType {
         if let number = genericParameter { return substitution[number] ?? self }
-        let map = { (type: SwiftType) in type.substituting(substitution) }
+        return mappingChildren { $0.substituting(substitution) }
+    }
+
+    /// Binds the generic parameters `variables` this type mentions so that it reads as `type`, adding to
+    /// `binding`; false when no binding does (another structure, a parameter bound twice to different types).
+    /// Every other name, generic parameters outside `variables` too, must be the same on both sides.
+    func bind(_ variables: Set<Int>, toMatch type: SwiftType, _ binding: inout [Int: SwiftType]) -> Bool {
+        if let number = genericParameter, variables.contains(number) {
+            if let known = binding[number] { return known == type }
+            binding[number] = type
+            return true
+        }
+        let blank = SwiftType.other("")
+        guard mappingChildren({ _ in blank }) == type.mappingChildren({ _ in blank }) else { return false }
+        for (mine, theirs) in zip(children, type.children) where !mine.bind(variables, toMatch: theirs, &binding) {
+            return false
+        }
+        return true
+    }
+
+    /// The type with each type directly inside it (`children`) replaced by `map` of it.
+    func mappingChildren(_ map: (SwiftType) -> SwiftType) -> SwiftType {
         switch self {
         case .named(let base, let name, let arguments):
             return .named(base: base.map(map), name: name, arguments: arguments.map(map))
