@@ -320,10 +320,30 @@ struct APICollector {
 
     private mutating func visitExtension(_ node: ExtensionDeclSyntax, in scope: Scope) {
         var types = canonical()
+        // `extension Box<Int>` is `extension Box where T == Int` (SE-0361): the same members, spelled alike.
+        var extendedType = node.extendedType
+        var bound: [String] = []
+        if let identifier = extendedType.as(IdentifierTypeSyntax.self),
+            let arguments = identifier.genericArgumentClause?.arguments
+        {
+            let name = NormalizedText.of(identifier.name)
+            let parameters =
+                Self.standardGenerics[name] ?? arguments.indices.enumerated().map { index, _ in "τ0_\(index)" }
+            if parameters.count == arguments.count {
+                for (parameter, argument) in zip(parameters, arguments) {
+                    switch argument.argument {
+                    case .type(let type): bound.append(parameter + " == " + types.render(type))
+                    case .expr(let expression): bound.append(parameter + " == " + NormalizedText.of(expression))
+                    }
+                }
+                extendedType = TypeSyntax(identifier.with(\.genericArgumentClause, nil))
+            }
+        }
         types.marksNames = false
-        let extended = types.render(node.extendedType)
+        let extended = types.render(extendedType)
         types.marksNames = true
-        let requirements = node.genericWhereClause?.requirements.flatMap { types.requirements($0.requirement) } ?? []
+        let requirements =
+            bound + (node.genericWhereClause?.requirements.flatMap { types.requirements($0.requirement) } ?? [])
         // A hidden extension's conformances go with it: `@available(*, unavailable) extension T: Sendable`
         // says that T is not Sendable.
         for inherited in node.inheritanceClause?.inheritedTypes ?? [] where scope.isPublic {
@@ -345,6 +365,18 @@ struct APICollector {
         }
         walk(node.memberBlock.members, in: inner)
     }
+
+    /// The generic parameters of the standard library's generic types, for `extension Array<Int>`: their members
+    /// read `where Element == Int`, as `extension Array where Element == Int` writes them. A type of the package
+    /// numbers its own (`τ0_0`).
+    static let standardGenerics: [String: [String]] = [
+        "Array": ["Element"], "ContiguousArray": ["Element"], "ArraySlice": ["Element"], "Set": ["Element"],
+        "Dictionary": ["Key", "Value"], "Optional": ["Wrapped"], "Range": ["Bound"], "ClosedRange": ["Bound"],
+        "Result": ["Success", "Failure"], "KeyPath": ["Root", "Value"], "WritableKeyPath": ["Root", "Value"],
+        "ReferenceWritableKeyPath": ["Root", "Value"], "PartialKeyPath": ["Root"], "Slice": ["Base"],
+        "UnsafePointer": ["Pointee"], "UnsafeMutablePointer": ["Pointee"], "UnsafeBufferPointer": ["Element"],
+        "UnsafeMutableBufferPointer": ["Element"], "AsyncStream": ["Element"], "CollectionOfOne": ["Element"],
+    ]
 
     /// The standard library types an enum can take raw values from.
     private static let rawTypes: Set<String> = [

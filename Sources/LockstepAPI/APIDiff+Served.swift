@@ -104,3 +104,21 @@ extension APIDiff {
         return nil
     }
 }
+
+extension APIDiff {
+    /// A `Sendable` conformance the package declared for a type it does not declare (`extension JSONDecoder:
+    /// @retroactive @unchecked Sendable {}`) removed: whether the type is `Sendable` is its own module's to say, and
+    /// packages drop such conformances when that module adopts it (declaring it again there is an error). Not a
+    /// change of this package's API; a conformance of one of its own types still is.
+    static func dropForeignSendable(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
+        let typeKinds: [DeclarationKind] = [.structure, .enumeration, .class, .actor, .protocol]
+        var foreign: Set<Int> = []
+        for (index, change) in changes.enumerated() where change.kind == .removed {
+            guard let (type, proto) = change.old?.conformanceParts, proto == "Sendable" || proto == "Swift.Sendable",
+                !typeKinds.contains(where: { old[$0.rawValue + " " + type] != nil })
+            else { continue }
+            foreign.insert(index)
+        }
+        removeChanges(at: foreign, from: &changes)
+    }
+}

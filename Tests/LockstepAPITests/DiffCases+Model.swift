@@ -7,6 +7,16 @@ extension DiffCase {
     /// must still break.
     static let modelCases: [DiffCase] = [
         DiffCase(
+            "a retroactive Sendable conformance of another module's type removed",
+            old: "import Foundation\npublic struct S {}\nextension JSONDecoder: @retroactive @unchecked Sendable {}",
+            new: "import Foundation\npublic struct S {}",
+            [], .none),
+        DiffCase(
+            "a Sendable conformance of the package's own type removed",
+            old: "public final class S {}\nextension S: @unchecked Sendable {}",
+            new: "public final class S {}",
+            ["removed conformance S: Sendable"], .breaking),
+        DiffCase(
             "nonisolated(nonsending) added to an async method callers await",
             old: "public struct S { public func send(_ x: Int) async throws {} }",
             new: "public struct S { public nonisolated(nonsending) func send(_ x: Int) async throws {} }",

@@ -276,6 +276,21 @@ extension DiffCase {
             new: "public struct _Box { public init() {} }\npublic struct Other {}",
             ["added struct Other", "removed init Box()", "removed struct Box"], .breaking),
         DiffCase(
+            "an extension's same-type requirement written as generic arguments (standard type)",
+            old: "extension Set where Element == Unicode.Scalar { public init(_ s: String) { self = [] } }",
+            new: "extension Set<Unicode.Scalar> { public init(_ s: String) { self = [] } }",
+            [], .none),
+        DiffCase(
+            "an extension's same-type requirement written as generic arguments (the package's type)",
+            old: "public struct Box<T> {}\nextension Box where T == Int { public func f() {} }",
+            new: "public struct Box<T> {}\nextension Box<Int> { public func f() {} }",
+            [], .none),
+        DiffCase(
+            "an extension bound to another generic argument",
+            old: "public struct Box<T> {}\nextension Box where T == Int { public func f() {} }",
+            new: "public struct Box<T> {}\nextension Box<String> { public func f() {} }",
+            ["changed func Box.f()"], .breaking),
+        DiffCase(
             "overloads told apart by canonical parameter types",
             old: "public func track(_ e: Array<Int>) {}\npublic func track(_ e: Optional<String>) {}",
             new: "public func track(_ e: String?) {}\npublic func track(_ e: [Int]) {}",

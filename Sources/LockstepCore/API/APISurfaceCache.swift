@@ -24,7 +24,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// by another build of lockstep are ignored too (see `buildIdentity`). 7: bodies in `CompactCoding`'s binary
     /// form instead of JSON (JSON encoding was a tenth of a cold `check`). 8: Objective-C adoptions before an
     /// instance-variable block read, and the API diff's widening judgements.
-    static let formatVersion = 9
+    static let formatVersion = 10
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
