@@ -7,6 +7,20 @@ extension DiffCase {
     /// must still break.
     static let modelCases: [DiffCase] = [
         DiffCase(
+            "@escaping dropped from a closure parameter",
+            old:
+                """
+                public func run<T>(_ body: @Sendable @escaping () async throws -> T) async throws -> T { try \
+                await body() }
+                """,
+            new: "public func run<T>(_ body: @Sendable () async throws -> T) async throws -> T { try await body() }",
+            ["changed func run(_:)"], .additive),
+        DiffCase(
+            "@escaping added to a closure parameter",
+            old: "public func run(_ body: () -> Void) {}",
+            new: "public func run(_ body: @escaping () -> Void) {}",
+            ["changed func run(_:)"], .breaking),
+        DiffCase(
             "a retroactive Sendable conformance of another module's type removed",
             old: "import Foundation\npublic struct S {}\nextension JSONDecoder: @retroactive @unchecked Sendable {}",
             new: "import Foundation\npublic struct S {}",

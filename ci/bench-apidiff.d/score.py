@@ -77,7 +77,12 @@ def main():
           f"the digester built both tags of {sum(1 for r in corpus if r['digester'] != 'n/a')}")
     wrong = [(r, got[(r["package"], r["from"], r["to"])]) for rs in per.values() for r in rs
              if got[(r["package"], r["from"], r["to"])] != r["expected"]]
-    print(f"\nlockstep disagrees with the expected level on {len(wrong)} pairs:")
+    print(f"\nlockstep disagrees with the expected level on {len(wrong)} pairs", end="")
+    if "--figures-only" in sys.argv[3:]:
+        # A held-out part's failures are not listed: whoever tunes the rules must not read them.
+        print(" (not listed for a held-out part; SHOW_HELDOUT_FAILURES=1 lists them)")
+        return
+    print(":")
     for r, g in wrong:
         key = (r["package"], r["from"], r["to"])
         print(f"  {r['package']} {r['from']} -> {r['to']}: expected {r['expected']}, got {g}: {reasons[key]}")

@@ -5,8 +5,8 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case genericParameterBecameAny(label: String)
     /// A parameter's protocol composition (`any P & Sendable`) lost members: it accepts what it accepted.
     case compositionLostMembers(label: String, dropped: [String])
-    /// `@Sendable` dropped from a closure parameter's own type: it accepts every closure it accepted.
-    case sendableDropped(label: String)
+    /// `@Sendable` or `@escaping` dropped from a closure parameter's own type: it accepts every closure it accepted.
+    case closureAttributesDropped(label: String, dropped: [String])
     /// A generic requirement dropped: calls that met it still compile.
     case requirementsDropped([String])
     /// The generic parameters renumbered (one removed or reordered) with the same roles.
@@ -23,8 +23,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
         case .compositionLostMembers(let label, let dropped):
             return "the protocol composition \(label) takes lost "
                 + dropped.map { "`\($0)`" }.joined(separator: ", ") + " (it accepts what it accepted)"
-        case .sendableDropped(let label):
-            return "@Sendable dropped from the closure type \(label) takes (it accepts every closure it accepted)"
+        case .closureAttributesDropped(let label, let dropped):
+            return dropped.joined(separator: " and ")
+                + " dropped from the closure type \(label) takes (it accepts every closure it accepted)"
         case .requirementsDropped(let requirements):
             return "generic requirement " + requirements.map { "`\($0)`" }.joined(separator: ", ")
                 + " dropped (calls that met it still compile)"
@@ -163,12 +164,15 @@ struct CallJudgement {
             reasons.append(.compositionLostMembers(label: label, dropped: left.map(\.description)))
             return true
         }
-        if case .function(var before) = old, case .function(let after) = new, before.attributes != after.attributes,
-            before.attributes.contains("@Sendable"), !after.attributes.contains("@Sendable")
-        {
-            before.attributes.removeAll { $0 == "@Sendable" }
+        if case .function(var before) = old, case .function(let after) = new, before.attributes != after.attributes {
+            // A caller's closure converts to a parameter that asks less of it (neither `@Sendable` nor `@escaping`).
+            let dropped = ["@Sendable", "@escaping"].filter {
+                before.attributes.contains($0) && !after.attributes.contains($0)
+            }
+            guard !dropped.isEmpty else { return same(old, new) }
+            before.attributes.removeAll { dropped.contains($0) }
             guard same(.function(before), new) else { return false }
-            reasons.append(.sendableDropped(label: label))
+            reasons.append(.closureAttributesDropped(label: label, dropped: dropped))
             return true
         }
         return same(old, new)
