@@ -326,10 +326,12 @@ struct APICollector {
         if let identifier = extendedType.as(IdentifierTypeSyntax.self),
             let arguments = identifier.genericArgumentClause?.arguments
         {
+            // Only where the parameters are known: a type of this file (numbered, as its `where` form resolves)
+            // or a standard one (named); another module's type keeps the form it is written in.
             let name = NormalizedText.of(identifier.name)
             let parameters =
-                Self.standardGenerics[name] ?? arguments.indices.enumerated().map { index, _ in "τ0_\(index)" }
-            if parameters.count == arguments.count {
+                result.typeGenerics[name].map { $0.indices.map { "τ0_\($0)" } } ?? Self.standardGenerics[name]
+            if let parameters, parameters.count == arguments.count {
                 for (parameter, argument) in zip(parameters, arguments) {
                     switch argument.argument {
                     case .type(let type): bound.append(parameter + " == " + types.render(type))

@@ -7,31 +7,7 @@ extension APIDiff {
     static func followingRenames(_ old: APISurface, _ new: APISurface) -> (old: APISurface, new: APISurface) {
         let renames = renamedTypes(old, new)
         guard !renames.isEmpty else { return (old, new) }
-        return (servedByHiddenTypes(renaming(old, renames), renames.values, new), renaming(new, renames))
-    }
-
-    /// `public typealias Old = _New`: `_New` is API under the alias's name, but the surface leaves `_`-types out,
-    /// so what `Old` declared (the type, its members, its conformances, conformances to it) is read as served by
-    /// the alias rather than removed. What `_New` no longer has is not seen (its members are not read).
-    private static func servedByHiddenTypes(
-        _ surface: APISurface, _ targets: some Sequence<String>, _ new: APISurface
-    ) -> APISurface {
-        let hidden = Set(
-            targets.filter { target in
-                let short = target.split(separator: ".").last ?? Substring(target)
-                return short.hasPrefix("_") && !typeKinds.contains { new.declarations[$0 + " " + target] != nil }
-            })
-        guard !hidden.isEmpty else { return surface }
-        return APISurface(
-            declarations: surface.declarations.filter { key, declaration in
-                // What the new surface still shows (a protocol's `_`-parent) is compared as usual.
-                guard new.declarations[key] == nil, let space = key.firstIndex(of: " ") else { return true }
-                let subject = key[key.index(after: space)...]
-                return !hidden.contains { target in
-                    subject == target || subject.hasPrefix(target + ".") || subject.hasPrefix(target + ":")
-                        || (declaration.kind == .conformance && subject.hasSuffix(": " + target))
-                }
-            })
+        return (renaming(old, renames), renaming(new, renames))
     }
 
     private static func renaming(_ surface: APISurface, _ renames: [String: String]) -> APISurface {

@@ -67,8 +67,14 @@ extension APIDiff {
             if before.effects.contains("async"), after.effects.contains("async"),
                 !clientsImplement(old, modifiers: before.modifiers)
             {
-                let moved = Set(rest).symmetricDifference(previous).intersection(executionModifiers)
-                if !moved.isEmpty {
+                // Only towards running on the caller's executor: `@concurrent` added or `nonisolated(nonsending)`
+                // taken away sends the arguments elsewhere, which callers' non-Sendable values may not allow.
+                let gained = Set(rest).subtracting(previous)
+                let lost = Set(previous).subtracting(rest)
+                let moved = gained.union(lost)
+                if !gained.isEmpty, gained.isSubset(of: executionModifiers), lost.isSubset(of: ["@concurrent"]),
+                    gained.contains("(nonsending)") || gained.contains("nonisolated(nonsending)")
+                {
                     rest.removeAll { moved.contains($0) }
                     previous.removeAll { moved.contains($0) }
                     reasons.append("where the async function runs changed (callers await it as before)")
@@ -159,10 +165,8 @@ extension APIDiff {
     /// Attributes whose addition only lets clients write more.
     private static let additiveAttributes: Set<String> = ["@dynamicMemberLookup", "@dynamicCallable"]
 
-    /// The words of an async function's execution modifiers as signatures split them.
-    private static let executionModifiers: Set<String> = [
-        "nonisolated", "(nonsending)", "nonisolated(nonsending)", "@concurrent",
-    ]
+    /// The words of `nonisolated(nonsending)` as signatures split them.
+    private static let executionModifiers: Set<String> = ["nonisolated", "(nonsending)", "nonisolated(nonsending)"]
 
     /// What the new effects drop, when every call of the old function still compiles: `async` removed,
     /// `throws` removed or narrowed to `rethrows` / `throws(E)`, `rethrows` removed.

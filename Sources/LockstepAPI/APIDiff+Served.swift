@@ -108,17 +108,19 @@ extension APIDiff {
 extension APIDiff {
     /// A `Sendable` conformance the package declared for a type it does not declare (`extension JSONDecoder:
     /// @retroactive @unchecked Sendable {}`) removed: whether the type is `Sendable` is its own module's to say, and
-    /// packages drop such conformances when that module adopts it (declaring it again there is an error). Not a
-    /// change of this package's API; a conformance of one of its own types still is.
-    static func dropForeignSendable(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
+    /// packages drop such conformances when that module adopts it (declaring it again there is an error). Read as
+    /// minor with a note, not breaking: on a toolchain whose module has not adopted it, Swift 6 clients sending
+    /// the type may need it. A conformance of one of the package's own types (or module-qualified) still breaks.
+    static func reviseForeignSendable(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
         let typeKinds: [DeclarationKind] = [.structure, .enumeration, .class, .actor, .protocol]
-        var foreign: Set<Int> = []
-        for (index, change) in changes.enumerated() where change.kind == .removed {
-            guard let (type, proto) = change.old?.conformanceParts, proto == "Sendable" || proto == "Swift.Sendable",
+        for index in changes.indices where changes[index].kind == .removed && changes[index].impact == .breaking {
+            guard let (type, proto) = changes[index].old?.conformanceParts,
+                proto == "Sendable" || proto == "Swift.Sendable", !type.contains("."),
                 !typeKinds.contains(where: { old[$0.rawValue + " " + type] != nil })
             else { continue }
-            foreign.insert(index)
+            changes[index].impact = .additive
+            changes[index].note =
+                "a retroactive conformance of another module's type: that module decides whether it is Sendable"
         }
-        removeChanges(at: foreign, from: &changes)
     }
 }

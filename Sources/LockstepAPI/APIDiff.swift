@@ -85,7 +85,7 @@ public struct APIDiff: Sendable, Hashable {
         }
         Self.dropSynthesized(&changes, old: old.declarations, new: new.declarations)
         Self.dropWitnessAliases(&changes, old: old.declarations, new: new.declarations)
-        Self.dropForeignSendable(&changes, old: old.declarations)
+        Self.reviseForeignSendable(&changes, old: old.declarations)
         Self.pairDefaultedParameters(&changes)
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)

@@ -24,7 +24,7 @@ extension DiffCase {
             "a retroactive Sendable conformance of another module's type removed",
             old: "import Foundation\npublic struct S {}\nextension JSONDecoder: @retroactive @unchecked Sendable {}",
             new: "import Foundation\npublic struct S {}",
-            [], .none),
+            ["removed conformance JSONDecoder: Sendable"], .additive),
         DiffCase(
             "a Sendable conformance of the package's own type removed",
             old: "public final class S {}\nextension S: @unchecked Sendable {}",
@@ -52,10 +52,25 @@ extension DiffCase {
                 + "try body(&x) }",
             ["changed func modify(_:_:)"], .additive),
         DiffCase(
-            "one generic parameter used twice split into two",
+            "one generic parameter used twice split into two (one argument's .member relied on the other)",
             old: "public struct Pair<X, Y> {}\npublic func swap<A>(_ p: Pair<A, A>) -> Pair<A, A> { p }",
             new: "public struct Pair<X, Y> {}\npublic func swap<A, B>(_ p: Pair<A, B>) -> Pair<A, B> { p }",
-            ["changed func swap(_:)"], .additive),
+            ["changed func swap(_:)"], .breaking),
+        DiffCase(
+            "a closure's parameter made generic (`each { print($0) }` cannot infer it)",
+            old: "public func each(_ body: (Int) -> Void) {}",
+            new: "public func each<T>(_ body: (T) -> Void) {}",
+            ["changed func each(_:)"], .breaking),
+        DiffCase(
+            "an autoclosure's result made generic (`log(.debug)` loses its type)",
+            old: "public enum Level { case debug }\npublic func log(_ m: @autoclosure () -> Level) {}",
+            new: "public enum Level { case debug }\npublic func log<T>(_ m: @autoclosure () -> T) {}",
+            ["changed func log(_:)"], .breaking),
+        DiffCase(
+            "@concurrent added to an async method (its arguments are sent elsewhere)",
+            old: "public struct S { public func send(_ x: Int) async {} }",
+            new: "public struct S { @concurrent public func send(_ x: Int) async {} }",
+            ["changed func S.send(_:)"], .breaking),
         DiffCase(
             "a result made a generic parameter that no argument names",
             old: "public func make() -> Int { 0 }",

@@ -257,20 +257,6 @@ extension DiffCase {
                 """,
             ["added typealias Old"], .additive),
         DiffCase(
-            "a protocol renamed to a _-name behind a public typealias is served by the alias",
-            old:
-                """
-                @preconcurrency public protocol Marker: Sendable {}\npublic protocol Channel: AnyObject, Marker {}\n\
-                public struct S: Marker {}
-                """,
-            new:
-                """
-                @preconcurrency public protocol _Marker: Sendable {}\n@available(*, deprecated)\n\
-                public typealias Marker = _Marker\npublic protocol Channel: AnyObject, _Marker {}\n\
-                public struct S: _Marker {}
-                """,
-            ["added typealias Marker"], .additive),
-        DiffCase(
             "a type renamed to a _-name with no typealias left is removed",
             old: "public struct Box { public init() {} }",
             new: "public struct _Box { public init() {} }\npublic struct Other {}",

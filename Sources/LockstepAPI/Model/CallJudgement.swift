@@ -104,13 +104,14 @@ struct CallJudgement {
         var binding: [Int: SwiftType] = [:]
         for (was, now) in zip(before, after) {
             guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
-                now.type.bind(variables, toMatch: was.type, &binding)
+                now.type.bind(variables, toMatch: was.type, &binding),
+                // A new generic parameter only as what a closure argument returns: a call's argument types, its
+                // `.member`s and literals, and a defaulted argument left out still decide every other one.
+                Self.onlyClosureResults(now.type, variables),
+                !now.hasDefault
+                    || now.type.genericParameters
+                        .isDisjoint(with: variables)
             else { return nil }
-            var exposed = now.type
-            if case .optional(let wrapped) = exposed { exposed = wrapped }
-            if let number = exposed.genericParameter, variables.contains(number) {
-                guard let bound = binding[number]?.genericParameter, rigid.contains(bound) else { return nil }
-            }
         }
         // Each new generic parameter is inferred from the arguments (one the result alone names is not: `let x =
         // make()` has nothing to infer it from).
@@ -127,6 +128,17 @@ struct CallJudgement {
         let changed = binding.filter { $0.value.genericParameter != $0.key || !rigid.contains($0.key) }
         guard !changed.isEmpty else { return nil }
         return [.madeGeneric(changed.values.map { "`\($0)`" }.sorted())]
+    }
+
+    /// Whether `variables` appear in `type` only as the whole result of a (non-autoclosure) function type.
+    private static func onlyClosureResults(_ type: SwiftType, _ variables: Set<Int>) -> Bool {
+        if let number = type.genericParameter { return !variables.contains(number) }
+        if case .function(let function) = type, !function.attributes.contains("@autoclosure") {
+            let result = function.result.genericParameter.map(variables.contains) ?? false
+            return function.parameters.allSatisfy { onlyClosureResults($0, variables) }
+                && (result || onlyClosureResults(function.result, variables))
+        }
+        return type.children.allSatisfy { onlyClosureResults($0, variables) }
     }
 
     /// How a message names a parameter: `` `to:` `` or, without a label, `argument 2`.
