@@ -208,18 +208,20 @@ struct NameResolver {
             }
             current = container.lastIndex(of: ".").map { String(container[..<$0]) }
         }
-        return followingAliases(qualified)
+        return followingAliases(qualified, from: scope)
     }
 
     /// The name with any typealias among its prefixes replaced by what it stands for.
-    private mutating func followingAliases(_ name: String) -> String {
+    private mutating func followingAliases(_ name: String, from scope: String? = nil) -> String {
         var current = name
         // Bounded: an alias chain longer than this is left where it stops.
         for _ in 0..<8 {
             let components = current.split(separator: ".", omittingEmptySubsequences: false)
             var replaced = false
             for count in stride(from: components.count, through: 1, by: -1) {
-                guard let target = aliasTarget(components[..<count].joined(separator: ".")) else { continue }
+                guard let target = aliasTarget(components[..<count].joined(separator: "."), from: scope) else {
+                    continue
+                }
                 let rest = components[count...].map { "." + $0 }.joined()
                 if rest.isEmpty {
                     current = target
@@ -238,15 +240,23 @@ struct NameResolver {
         return current
     }
 
-    /// The alias's target, finished in the alias's own scope; nil for no alias (or one naming a generic
-    /// parameter, which means nothing outside its type).
-    private mutating func aliasTarget(_ name: String) -> String? {
-        if let known = followed[name] { return known }
-        guard let alias = names.aliases[name] else { return nil }
-        followed[name] = .some(nil)
-        var target: String? = finish(alias.target, in: alias.scope)
-        if target?.contains("τ") == true { target = nil }
-        followed[name] = target
+    /// The alias's target, finished in the alias's own scope; nil for no alias. One naming a generic parameter of
+    /// its type (`typealias Upstream = Element` in `Many<Element>`) is followed only where that parameter means the
+    /// same: used from inside the type (`scope` is the type or nested in it, or an extension of it).
+    private mutating func aliasTarget(_ name: String, from scope: String?) -> String? {
+        let target: String?
+        if let known = followed[name] {
+            target = known
+        } else {
+            guard let alias = names.aliases[name] else { return nil }
+            followed[name] = .some(nil)
+            target = finish(alias.target, in: alias.scope)
+            followed[name] = target
+        }
+        guard let target, target.contains("τ") else { return target }
+        guard let owner = names.aliases[name]?.scope, let scope, scope == owner || scope.hasPrefix(owner + ".") else {
+            return nil
+        }
         return target
     }
 

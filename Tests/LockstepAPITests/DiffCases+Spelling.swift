@@ -277,6 +277,26 @@ extension DiffCase {
             new: "public struct Box<T> {}\nextension Box<String> { public func f() {} }",
             ["changed func Box.f()"], .breaking),
         DiffCase(
+            "a member typealias of a generic parameter used inside its type",
+            old: "public struct Many<Element> { public var upstream: Element }",
+            new: "public struct Many<Element> { public typealias Upstream = Element\n public var upstream: Upstream }",
+            ["added typealias Many.Upstream"], .additive),
+        DiffCase(
+            "a member typealias of a tuple of generic parameters used inside its type",
+            old: "public struct FD<Key, Value> { public init(_ e: [(key: Key, value: Value)]) {} }",
+            new:
+                """
+                public struct FD<Key, Value> { public typealias Element = (key: Key, value: Value)\n \
+                public init(_ e: [Element]) {} }
+                """,
+            ["added typealias FD.Element"], .additive),
+        DiffCase(
+            "another type's generic-parameter typealias is not read as this type's parameter",
+            old: "public struct A<E> { public typealias U = E }\npublic struct B<T> { public func f(_ x: T) {} }",
+            new:
+                "public struct A<E> { public typealias U = E }\npublic struct B<T> { public func f(_ x: A<Int>.U) {} }",
+            ["changed func B.f(_:)"], .breaking),
+        DiffCase(
             "overloads told apart by canonical parameter types",
             old: "public func track(_ e: Array<Int>) {}\npublic func track(_ e: Optional<String>) {}",
             new: "public func track(_ e: String?) {}\npublic func track(_ e: [Int]) {}",
