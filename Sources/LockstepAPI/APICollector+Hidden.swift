@@ -13,15 +13,32 @@ extension APICollector {
     /// Whether an attribute of the declaration (or extension) hides it, or its type's name starts with `_`.
     static func isHidden(_ decl: DeclSyntax) -> Bool {
         if let attributed = decl.asProtocol(WithAttributesSyntax.self), hides(attributed.attributes) { return true }
+        return underscoredType(decl) != nil
+    }
+
+    /// Whether an attribute of the declaration (or extension) hides it, whatever its name.
+    static func isHiddenByAttribute(_ decl: DeclSyntax) -> Bool {
+        decl.asProtocol(WithAttributesSyntax.self).map { hides($0.attributes) } ?? false
+    }
+
+    /// The `_`-name of a type declaration, or of the extended type of an extension (its first `_` component:
+    /// `extension _Box.Inner` belongs to `_Box`); nil for any other declaration.
+    ///
+    /// Such a type is not API by itself, but it is when a public typealias names it (`public typealias Marker =
+    /// _Marker`): its declarations are collected tagged with it (`CollectedDeclaration.underscoredOwner`) and kept
+    /// or dropped once the whole file set shows whether an alias names it (`APISurface.finish`).
+    static func underscoredType(_ decl: DeclSyntax) -> String? {
         switch decl.as(DeclSyntaxEnum.self) {
-        case .structDecl(let node): return isUnderscored(node.name.text)
-        case .classDecl(let node): return isUnderscored(node.name.text)
-        case .actorDecl(let node): return isUnderscored(node.name.text)
-        case .enumDecl(let node): return isUnderscored(node.name.text)
-        case .protocolDecl(let node): return isUnderscored(node.name.text)
+        case .structDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
+        case .classDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
+        case .actorDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
+        case .enumDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
+        case .protocolDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
         case .extensionDecl(let node):
-            return NormalizedText.of(node.extendedType).split(separator: ".").contains { isUnderscored($0) }
-        default: return false
+            let components = NormalizedText.of(node.extendedType).prefix { $0 != "<" }.split(separator: ".")
+            guard let index = components.firstIndex(where: { isUnderscored($0) }) else { return nil }
+            return components[...index].joined(separator: ".")
+        default: return nil
         }
     }
 
@@ -72,7 +89,7 @@ extension APICollector {
         container != .protocol && isUnderscored(lastComponent(conformed))
     }
 
-    private static func isUnderscored(_ name: some StringProtocol) -> Bool {
+    static func isUnderscored(_ name: some StringProtocol) -> Bool {
         name.hasPrefix("_") || name.hasPrefix("`_")
     }
 

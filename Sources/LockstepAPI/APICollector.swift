@@ -24,6 +24,8 @@ struct APICollector {
         /// The `@available` restrictions of enclosing extensions: a member is usable only where they allow too
         /// (`@available(macOS 14, *) extension T { public func f() }` makes `f` macOS 14+).
         var availability: [String] = []
+        /// The `_`-type (qualified) whose declarations these are: API only if a public typealias names it.
+        var underscoredOwner: String?
 
         func qualify(_ member: String) -> String {
             guard let name else { return member }
@@ -111,7 +113,12 @@ struct APICollector {
     private mutating func visit(_ decl: DeclSyntax, in scope: Scope) {
         var scope = scope
         // Still walked when hidden: nested type names must be known as hidden (see `APICollector+Hidden`).
-        if scope.isPublic, Self.isHidden(decl) { scope.isPublic = false }
+        if scope.isPublic, Self.isHiddenByAttribute(decl) {
+            scope.isPublic = false
+        } else if scope.isPublic, scope.underscoredOwner == nil, let name = Self.underscoredType(decl) {
+            // Collected, tagged with the `_`-type: `APISurface.finish` keeps it only if a public typealias names it.
+            scope.underscoredOwner = decl.is(ExtensionDeclSyntax.self) ? name : scope.qualify(name)
+        }
         // `@available(macOS, unavailable)`: absent on macOS, as `#if !os(macOS)` would make it.
         if let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes {
             let unavailable = Self.unavailablePlatforms(attributes)
@@ -230,10 +237,12 @@ struct APICollector {
         at token: some SyntaxProtocol, in scope: Scope, parameterTypes: String = "", conformedTo: String? = nil,
         lookup: String? = nil
     ) {
+        // The `_`-type itself is recorded (tagged); its members' own `_`-names stay hidden.
         guard
-            !Self.isUnderscored(
-                kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
-                container: scope.kind)
+            qualifiedName == scope.underscoredOwner
+                || !Self.isUnderscored(
+                    kind: kind, qualifiedName: qualifiedName, conformedTo: conformedTo,
+                    container: scope.kind)
         else { return }
         let key = (keyWord ?? kind.rawValue) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -243,7 +252,7 @@ struct APICollector {
             CollectedDeclaration(
                 declaration: declaration, parameterTypes: parameterTypes,
                 extendedType: scope.extendedType, conformedTo: conformedTo, lookupScope: lookup ?? scope.name,
-                platforms: scope.platforms))
+                platforms: scope.platforms, underscoredOwner: scope.underscoredOwner))
     }
 
     /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
@@ -279,7 +288,12 @@ struct APICollector {
             walk(node.memberBlock.members, in: hidden)
             return
         }
-        result.publicTypes.insert(qualified)
+        if scope.underscoredOwner == qualified {
+            // Public only if a public typealias names it (decided for the whole file set).
+            result.hiddenTypes.insert(qualified)
+        } else {
+            result.publicTypes.insert(qualified)
+        }
         if keyword == "protocol" { result.protocols.insert(qualified) }
         var types = canonical()
 
@@ -314,7 +328,8 @@ struct APICollector {
         }
         record(kind: kind, qualifiedName: qualified, signature: signature, at: token, in: scope, lookup: qualified)
 
-        let inner = Scope(name: qualified, kind: kind, extendedType: scope.extendedType, platforms: scope.platforms)
+        var inner = Scope(name: qualified, kind: kind, extendedType: scope.extendedType, platforms: scope.platforms)
+        inner.underscoredOwner = scope.underscoredOwner
         walk(node.memberBlock.members, in: inner)
     }
 
@@ -355,6 +370,7 @@ struct APICollector {
         var inner = Scope(
             name: extended, kind: .extension, isPublic: scope.isPublic, requirements: requirements,
             extendedType: extended, platforms: scope.platforms)
+        inner.underscoredOwner = scope.underscoredOwner
         inner.availability =
             scope.availability
             + SignatureParts.attributes(node.attributes).filter {

@@ -74,6 +74,9 @@ struct CollectedDeclaration: Sendable, Hashable, Codable {
     var lookupScope: String?
     /// The platforms the declaration exists on (`#if`), over the file's `platforms`.
     var platforms = PlatformMask(bits: .max)
+    /// The `_`-type the declaration belongs to (the type, a member, an extension of it), which is API only when a
+    /// public typealias names it; nil for every other declaration.
+    var underscoredOwner: String?
 }
 
 /// What a typealias stands for: its target, spelled canonically but with names still to resolve, and the

@@ -87,11 +87,19 @@ extension APISurface {
         var resolver = NameResolver(names)
         var result: [CollectedDeclaration] = []
         result.reserveCapacity(declarations.count)
+        // A `_`-type a public typealias names is API under the alias (`public typealias Marker = _Marker`): its
+        // declarations stay, extensions of it and conformances to it too. Every other one goes.
+        let owners = Set(declarations.lazy.compactMap(\.underscoredOwner))
+        let aliased =
+            owners.isEmpty
+            ? [] : Set(names.aliases.keys.map { resolver.following($0) }).intersection(owners)
+        let hidden = hidden.subtracting(aliased)
         // Platform-dependent typealiases: a declaration naming one is finished once per platform.
         let variantNames = Set(
             names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
         var platformResolvers: [Int: NameResolver] = [:]
         for var item in declarations {
+            if let owner = item.underscoredOwner, !aliased.contains(owner) { continue }
             if let extended = item.extendedType, hidden.contains(extended) { continue }
             // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
             // public protocol cannot refine an internal one anyway.
@@ -106,7 +114,11 @@ extension APISurface {
                     conformed = target
                     item.conformedTo = target
                 }
-                if APICollector.hidesConformance(to: conformed, container: item.declaration.container) { continue }
+                if !aliased.contains(conformed),
+                    APICollector.hidesConformance(to: conformed, container: item.declaration.container)
+                {
+                    continue
+                }
                 if hidden.contains(conformed), item.declaration.container != .protocol { continue }
             }
             if item.conformedTo == nil, item.declaration.container == .extension,

@@ -186,6 +186,7 @@ extension APIFileSurface {
             w.optional(item.conformedTo) { $0.string($1) }
             w.optional(item.lookupScope) { $0.string($1) }
             item.platforms.write(to: &w)
+            w.optional(item.underscoredOwner) { $0.string($1) }
         }
         w.strings(publicTypes)
         w.strings(protocols)
@@ -232,7 +233,8 @@ extension APIFileSurface {
                 CollectedDeclaration(
                     declaration: try APIDeclaration(from: &r), parameterTypes: try r.string(),
                     extendedType: try r.optional { try $0.string() }, conformedTo: try r.optional { try $0.string() },
-                    lookupScope: try r.optional { try $0.string() }, platforms: try PlatformMask(from: &r)))
+                    lookupScope: try r.optional { try $0.string() }, platforms: try PlatformMask(from: &r),
+                    underscoredOwner: try r.optional { try $0.string() }))
         }
         surface.publicTypes = Set(try r.strings())
         surface.protocols = Set(try r.strings())

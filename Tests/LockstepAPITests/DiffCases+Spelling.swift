@@ -257,6 +257,40 @@ extension DiffCase {
                 """,
             ["added typealias Old"], .additive),
         DiffCase(
+            "a protocol renamed to a _-name behind a public typealias: the alias serves it, conformers keep it",
+            old:
+                """
+                @preconcurrency public protocol Marker: Sendable {}\npublic protocol Channel: AnyObject, Marker {}\n\
+                public struct S: Marker {}
+                """,
+            new:
+                """
+                @preconcurrency public protocol _Marker: Sendable {}\n@available(*, deprecated)\n\
+                public typealias Marker = _Marker\npublic protocol Channel: AnyObject, _Marker {}\n\
+                public struct S: Marker {}
+                """,
+            ["added typealias Marker"], .additive),
+        DiffCase(
+            "a protocol renamed to a _-name behind a typealias gains a requirement",
+            old: "public protocol Channel {}",
+            new: "public protocol _Channel { func close() }\npublic typealias Channel = _Channel",
+            ["added func _Channel.close()", "added typealias Channel"], .breaking),
+        DiffCase(
+            "a type renamed to a _-name behind a typealias loses a member",
+            old: "public struct Box { public init() {}\n public func f() {} }",
+            new: "public struct _Box { public init() {} }\npublic typealias Box = _Box",
+            ["added typealias Box", "removed func _Box.f()"], .breaking),
+        DiffCase(
+            "a protocol renamed to a _-name behind a typealias loses a conformer",
+            old: "public protocol Marker {}\npublic struct S: Marker {}",
+            new: "public protocol _Marker {}\npublic typealias Marker = _Marker\npublic struct S {}",
+            ["added typealias Marker", "removed conformance S: _Marker"], .breaking),
+        DiffCase(
+            "a _-type no public typealias names stays hidden",
+            old: "public struct S {}",
+            new: "public struct S {}\npublic struct _Helper { public func f() {} }\nextension _Helper: Sendable {}",
+            [], .none),
+        DiffCase(
             "a type renamed to a _-name with no typealias left is removed",
             old: "public struct Box { public init() {} }",
             new: "public struct _Box { public init() {} }\npublic struct Other {}",
