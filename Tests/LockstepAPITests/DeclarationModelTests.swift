@@ -46,6 +46,14 @@ final class DeclarationModelTests: XCTestCase {
         XCTAssertNil(SignatureShape("not a signature at all"))
     }
 
+    func testTheByteScanFindsWhatFirstRangeFinds() {
+        let texts = ["", "throws(", "a throws(E)", "throwthrows(", "throws", "x throws (E)", "τ throws(τ_0)", "t"]
+        for text in texts {
+            XCTAssertEqual(
+                NameResolver.contains(text, "throws("), text.utf8.firstRange(of: "throws(".utf8) != nil, text)
+        }
+    }
+
     func testAnInferredTypeNamesNoUse() throws {
         // `_` is a type the reader could not spell (inferred from the value): no "code using it as `_`" is made up.
         let inferred = try XCTUnwrap(DeclarationSignature("public var x: _ { get set }"))
