@@ -23,8 +23,10 @@ final class APISurfaceCache: @unchecked Sendable {
     /// entries' encoding changes: entries of another format are then ignored (diffs are cached whole). Entries written
     /// by another build of lockstep are ignored too (see `buildIdentity`). 7: bodies in `CompactCoding`'s binary
     /// form instead of JSON (JSON encoding was a tenth of a cold `check`). 8: Objective-C adoptions before an
-    /// instance-variable block read, and the API diff's widening judgements.
-    static let formatVersion = 10
+    /// instance-variable block read, and the API diff's widening judgements. 9: the typed declaration model and
+    /// re-exported modules. 10: `extension Box<Int>` read as `where`. 11: `_`-types a public typealias names
+    /// collected (`CollectedDeclaration.underscoredOwner`, a new field of the encoding), types made generic judged.
+    static let formatVersion = 11
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
