@@ -10,19 +10,14 @@ import SwiftSyntax
 ///
 /// Enum cases keep counting whatever their name: an exhaustive `switch` must still cover them.
 extension APICollector {
-    /// Whether an attribute of the declaration (or extension) hides it, or its type's name starts with `_`.
-    static func isHidden(_ decl: DeclSyntax) -> Bool {
-        if let attributed = decl.asProtocol(WithAttributesSyntax.self), hides(attributed.attributes) { return true }
-        return underscoredType(decl) != nil
-    }
-
     /// Whether an attribute of the declaration (or extension) hides it, whatever its name.
     static func isHiddenByAttribute(_ decl: DeclSyntax) -> Bool {
         decl.asProtocol(WithAttributesSyntax.self).map { hides($0.attributes) } ?? false
     }
 
-    /// The `_`-name of a type declaration, or of the extended type of an extension (its first `_` component:
-    /// `extension _Box.Inner` belongs to `_Box`); nil for any other declaration.
+    /// The `_`-name of a type declaration, or of the extended type of an extension (up to its last `_` component:
+    /// `extension _Box.Inner` belongs to `_Box`, `extension _Box._Cache` to `_Box._Cache`); nil for any other
+    /// declaration.
     ///
     /// Such a type is not API by itself, but it is when a public typealias names it (`public typealias Marker =
     /// _Marker`): its declarations are collected tagged with it (`CollectedDeclaration.underscoredOwner`) and kept
@@ -36,7 +31,7 @@ extension APICollector {
         case .protocolDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
         case .extensionDecl(let node):
             let components = NormalizedText.of(node.extendedType).prefix { $0 != "<" }.split(separator: ".")
-            guard let index = components.firstIndex(where: { isUnderscored($0) }) else { return nil }
+            guard let index = components.lastIndex(where: { isUnderscored($0) }) else { return nil }
             return components[...index].joined(separator: ".")
         default: return nil
         }

@@ -115,8 +115,9 @@ struct APICollector {
         // Still walked when hidden: nested type names must be known as hidden (see `APICollector+Hidden`).
         if scope.isPublic, Self.isHiddenByAttribute(decl) {
             scope.isPublic = false
-        } else if scope.isPublic, scope.underscoredOwner == nil, let name = Self.underscoredType(decl) {
-            // Collected, tagged with the `_`-type: `APISurface.finish` keeps it only if a public typealias names it.
+        } else if scope.isPublic, let name = Self.underscoredType(decl) {
+            // Collected, tagged with the innermost `_`-type: `APISurface.finish` keeps it only if a public typealias
+            // names that type.
             scope.underscoredOwner = decl.is(ExtensionDeclSyntax.self) ? name : scope.qualify(name)
         }
         // `@available(macOS, unavailable)`: absent on macOS, as `#if !os(macOS)` would make it.
@@ -258,6 +259,10 @@ struct APICollector {
     /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
     mutating func recordAlias(_ qualified: String, target: String, in scope: Scope) {
         result.aliases[qualified] = AliasTarget(target: target, scope: scope.name)
+        // Only an alias that is API itself makes the `_`-type it names API: not one inside a `_`-type, not a
+        // `_`-named one (its scope's visibility is checked once the file set is known).
+        let name = qualified.split(separator: ".").last.map(String.init) ?? qualified
+        if scope.underscoredOwner == nil, !Self.isUnderscored(name) { result.exposingAliases.insert(qualified) }
         let all = PlatformMask.all(configurations.count)
         if scope.platforms.bits & all.bits != all.bits {
             result.platformAliases[qualified, default: []].append(
@@ -288,8 +293,9 @@ struct APICollector {
             walk(node.memberBlock.members, in: hidden)
             return
         }
-        if scope.underscoredOwner == qualified {
-            // Public only if a public typealias names it (decided for the whole file set).
+        if scope.underscoredOwner != nil {
+            // A `_`-type, or a type inside one: public only if a public typealias names the `_`-type (decided for
+            // the whole file set).
             result.hiddenTypes.insert(qualified)
         } else {
             result.publicTypes.insert(qualified)

@@ -22,6 +22,9 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var platformAliases: [String: [AliasTarget]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
+    /// The public typealiases that are API themselves (not inside a `_`-type, not `_`-named): a `_`-type one of
+    /// them names is API under it.
+    var exposingAliases: Set<String> = []
     /// Modules the file re-exports (`@_exported import X`): whoever imports this module sees their declarations.
     public var reexportedModules: Set<String> = []
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.

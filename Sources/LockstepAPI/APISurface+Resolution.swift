@@ -7,6 +7,8 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
+    /// Those of them that are API themselves (`APIFileSurface.exposingAliases`).
+    var exposingAliases: Set<String> = []
     /// Typealiases declared for some platforms only, each with its platforms (`APIFileSurface.platformAliases`).
     var platformAliases: [String: [AliasTarget]] = [:]
     /// How many platforms the files were read for.
@@ -41,6 +43,7 @@ struct TypeNames: Equatable, Sendable {
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
             aliases.merge(file.aliases) { first, _ in first }
+            exposingAliases.formUnion(file.exposingAliases)
             for (name, variants) in file.platformAliases { platformAliases[name, default: []] += variants }
             platformCount = max(platformCount, file.platforms.count)
             for item in file.declarations where item.declaration.kind == .conformance {

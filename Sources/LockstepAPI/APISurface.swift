@@ -88,12 +88,24 @@ extension APISurface {
         var result: [CollectedDeclaration] = []
         result.reserveCapacity(declarations.count)
         // A `_`-type a public typealias names is API under the alias (`public typealias Marker = _Marker`): its
-        // declarations stay, extensions of it and conformances to it too. Every other one goes.
-        let owners = Set(declarations.lazy.compactMap(\.underscoredOwner))
-        let aliased =
-            owners.isEmpty
-            ? [] : Set(names.aliases.keys.map { resolver.following($0) }).intersection(owners)
-        let hidden = hidden.subtracting(aliased)
+        // declarations stay, extensions of it and conformances to it too. Every other one goes. Decided from the
+        // names of the whole file set (a diff finishes only the files that changed).
+        var aliased: Set<String> = []
+        for alias in names.exposingAliases {
+            if let scope = names.aliases[alias]?.scope, hidden.contains(scope) { continue }
+            let target = String(resolver.following(alias).prefix { $0 != "<" })
+            if let last = target.split(separator: ".").last, APICollector.isUnderscored(last) { aliased.insert(target) }
+        }
+        // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
+        let hidden = hidden.filter { type in
+            !aliased.contains { owner in
+                type == owner
+                    || type.hasPrefix(owner + ".")
+                        && !type.dropFirst(owner.count + 1).split(separator: ".").contains {
+                            APICollector.isUnderscored($0)
+                        }
+            }
+        }
         // Platform-dependent typealiases: a declaration naming one is finished once per platform.
         let variantNames = Set(
             names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })

@@ -215,6 +215,7 @@ extension APIFileSurface {
         }
         w.strings(platforms)
         w.strings(reexportedModules.sorted())
+        w.strings(exposingAliases.sorted())
         return w.bytes
     }
 
@@ -265,6 +266,7 @@ extension APIFileSurface {
         }
         surface.platforms = try r.strings()
         surface.reexportedModules = Set(try r.strings())
+        surface.exposingAliases = Set(try r.strings())
         return surface
     }
 }

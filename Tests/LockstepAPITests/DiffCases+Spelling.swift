@@ -291,6 +291,40 @@ extension DiffCase {
             new: "public struct S {}\npublic struct _Helper { public func f() {} }\nextension _Helper: Sendable {}",
             [], .none),
         DiffCase(
+            "a typealias inside a _-type does not make the _-type it names API",
+            old: "public struct S {}",
+            new:
+                """
+                public struct S {}\npublic struct _Chunks: Sequence { public typealias Iterator = _ChunksIterator\n \
+                public func makeIterator() -> _ChunksIterator { _ChunksIterator() } }\n\
+                public struct _ChunksIterator: IteratorProtocol { public func next() -> Int? { nil } }
+                """,
+            [], .none),
+        DiffCase(
+            "a _-named typealias does not make the _-type it names API",
+            old: "public struct S {}",
+            new: "public struct S {}\npublic struct _Storage { public func f() {} }\npublic typealias _Impl = _Storage",
+            [], .none),
+        DiffCase(
+            "a _-type nested in an aliased _-type stays hidden",
+            old: "public struct _Marker {}\npublic typealias Marker = _Marker",
+            new:
+                """
+                public struct _Marker { public struct _Cache { public func purge() {} } }\n\
+                public typealias Marker = _Marker
+                """,
+            [], .none),
+        DiffCase(
+            "a specialised typealias of a _-type makes it API",
+            old: "public struct _Box<T> { public func f() {} }\npublic typealias IntBox = _Box<Int>",
+            new: "public struct _Box<T> {}\npublic typealias IntBox = _Box<Int>",
+            ["removed func _Box.f()"], .breaking),
+        DiffCase(
+            "a public protocol nested in an unaliased _-type is not API",
+            old: "public enum _Internals { public protocol Hook {} }\npublic struct S: _Internals.Hook {}",
+            new: "public enum _Internals { public protocol Hook {} }\npublic struct S {}",
+            [], .none),
+        DiffCase(
             "a type renamed to a _-name with no typealias left is removed",
             old: "public struct Box { public init() {} }",
             new: "public struct _Box { public init() {} }\npublic struct Other {}",

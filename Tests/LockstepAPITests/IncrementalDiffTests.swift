@@ -16,6 +16,16 @@ final class IncrementalDiffTests: XCTestCase {
         XCTAssertEqual(incremental, full, file: file, line: line)
     }
 
+    func testAnAliasedUnderscoredTypeIsDecidedFromTheWholeSet() {
+        // The alias and the `_`-protocol live in a file neither side changes; the conformance in the changed file.
+        let shared = part(
+            "Shared.swift", "public protocol _Marker {}\npublic typealias Marker = _Marker\npublic struct S<T> {}")
+        let old = part("S.swift", "extension S: Marker {}\n")
+        let new = part("S.swift", "extension S: Marker where T: Sendable {}\n")
+        assertSame(old: [old], new: [new], shared: [shared])
+        XCTAssertFalse(APIDiff(old: [old], new: [new], shared: [shared]).changes.isEmpty)
+    }
+
     func testMatchesTheWholeSetDiff() {
         let a = part("A.swift", "public protocol P { func f() }\npublic enum E { case a }\n")
         let a2 = part("A.swift", "public protocol P { func f(); func g(_ x: Int) }\npublic enum E { case a, b }\n")
