@@ -36,14 +36,7 @@ struct SignatureShape: Equatable, Sendable {
     /// Takes a signature apart; nil when it does not have the expected form. Remembered by the text: the judgements
     /// take the same signatures apart for every candidate pair (see `ParseMemo`).
     init?(_ signature: String) {
-        if let known = Self.memo[signature] {
-            guard let known else { return nil }
-            self = known
-            return
-        }
-        let parsed = Self(parsing: signature)
-        Self.memo[signature] = .some(parsed)
-        guard let parsed else { return nil }
+        guard let parsed = Self.memo.value(for: signature, Self.init(parsing:)) else { return nil }
         self = parsed
     }
 

@@ -63,10 +63,7 @@ struct DeclarationSignature: Equatable, Sendable {
 
     /// `init?(_:)` remembered by the signature's text (see `ParseMemo`).
     static func parsed(_ signature: String) -> DeclarationSignature? {
-        if let known = memo[signature] { return known }
-        let parsed = DeclarationSignature(signature)
-        memo[signature] = .some(parsed)
-        return parsed
+        memo.value(for: signature, DeclarationSignature.init)
     }
 
     /// Parses a normalized signature; nil when it does not have the expected form or uses generic parameters the

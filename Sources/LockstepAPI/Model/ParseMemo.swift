@@ -12,13 +12,15 @@ final class ParseMemo<Value: Sendable>: @unchecked Sendable {
 
     init(limit: Int = 50_000) { self.limit = limit }
 
-    subscript(text: String) -> Value? {
-        get { lock.withLock { values[text] } }
-        set {
-            lock.withLock {
-                if values.count >= limit { values.removeAll(keepingCapacity: true) }
-                values[text] = newValue
-            }
+    /// `parse(text)`, from memory when this text was parsed before (the parse runs outside the lock: two threads
+    /// asking at once may both parse, with the same result).
+    func value(for text: String, _ parse: (String) -> Value) -> Value {
+        if let known = lock.withLock({ values[text] }) { return known }
+        let parsed = parse(text)
+        lock.withLock {
+            if values.count >= limit { values.removeAll(keepingCapacity: true) }
+            values[text] = parsed
         }
+        return parsed
     }
 }

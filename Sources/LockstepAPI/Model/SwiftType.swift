@@ -55,16 +55,7 @@ indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
     /// `Substring.UTF8View`) is read without swift-syntax, and every parse is remembered: the judgements compare
     /// the same few types across hundreds of overload pairs.
     init(parsing text: String) {
-        if let simple = Self.dottedName(text) {
-            self = simple
-            return
-        }
-        if let known = Self.memo[text] {
-            self = known
-            return
-        }
-        self = Self(parsingWithSyntax: text)
-        Self.memo[text] = self
+        self = Self.dottedName(text) ?? Self.memo.value(for: text, Self.init(parsingWithSyntax:))
     }
 
     private static let memo = ParseMemo<SwiftType>()
