@@ -170,32 +170,9 @@ struct NameResolver {
 
     /// Typed throws of the types that mean plain throwing or none, once names are resolved.
     private static func plainEffects(_ text: String) -> String {
-        // Compared as bytes (no other text is canonically equivalent to these ASCII characters): Foundation's
-        // `contains`, which member lookup finds here, goes through NSString on Linux.
-        guard Self.contains(text, "throws(") else { return text }
+        // Compared as bytes: no other text is canonically equivalent to these ASCII characters.
+        guard text.containsASCII("throws(") else { return text }
         return text.replacing("throws(Error)", with: "throws").replacing(" throws(Never)", with: "")
-    }
-
-    /// Whether `text` contains the ASCII `needle`, by a plain byte scan: `utf8.firstRange(of:)` goes through the
-    /// generic string-processing searcher, which cost a tenth of a cold `check` here (it runs for most signatures).
-    static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        var text = text
-        return text.withUTF8 { haystack in
-            needle.withUTF8Buffer { pattern in
-                guard let first = pattern.first, pattern.count <= haystack.count else { return false }
-                var index = 0
-                let last = haystack.count - pattern.count
-                while index <= last {
-                    if haystack[index] == first {
-                        var offset = 1
-                        while offset < pattern.count, haystack[index + offset] == pattern[offset] { offset += 1 }
-                        if offset == pattern.count { return true }
-                    }
-                    index += 1
-                }
-                return false
-            }
-        }
     }
 
     /// `resolve`, remembered: signatures repeat the same few names in the same few scopes.

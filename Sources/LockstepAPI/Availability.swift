@@ -149,9 +149,7 @@ struct Availability: Equatable {
     /// Whether a normalized signature uses Swift concurrency: the word `async` (an effect or an `async` function
     /// type) or an actor.
     static func usesConcurrency(_ signature: String) -> Bool {
-        // Bytes first: Foundation's `contains`, which member lookup finds here, goes through NSString on Linux.
-        guard signature.utf8.firstRange(of: "async".utf8) != nil || signature.utf8.firstRange(of: "actor".utf8) != nil
-        else { return false }
+        guard signature.containsASCII("async") || signature.containsASCII("actor") else { return false }
         return signature.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
             .contains { $0 == "async" || $0 == "actor" }
     }

@@ -163,3 +163,28 @@ enum NormalizedText {
         return false
     }
 }
+
+extension String {
+    /// Whether the text contains the ASCII `needle`, by a plain byte scan: Foundation's `contains` goes through
+    /// NSString on Linux, and `utf8.firstRange(of:)` through the generic string-processing searcher, which cost a
+    /// tenth of a cold `check` where it was asked of every finished signature.
+    func containsASCII(_ needle: StaticString) -> Bool {
+        var text = self
+        return text.withUTF8 { haystack in
+            needle.withUTF8Buffer { pattern in
+                guard let first = pattern.first, pattern.count <= haystack.count else { return false }
+                var index = 0
+                let last = haystack.count - pattern.count
+                while index <= last {
+                    if haystack[index] == first {
+                        var offset = 1
+                        while offset < pattern.count, haystack[index + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}
