@@ -55,6 +55,8 @@ extension APIDiff {
             return nil
         }
         if let availability { reasons.append(availability) }
+        // Conformers and subclasses implement these: what callers may omit, they must still match.
+        let implemented = clientsImplement(old, modifiers: before.modifiers)
         if before.modifiers != after.modifiers {
             // `@dynamicMemberLookup` and `@dynamicCallable` added only give clients a new way to write calls.
             let gained = after.modifiers.filter { !before.modifiers.contains($0) }
@@ -64,16 +66,14 @@ extension APIDiff {
             if !additions.isEmpty { reasons.append(additions.joined(separator: ", ") + " added") }
             // Where an async function runs (`nonisolated(nonsending)`, `@concurrent`) is not what its callers write:
             // they `await` it as before. Conformers and subclasses must still match it.
-            if before.effects.contains("async"), after.effects.contains("async"),
-                !clientsImplement(old, modifiers: before.modifiers)
-            {
+            if before.effects.contains("async"), after.effects.contains("async"), !implemented {
                 // Only towards running on the caller's executor: `@concurrent` added or `nonisolated(nonsending)`
                 // taken away sends the arguments elsewhere, which callers' non-Sendable values may not allow.
-                let gained = Set(rest).subtracting(previous)
+                let added = Set(rest).subtracting(previous)
                 let lost = Set(previous).subtracting(rest)
-                let moved = gained.union(lost)
-                if !gained.isEmpty, gained.isSubset(of: executionModifiers), lost.isSubset(of: ["@concurrent"]),
-                    gained.contains("(nonsending)") || gained.contains("nonisolated(nonsending)")
+                let moved = added.union(lost)
+                if !added.isEmpty, added.isSubset(of: executionModifiers), lost.isSubset(of: ["@concurrent"]),
+                    added.contains("(nonsending)") || added.contains("nonisolated(nonsending)")
                 {
                     rest.removeAll { moved.contains($0) }
                     previous.removeAll { moved.contains($0) }
@@ -87,8 +87,6 @@ extension APIDiff {
                 reasons.append("public → open")
             }
         }
-        // Conformers and subclasses implement these: what callers may omit, they must still match.
-        let implemented = clientsImplement(old, modifiers: before.modifiers)
         if before.accessors != after.accessors {
             guard addsSetter(before, after, implemented: implemented) else { return nil }
             reasons.append("a setter added (every read compiles as before)")
