@@ -49,7 +49,7 @@ extension CallJudgement {
         guard old.kind == new.kind || Set([old.kind, new.kind]) == [.variable, .constant],
             let before = DeclarationSignature.parsed(old.signature),
             let after = DeclarationSignature.parsed(new.signature), before.keyword == after.keyword,
-            ["func", "init", "init?", "init!", "subscript", "var"].contains(before.keyword)
+            callableKeywords.contains(before.keyword) || before.keyword == "var"
         else { return nil }
         // What callers write breaks first (through a protocol too); for what clients implement, a change callers do
         // not feel (effects taken away) still breaks the implementations.

@@ -11,8 +11,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case requirementsDropped([String])
     /// The generic parameters renumbered (one removed or reordered) with the same roles.
     case genericParametersRenumbered
-    /// Types of the old declaration made generic: the new generic parameters, bound to the old types, give the old
-    /// signature back, so every call infers them (`(T) -> Void` → `<R>(T) -> R`, `P<A, A>` → `P<A, B>`).
+    /// Types of the old declaration made generic where only a closure argument returns them: the new generic
+    /// parameters, bound to the old types, give the old signature back, so every call infers them (`(T) -> Void` →
+    /// `<R>(T) -> R`).
     case madeGeneric([String])
 
     var description: String {
@@ -61,18 +62,14 @@ struct CallJudgement {
     static func reasons(old: DeclarationSignature, new: DeclarationSignature, implemented: Bool)
         -> [CompatibilityReason]?
     {
-        guard !implemented, ["func", "init", "init?", "init!", "subscript"].contains(old.keyword),
-            old.keyword == new.keyword, old.name == new.name, old.modifiers == new.modifiers,
-            old.availability == new.availability, old.accessors == new.accessors, old.isAsync == new.isAsync,
-            let before = old.parameters, let after = new.parameters, before.count == after.count
-        else { return nil }
+        guard !implemented, let (before, after) = callParameters(old, new) else { return nil }
         var judgement = CallJudgement()
         judgement.allowsAny = old.keyword != "subscript"
         for requirement in old.requirements where requirement.constraint.description != "Sendable" {
             judgement.constrained.formUnion(requirement.subject.genericParameters)
         }
         for (index, (was, now)) in zip(before, after).enumerated() {
-            guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
+            guard now.takesCalls(of: was),
                 judgement.accepts(old: was.type, new: now.type, label: argument(was.label, at: index))
             else { return nil }
         }
@@ -85,26 +82,39 @@ struct CallJudgement {
         return judgement.finish(old: old, new: new)
     }
 
-    /// The reasons `new` accepts every call of `old` when `new` is `old` with types made generic: binding the new
-    /// declaration's own generic parameters to old types (the old one's generic parameters stay as they are) gives
-    /// the old parameters, result and effects, and the new requirements bound so are among the old ones. A new
-    /// generic parameter that is a whole parameter's type must stand for an old generic parameter: bound to a
-    /// concrete type, a call written `f(.member)` loses the type it looked `.member` up in.
+    /// The parameters of two callables whose calls are written alike: the same keyword, name, modifiers,
+    /// availability, accessors, `async`, and as many parameters; nil otherwise (or for anything not called).
+    private static func callParameters(_ old: DeclarationSignature, _ new: DeclarationSignature)
+        -> (old: [DeclarationSignature.Parameter], new: [DeclarationSignature.Parameter])?
+    {
+        guard callableKeywords.contains(old.keyword), old.keyword == new.keyword, old.name == new.name,
+            old.modifiers == new.modifiers, old.availability == new.availability, old.accessors == new.accessors,
+            old.isAsync == new.isAsync, let before = old.parameters, let after = new.parameters,
+            before.count == after.count
+        else { return nil }
+        return (before, after)
+    }
+
+    /// The keywords of what clients call with arguments.
+    static let callableKeywords: Set<String> = ["func", "init", "init?", "init!", "subscript"]
+
+    /// The reasons `new` accepts every call of `old` when `new` is `old` with types made generic where only a closure
+    /// argument returns them (`(T) -> Void` → `<R>(T) -> R`): binding the new declaration's own generic parameters
+    /// to old types (the old one's generic parameters stay as they are) gives the old parameters, result and
+    /// effects, and the new requirements bound so are among the old ones. A closure's result is inferred from its
+    /// body; anywhere else (a closure's parameter, an autoclosure, a whole parameter's type, a defaulted argument) a
+    /// call may lose the type it inferred or looked a `.member` up in.
     static func instantiation(old: DeclarationSignature, new: DeclarationSignature, implemented: Bool)
         -> [CompatibilityReason]?
     {
-        guard !implemented, ["func", "init", "init?", "init!", "subscript"].contains(old.keyword),
-            old.keyword == new.keyword, old.name == new.name, old.modifiers == new.modifiers,
-            old.availability == new.availability, old.accessors == new.accessors, old.isAsync == new.isAsync,
-            old.throwing == new.throwing, let before = old.parameters, let after = new.parameters,
-            before.count == after.count, let generics = new.genericParameters, !generics.contains(where: \.isPack)
+        guard !implemented, old.throwing == new.throwing, let (before, after) = callParameters(old, new),
+            let generics = new.genericParameters, !generics.contains(where: \.isPack)
         else { return nil }
         let variables = Set(generics.map(\.number))
         let rigid = Set((old.genericParameters ?? []).map(\.number))
         var binding: [Int: SwiftType] = [:]
         for (was, now) in zip(before, after) {
-            guard was.label == now.label, was.isVariadic == now.isVariadic, !was.hasDefault || now.hasDefault,
-                now.type.bind(variables, toMatch: was.type, &binding),
+            guard now.takesCalls(of: was), now.type.bind(variables, toMatch: was.type, &binding),
                 // A new generic parameter only as what a closure argument returns: a call's argument types, its
                 // `.member`s and literals, and a defaulted argument left out still decide every other one.
                 Self.onlyClosureResults(now.type, variables),

@@ -33,6 +33,12 @@ struct DeclarationSignature: Equatable, Sendable {
         var type: SwiftType
         var hasDefault: Bool
         var isVariadic: Bool
+
+        /// Whether calls written for `old` still pass their argument here as written: the same label and
+        /// variadic form, and a default wherever `old` had one (calls may leave it out). The type is judged apart.
+        func takesCalls(of old: Parameter) -> Bool {
+            label == old.label && isVariadic == old.isVariadic && (!old.hasDefault || hasDefault)
+        }
     }
 
     /// One generic parameter: `τ_0`, or a parameter pack `each τ_0`.
