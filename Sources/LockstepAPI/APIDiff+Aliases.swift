@@ -38,8 +38,6 @@ extension APIDiff {
         return APISurface(declarations: kept)
     }
 
-    private static let typeKinds = ["struct", "class", "enum", "actor", "protocol"]
-
     /// Old name → new name, for each type the old surface declares that the new one replaces with a
     /// non-generic typealias naming another type.
     private static func renamedTypes(_ old: APISurface, _ new: APISurface) -> [String: String] {
@@ -50,8 +48,7 @@ extension APIDiff {
             guard let range = alias.signature.range(of: "typealias " + short + " = ") else { continue }
             let target = String(alias.signature[range.upperBound...])
             guard target != name, isPath(target),
-                typeKinds.contains(where: { old.declarations[$0 + " " + name] != nil }),
-                !typeKinds.contains(where: { new.declarations[$0 + " " + name] != nil })
+                declaresType(name, in: old.declarations), !declaresType(name, in: new.declarations)
             else { continue }
             renames[name] = target
         }
@@ -70,7 +67,7 @@ extension APIDiff {
                 result.key = renamingSubject(result.key, from, to)
                 result.baseKey = renamingSubject(result.baseKey, from, to)
             }
-            if typeKinds.contains(result.kind.rawValue), result.key == result.kind.rawValue + " " + to {
+            if result.kind.isType, result.key == result.kind.rawValue + " " + to {
                 // The type's own signature names it by its short name.
                 let fromShort = from.split(separator: ".").last.map(String.init) ?? from
                 let toShort = to.split(separator: ".").last.map(String.init) ?? to

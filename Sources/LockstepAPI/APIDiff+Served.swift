@@ -112,11 +112,10 @@ extension APIDiff {
     /// minor with a note, not breaking: on a toolchain whose module has not adopted it, Swift 6 clients sending
     /// the type may need it. A conformance of one of the package's own types (or module-qualified) still breaks.
     static func reviseForeignSendable(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
-        let typeKinds: [DeclarationKind] = [.structure, .enumeration, .class, .actor, .protocol]
         for index in changes.indices where changes[index].kind == .removed && changes[index].impact == .breaking {
             guard let (type, proto) = changes[index].old?.conformanceParts,
                 proto == "Sendable" || proto == "Swift.Sendable", !type.contains("."),
-                !typeKinds.contains(where: { old[$0.rawValue + " " + type] != nil })
+                !declaresType(type, in: old)
             else { continue }
             changes[index].impact = .additive
             changes[index].note =

@@ -202,6 +202,13 @@ public struct APIDiff: Sendable, Hashable {
             || modifiers.contains("open") && !modifiers.contains("final")
     }
 
+    /// Whether `declarations` declare a type (struct, class, enum, actor or protocol) of this qualified name.
+    static func declaresType(_ name: String, in declarations: [String: APIDeclaration]) -> Bool {
+        typeKinds.contains { declarations[$0.rawValue + " " + name] != nil }
+    }
+
+    private static let typeKinds = DeclarationKind.allCases.filter(\.isType)
+
     /// Removes the changes at `positions` (indices into `changes`), keeping the others in order.
     static func removeChanges(at positions: Set<Int>, from changes: inout [APIChange]) {
         guard !positions.isEmpty else { return }
