@@ -23,18 +23,20 @@ extension APICollector {
     /// _Marker`): its declarations are collected tagged with it (`CollectedDeclaration.underscoredOwner`) and kept
     /// or dropped once the whole file set shows whether an alias names it (`APISurface.finish`).
     static func underscoredType(_ decl: DeclSyntax) -> String? {
+        let name: String
         switch decl.as(DeclSyntaxEnum.self) {
-        case .structDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
-        case .classDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
-        case .actorDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
-        case .enumDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
-        case .protocolDecl(let node): return isUnderscored(node.name.text) ? node.name.text : nil
+        case .structDecl(let node): name = node.name.text
+        case .classDecl(let node): name = node.name.text
+        case .actorDecl(let node): name = node.name.text
+        case .enumDecl(let node): name = node.name.text
+        case .protocolDecl(let node): name = node.name.text
         case .extensionDecl(let node):
             let components = NormalizedText.of(node.extendedType).prefix { $0 != "<" }.split(separator: ".")
             guard let index = components.lastIndex(where: { isUnderscored($0) }) else { return nil }
             return components[...index].joined(separator: ".")
         default: return nil
         }
+        return isUnderscored(name) ? name : nil
     }
 
     /// Whether a recorded member's own name (or a conformance's protocol) starts with `_`. A protocol's

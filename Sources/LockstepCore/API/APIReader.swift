@@ -371,7 +371,6 @@ public final class APIReader: @unchecked Sendable {
         return listed.isEmpty ? all : listed
     }
 
-    /// The `.swift` files under `folder` at `commit`, links left out.
     /// A module's Swift files: those of the first of its candidate folders that has any (SwiftPM's
     /// `Sources/NAME` or `Source/NAME`, or the manifest's `path:`); none when no folder has one.
     private static func swiftFiles(of module: APILayout.Module, _ repository: Repository, at commit: ObjectID) throws
@@ -384,6 +383,7 @@ public final class APIReader: @unchecked Sendable {
         return []
     }
 
+    /// The `.swift` files under `folder` at `commit`, links left out.
     private static func swiftFiles(_ repository: Repository, at commit: ObjectID, under folder: String) throws
         -> [TreeFile]
     {
