@@ -97,15 +97,18 @@ extension APISurface {
             if let last = target.split(separator: ".").last, APICollector.isUnderscored(last) { aliased.insert(target) }
         }
         // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
-        let hidden = hidden.filter { type in
-            !aliased.contains { owner in
-                type == owner
-                    || type.hasPrefix(owner + ".")
-                        && !type.dropFirst(owner.count + 1).split(separator: ".").contains {
-                            APICollector.isUnderscored($0)
-                        }
+        let hidden =
+            aliased.isEmpty
+            ? hidden
+            : hidden.filter { type in
+                !aliased.contains { owner in
+                    type == owner
+                        || type.hasPrefix(owner + ".")
+                            && !type.dropFirst(owner.count + 1).split(separator: ".").contains {
+                                APICollector.isUnderscored($0)
+                            }
+                }
             }
-        }
         // Platform-dependent typealiases: a declaration naming one is finished once per platform.
         let variantNames = Set(
             names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
