@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "LockstepCore",
             dependencies: [
-                "LockstepGit", "LockstepManifest", "LockstepAPI", "LockstepSample",
+                "LockstepGit", "LockstepManifest", "LockstepAPI", "LockstepParsing", "LockstepSample",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Version", package: "Version"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -91,7 +91,10 @@ let package = Package(
         .testTarget(name: "LockstepGitTests", dependencies: ["LockstepGit", "LockstepTestSupport"]),
         .testTarget(
             name: "LockstepManifestTests",
-            dependencies: ["LockstepManifest", "LockstepParsing", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "LockstepManifest", "LockstepParsing", .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]),
         .testTarget(name: "LockstepAPITests", dependencies: ["LockstepAPI"]),
         .testTarget(name: "LockstepCoreTests", dependencies: ["LockstepCore", "LockstepTestSupport"]),
         .testTarget(

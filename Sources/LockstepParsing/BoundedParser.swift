@@ -18,4 +18,45 @@ public enum BoundedParser {
             return Result { try body(tree) }
         }.get()
     }
+
+    /// Parses `text` like `parse(_:_:)`, reusing what `base` (a full parse of an earlier version of the same file)
+    /// parsed where the two texts agree. Returns `body`'s result, the base for the next version (`base` again after
+    /// an incremental parse; this parse when it was a full one), and how many bytes of the text came from `base`.
+    ///
+    /// A text that differs from the base's in more than half its bytes is parsed in full and becomes the next base:
+    /// the base then follows the file's history without ever being an incremental parse.
+    public static func parse<T>(
+        _ text: String, after base: ParsedText?, _ body: @escaping (SourceFileSyntax) throws -> T
+    ) throws -> (value: T, base: ParsedText, reused: Int) {
+        if let problem = NestingScan.check(text) { throw problem }
+        return try LargeStack.run { () -> Result<(value: T, base: ParsedText, reused: Int), any Error> in
+            let bytes = Array(text.utf8)
+            // The same text again (read under another build context): the tree is the same.
+            if let base, base.bytes == bytes { return Result { (try body(base.result.tree), base, bytes.count) } }
+            if let base, let edits = base.edits(to: bytes),
+                edits.edits.reduce(0, { $0 + max($1.length, $1.replacementBytes.count) }) <= bytes.count / 2
+            {
+                let reused = Counter()
+                let transition = IncrementalParseTransition(
+                    previousIncrementalParseResult: base.result, edits: edits,
+                    reusedNodeCallback: { reused.value += $0.totalLength.utf8Length })
+                let result = bytes.withUnsafeBufferPointer {
+                    Parser.parseIncrementally(
+                        source: $0, maximumNestingLevel: maximumNestingLevel, parseTransition: transition)
+                }
+                return Result { (try body(result.tree), base, reused.value) }
+            }
+            // A full parse, through the incremental entry point: it records the look-ahead a later reuse needs.
+            let result = bytes.withUnsafeBufferPointer {
+                Parser.parseIncrementally(source: $0, maximumNestingLevel: maximumNestingLevel, parseTransition: nil)
+            }
+            let parsed = ParsedText(bytes: bytes, result: result)
+            return Result { (try body(result.tree), parsed, 0) }
+        }.get()
+    }
+}
+
+/// Counts what the parser's reuse callback reports (called on the parsing thread only).
+private final class Counter {
+    var value = 0
 }
