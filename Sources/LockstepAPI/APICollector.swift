@@ -51,14 +51,23 @@ struct APICollector {
     /// Parses one file and records its public declarations; throws `SourceFileError` for a file nested too deep
     /// to parse in bounded time.
     static func collect(_ source: SourceFile, context: APIContext = .default) throws -> APIFileSurface {
+        try collect(source, context: context, after: nil).surface
+    }
+
+    /// `collect(_:context:)`, parsing incrementally after `base` (a full parse of an earlier version of the file);
+    /// also returns the base for the next version and how many bytes the parse reused.
+    static func collect(
+        _ source: SourceFile, context: APIContext, after base: ParsedText?
+    ) throws -> (surface: APIFileSurface, base: ParsedText, reused: Int) {
         do {
-            return try BoundedParser.parse(source.text) { tree in
+            let (surface, next, reused) = try BoundedParser.parse(source.text, after: base) { tree in
                 var collector = APICollector(source, context: context)
                 var top = Scope()
                 top.platforms = .all(collector.configurations.count)
                 collector.walk(tree.statements, in: top)
                 return collector.result
             }
+            return (surface, next, reused)
         } catch let problem as NestingScan.Problem {
             throw SourceFileError(
                 file: source.path, line: problem.line, column: problem.column,

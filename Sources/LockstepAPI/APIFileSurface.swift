@@ -1,3 +1,5 @@
+import LockstepParsing
+
 /// The public declarations of one source file, before the pass that needs the whole file set.
 ///
 /// It depends only on the file's path and text, so a caller reading many revisions of a
@@ -53,11 +55,20 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     /// `#if` is evaluated as the compiler would for each of `context.platforms`; each declaration remembers the
     /// platforms it exists on.
     public static func read(from file: SourceFile, context: APIContext = .default) throws -> APIFileSurface {
-        var surface = try APICollector.collect(file, context: context)
+        try read(from: file, context: context, after: nil).surface
+    }
+
+    /// Like `read(from:context:)`, but parses incrementally after `base`, a full parse of an earlier version of the
+    /// same file (most of a file is the same from one release to the next); returns the base for the next version
+    /// and how many bytes of the text the parse reused. The surface is the one a full parse gives.
+    public static func read(
+        from file: SourceFile, context: APIContext, after base: ParsedText?
+    ) throws -> (surface: APIFileSurface, base: ParsedText, reused: Int) {
+        var (surface, next, reused) = try APICollector.collect(file, context: context, after: base)
         for (index, item) in surface.declarations.enumerated() {
             surface.byBaseKey[item.declaration.baseKey, default: []].append(index)
         }
-        return surface
+        return (surface, next, reused)
     }
 
     /// How many declarations the file contributes before the cross-file pass.

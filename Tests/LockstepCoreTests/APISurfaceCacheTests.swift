@@ -114,6 +114,54 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(next.statistics.diffsFromDiskCache, 8)
     }
 
+    /// A release's changed file is parsed after its version in the release before (swift-syntax reuses the
+    /// unchanged declarations); the verdicts are those of full parses of both versions.
+    func testAChangedFileIsParsedIncrementallyAndJudgedAsInFull() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Net")
+        func text(_ middle: String, body: String = "return x * 2") -> String {
+            var lines = ["public struct Meter {", "    public init() {}"]
+            for index in 0..<20 {
+                lines.append(
+                    "    public func scale\(index)(_ x: Int) -> Int {\n        let y = \"{\\(x)}\"\n        _ = y")
+                lines.append(index == 10 ? "        \(body)\n    }\n\(middle)" : "        return x + \(index)\n    }")
+            }
+            return (lines + ["}"]).joined(separator: "\n") + "\n"
+        }
+        let versions = [
+            ("1.0.0", text("")),
+            ("1.0.1", text("", body: "return x * 3")),
+            ("1.1.0", text("    public func added() {}", body: "return x * 3")),
+            (
+                "2.0.0",
+                text("    public func added() {}").replacingOccurrences(of: "public func scale3", with: "func scale3")
+            ),
+        ]
+        for (version, text) in versions {
+            try repo.write("Sources/Net/Meter.swift", text)
+            _ = try repo.release(version)
+        }
+        let cold = try run(ws)
+        XCTAssertEqual(cold.findings, [])
+        XCTAssertGreaterThanOrEqual(cold.statistics.filesParsed, 4)
+        // Every version after the first is parsed after the first's full parse, and reuses most of it.
+        XCTAssertGreaterThan(cold.statistics.bytesReused, cold.statistics.bytesParsed / 2)
+        let snapshot = try ws.snapshot()
+        let state = try XCTUnwrap(snapshot.component("Net"))
+        let reader = APIReader(config: snapshot.config, persistentCache: false)
+        XCTAssertEqual(state.releases.count, versions.count)
+        for index in 1..<versions.count {
+            let incremental = try reader.diff(
+                of: state.component, from: state.releases[index - 1].commit, to: state.releases[index].commit)
+            let label = "components/Net/Sources/Net/Meter.swift"
+            let full = APIDiff(
+                old: APISurface.extract(from: [SourceFile(path: label, text: versions[index - 1].1)]),
+                new: APISurface.extract(from: [SourceFile(path: label, text: versions[index].1)]))
+            XCTAssertEqual(incremental.changes, full.changes, versions[index].0)
+        }
+        XCTAssertGreaterThan(reader.statistics.bytesReused, 0)
+    }
+
     func testCorruptEntriesAreIgnoredAndRewritten() throws {
         let ws = try workspace()
         let cold = try run(ws)

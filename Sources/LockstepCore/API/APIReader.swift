@@ -2,6 +2,7 @@ import Foundation
 import LockstepAPI
 import LockstepManifest
 import LockstepGit
+import LockstepParsing
 
 /// Reads a component's public API at any commit straight from the object database, with swift-syntax.
 ///
@@ -58,6 +59,13 @@ public final class APIReader: @unchecked Sendable {
     /// Per file label (`components/Cart/Sources/…`, followed by `\0` and the lane for lanes after the first): recent
     /// parsed versions, most recent last.
     private var fileCache: [String: [(blob: ObjectID, context: String, part: APIFileSurface)]] = [:]
+    /// Per file label and lane, as `fileCache`: the last full parse of the file, the base its next versions are
+    /// parsed incrementally after (a cold `check` parses each changed file of each release; most of it is unchanged).
+    /// A tree costs many times its text, so the least recently kept go beyond `parsedTextBudget` bytes of text.
+    private var parses = ParseStore(budget: APIReader.parsedTextBudget)
+    /// The text (UTF-8 bytes) of the parses kept for incremental parsing, across components and lanes (measured on
+    /// the swift-nio family: 8 MB of text holds about 150 MB of trees).
+    static let parsedTextBudget = 8 << 20
     private var counts = Statistics()
     /// Per component and context: the part of the context each blob's text reads (`APIContext.relevant(to:)`).
     private var relevance: [String: [APIContext: [ObjectID: Relevance]]] = [:]
@@ -72,6 +80,11 @@ public final class APIReader: @unchecked Sendable {
         public var treesRead = 0
         /// Source files parsed with swift-syntax.
         public var filesParsed = 0
+        /// Their size in UTF-8 bytes, and how much of it an incremental parse took over from the file's earlier
+        /// version (a release changes a few lines of a file; the rest of its tree is reused). A text read again under
+        /// another build context reuses its whole tree and counts as reused in full.
+        public var bytesParsed = 0
+        public var bytesReused = 0
         /// Source files whose surface came from the persistent cache instead.
         public var filesFromDiskCache = 0
         /// Diffs that came whole from the persistent cache (no tree listed, no surface combined).
@@ -315,16 +328,23 @@ public final class APIReader: @unchecked Sendable {
                 part = stored
                 self.lock.withLock { self.counts.filesFromDiskCache += 1 }
             } else {
+                // Parsed after this lane's last full parse of the same path (an earlier release's version).
+                let base = self.lock.withLock { self.parses.take(cacheKey) }
+                let next: ParsedText, reused: Int
                 do {
-                    part = try APIFileSurface.read(
-                        from: SourceFile(path: label, text: text), context: relevance.context)
+                    (part, next, reused) = try APIFileSurface.read(
+                        from: SourceFile(path: label, text: text), context: relevance.context, after: base)
                 } catch let error as SourceFileError {
                     throw WorkspaceError("\(component.name): cannot read the public API at \(commit.short): \(error)")
                 }
-                self.lock.withLock {
+                let evicted = self.lock.withLock {
                     self.counts.filesParsed += 1
+                    self.counts.bytesParsed += text.utf8.count
+                    self.counts.bytesReused += reused
                     self.unsaved[component.name, default: []].insert(Self.unsavedKey(file.blob, label, fingerprint))
+                    return self.parses.keep(next, for: cacheKey)
                 }
+                _ = evicted  // trees freed here, outside the lock
             }
             self.lock.withLock {
                 var recent = self.fileCache[cacheKey] ?? []
@@ -436,6 +456,7 @@ public final class APIReader: @unchecked Sendable {
             commitCache[component.name] = nil
             relevance[component.name] = nil
             fileCache = fileCache.filter { !$0.key.hasPrefix(filePrefix) }
+            parses.drop { $0.hasPrefix(filePrefix) }
         }
     }
 
@@ -443,15 +464,18 @@ public final class APIReader: @unchecked Sendable {
     /// `forget(_:)` drops the rest when the component is done.
     public func forget(_ component: Component, lane: Int) {
         let filePrefix = component.path + "/"
+        func otherLane(_ key: String) -> Bool {
+            guard key.hasPrefix(filePrefix) else { return true }
+            let suffix = key.lastIndex(of: "\u{0}").map { Int(key[key.index(after: $0)...]) } ?? 0
+            return suffix != lane
+        }
         lock.withLock {
+            // No lane parses again once done; the highest keeps its files for `save`, not its trees.
+            parses.drop { !otherLane($0) }
             guard var lanes = commitCache[component.name], lane != lanes.keys.max() else { return }
             lanes[lane] = nil
             commitCache[component.name] = lanes
-            fileCache = fileCache.filter { key, _ in
-                guard key.hasPrefix(filePrefix) else { return true }
-                let suffix = key.lastIndex(of: "\u{0}").map { Int(key[key.index(after: $0)...]) } ?? 0
-                return suffix != lane
-            }
+            fileCache = fileCache.filter { otherLane($0.key) }
         }
     }
 }
@@ -482,5 +506,45 @@ extension APIDiff {
         guard let first = drivers.first else { return "patch: internal changes only" }
         let more = drivers.count > 1 ? " (+\(drivers.count - 1) more)" : ""
         return "\(level): \(first.summary)\(more)"
+    }
+}
+
+/// The parses `APIReader` keeps for incremental parsing, by file label, within a budget of text bytes: beyond it, the
+/// least recently kept go (down to three quarters of the budget, so that a full store does not scan at every file).
+private struct ParseStore {
+    let budget: Int
+    private var entries: [String: (parsed: ParsedText, stamp: Int)] = [:]
+    private var bytes = 0
+    private var clock = 0
+
+    init(budget: Int) { self.budget = budget }
+
+    /// The parse kept for `key`, removed: the caller parses after it and keeps the new one.
+    mutating func take(_ key: String) -> ParsedText? {
+        guard let entry = entries.removeValue(forKey: key) else { return nil }
+        bytes -= entry.parsed.count
+        return entry.parsed
+    }
+
+    /// Keeps `parsed` for `key`; returns the parses that made room for it (for the caller to free unlocked).
+    mutating func keep(_ parsed: ParsedText, for key: String) -> [ParsedText] {
+        clock += 1
+        var evicted: [ParsedText] = []
+        if let old = entries.updateValue((parsed, clock), forKey: key) {
+            bytes -= old.parsed.count
+            evicted.append(old.parsed)
+        }
+        bytes += parsed.count
+        guard bytes > budget else { return evicted }
+        for (key, entry) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) where bytes > budget * 3 / 4 {
+            entries[key] = nil
+            bytes -= entry.parsed.count
+            evicted.append(entry.parsed)
+        }
+        return evicted
+    }
+
+    mutating func drop(where shouldDrop: (String) -> Bool) {
+        for key in entries.keys where shouldDrop(key) { bytes -= entries.removeValue(forKey: key)!.parsed.count }
     }
 }
