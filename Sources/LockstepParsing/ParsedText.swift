@@ -38,11 +38,9 @@ public final class ParsedText: Sendable {
         while prefix > 0, old[prefix - 1] != UInt8(ascii: "\n") { prefix -= 1 }
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
-        let single = ConcurrentEdits(
-            SourceEdit(
-                range: AbsolutePosition(utf8Offset: oldMiddle.lowerBound)
-                    ..< AbsolutePosition(utf8Offset: oldMiddle.upperBound),
-                replacement: Array(new[newMiddle])))
+        let from = AbsolutePosition(utf8Offset: oldMiddle.lowerBound)
+        let to = AbsolutePosition(utf8Offset: oldMiddle.upperBound)
+        let single = ConcurrentEdits(SourceEdit(range: from..<to, replacement: Array(new[newMiddle])))
         let oldLines = Self.lines(old, in: oldMiddle)
         let newLines = Self.lines(new, in: newMiddle)
         // Lines compared by hash; a collision could only make two different lines look the same, which the check of
