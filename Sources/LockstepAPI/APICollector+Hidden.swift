@@ -90,7 +90,8 @@ extension APICollector {
         name.hasPrefix("_") || name.hasPrefix("`_")
     }
 
-    private static func lastComponent(_ name: some StringProtocol) -> String {
+    /// The last component of a qualified name, its generic arguments left out (`A.B<C>` → `B`).
+    static func lastComponent(_ name: some StringProtocol) -> String {
         let base = String(name.prefix { $0 != "<" })
         return base.split(separator: ".").last.map(String.init) ?? base
     }

@@ -270,8 +270,9 @@ struct APICollector {
         result.aliases[qualified] = AliasTarget(target: target, scope: scope.name)
         // Only an alias that is API itself makes the `_`-type it names API: not one inside a `_`-type, not a
         // `_`-named one (its scope's visibility is checked once the file set is known).
-        let name = qualified.split(separator: ".").last.map(String.init) ?? qualified
-        if scope.underscoredOwner == nil, !Self.isUnderscored(name) { result.exposingAliases.insert(qualified) }
+        if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(qualified)) {
+            result.exposingAliases.insert(qualified)
+        }
         let all = PlatformMask.all(configurations.count)
         if scope.platforms.bits & all.bits != all.bits {
             result.platformAliases[qualified, default: []].append(

@@ -94,7 +94,7 @@ extension APISurface {
         for alias in names.exposingAliases {
             if let scope = names.aliases[alias]?.scope, hidden.contains(scope) { continue }
             let target = String(resolver.following(alias).prefix { $0 != "<" })
-            if let last = target.split(separator: ".").last, APICollector.isUnderscored(last) { aliased.insert(target) }
+            if APICollector.isUnderscored(APICollector.lastComponent(target)) { aliased.insert(target) }
         }
         // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
         let hidden =
