@@ -464,18 +464,18 @@ public final class APIReader: @unchecked Sendable {
     /// `forget(_:)` drops the rest when the component is done.
     public func forget(_ component: Component, lane: Int) {
         let filePrefix = component.path + "/"
-        func otherLane(_ key: String) -> Bool {
-            guard key.hasPrefix(filePrefix) else { return true }
+        func ofThisLane(_ key: String) -> Bool {
+            guard key.hasPrefix(filePrefix) else { return false }
             let suffix = key.lastIndex(of: "\u{0}").map { Int(key[key.index(after: $0)...]) } ?? 0
-            return suffix != lane
+            return suffix == lane
         }
         lock.withLock {
             // No lane parses again once done; the highest keeps its files for `save`, not its trees.
-            parses.drop { !otherLane($0) }
+            parses.drop(where: ofThisLane)
             guard var lanes = commitCache[component.name], lane != lanes.keys.max() else { return }
             lanes[lane] = nil
             commitCache[component.name] = lanes
-            fileCache = fileCache.filter { otherLane($0.key) }
+            fileCache = fileCache.filter { !ofThisLane($0.key) }
         }
     }
 }
