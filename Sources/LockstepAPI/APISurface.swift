@@ -180,10 +180,11 @@ extension APISurface {
         return result
     }
 
-    /// `T: Old where …` → `T: New where …`: the protocol after the first `: `.
+    /// `T: Old where …` → `T: New where …`: the protocol after the first `: `, ending where a name cannot go on (a
+    /// space, or the marks a collected `where` list starts with before the cross-file pass).
     private static func replacingConformed(_ text: String, _ old: String, _ new: String) -> String {
         guard let range = text.range(of: ": " + old),
-            text[range.upperBound...].first.map({ $0 == " " }) ?? true
+            text[range.upperBound...].unicodeScalars.first.map({ !$0.properties.isXIDContinue && $0 != "." }) ?? true
         else { return text }
         return text.replacingCharacters(in: range, with: ": " + new)
     }

@@ -229,6 +229,28 @@ extension DiffCase {
                 """,
             ["added struct Logger.Level", "changed func Logger.set(_:)"], .breaking),
         DiffCase(
+            "a conditional conformance spelled through a typealias of the protocol is the same conformance",
+            old:
+                """
+                public typealias AnySendable = Swift.Sendable\npublic struct Box<T> {}\nextension Box: AnySendable \
+                where T: AnySendable {}
+                """,
+            new:
+                """
+                public typealias AnySendable = Swift.Sendable\npublic struct Box<T> {}\nextension Box: Sendable \
+                where T: Sendable {}
+                """,
+            [], .none),
+        DiffCase(
+            "a conditional conformance through a typealias still changes when its condition does",
+            old:
+                """
+                public typealias AnySendable = Swift.Sendable\npublic struct Box<T> {}\nextension Box: AnySendable \
+                where T: AnySendable {}
+                """,
+            new: "public struct Box<T> {}\nextension Box: Sendable where T: Sendable & Hashable {}",
+            ["changed conformance Box: Sendable", "removed typealias AnySendable"], .breaking),
+        DiffCase(
             "a typealias is followed",
             old: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: ID) {}",
             new: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: Identifier) {}",
