@@ -91,6 +91,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseClassInheritance(&changes, old: old.declarations, new: new.declarations)
+        Self.dropImpliedConformances(&changes, new: new.declarations)
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseCallsServedElsewhere(&changes, new: new.declarations)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)

@@ -71,6 +71,31 @@ extension DiffCase {
             new: "public protocol Repository: Sendable { func all() -> [String] }",
             ["added conformance Repository: Sendable"], .breaking),
         DiffCase(
+            "a conformance replaced by one to a protocol refining it is kept (Equatable → Hashable)",
+            old: "public struct Amount: Equatable { public var n: Int }",
+            new: "public struct Amount: Hashable { public var n: Int }",
+            ["added conformance Amount: Hashable"], .additive),
+        DiffCase(
+            "a conformance served by the package's own refining protocol is kept",
+            old: "public protocol Named {}\npublic protocol Titled: Named {}\npublic struct Book: Named {}",
+            new: "public protocol Named {}\npublic protocol Titled: Named {}\npublic struct Book: Titled {}",
+            ["added conformance Book: Titled"], .additive),
+        DiffCase(
+            "a conformance replaced by a less general one still breaks (Hashable → Equatable)",
+            old: "public struct Amount: Hashable { public var n: Int }",
+            new: "public struct Amount: Equatable { public var n: Int }",
+            ["added conformance Amount: Equatable", "removed conformance Amount: Hashable"], .breaking),
+        DiffCase(
+            "a conditional conformance served by a refining one under a stronger condition still breaks",
+            old: "public struct Box<T> {}\nextension Box: Equatable where T: Equatable {}",
+            new: "public struct Box<T> {}\nextension Box: Hashable where T: Hashable {}",
+            ["added conformance Box: Hashable", "removed conformance Box: Equatable"], .breaking),
+        DiffCase(
+            "a conditional conformance served by a refining one under the same condition is kept",
+            old: "public struct Box<T> {}\nextension Box: Equatable where T: Hashable {}",
+            new: "public struct Box<T> {}\nextension Box: Hashable where T: Hashable {}",
+            ["added conformance Box: Hashable"], .additive),
+        DiffCase(
             "a protocol made internal takes its requirements with it",
             old: "public struct Door {}\npublic protocol Gate { func open() }",
             new: "public struct Door {}\nprotocol Gate { func open() }",
