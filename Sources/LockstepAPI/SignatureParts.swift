@@ -10,6 +10,8 @@ enum SignatureParts {
     /// property wrappers, result builders, `@available` restrictions, …) stays in the signature.
     private static let ignoredAttributes: Set<String> = [
         "discardableResult", "inlinable", "usableFromInline", "inline", "_optimize", "_semantics",
+        // Swift 4's spellings of `@inlinable` and `@usableFromInline`.
+        "_inlineable", "_versioned",
         "_effects", "_alwaysEmitIntoClient", "frozen", "warn_unqualified_access", "_transparent",
         "_specialize", "_implements", "_silgen_name", "preconcurrency",
         // Overload ranking, documentation, back-deployment and ABI/codegen markers: no call site changes.

@@ -162,6 +162,32 @@ final class APILayoutTests: XCTestCase {
             Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module KitExtras", "removed struct Extras"])
     }
 
+    func testAnUnderscoredProductIsNotAPIUnlessAPublicProductSharesItsTarget() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        try repo.write(
+            "Package.swift",
+            Self.manifest(
+                libraries: [("Kit", ["Kit", "Shared"]), ("_KitBeta", ["KitBeta", "Shared"])],
+                targets: [("Kit", nil), ("KitBeta", nil), ("Shared", nil)]))
+        try repo.write("Sources/Kit/Kit.swift", "public struct Kit {}\n")
+        try repo.write("Sources/KitBeta/Beta.swift", "public protocol Beta { func a() }\n")
+        try repo.write("Sources/Shared/Shared.swift", "public struct Shared {}\n")
+        _ = try repo.release("1.0.0")
+        // The beta protocol gains a requirement, then the beta product goes away: neither is a public product's.
+        try repo.write("Sources/KitBeta/Beta.swift", "public protocol Beta { func a()\n func b() }\n")
+        _ = try repo.commit("beta grows")
+        XCTAssertEqual(try diff(ws, from: "1.0.0").changes, [])
+        try repo.write(
+            "Package.swift",
+            Self.manifest(libraries: [("Kit", ["Kit"])], targets: [("Kit", nil), ("KitBeta", nil), ("Shared", nil)]))
+        _ = try repo.commit("the beta product goes, and Kit stops exporting Shared")
+        let result = try diff(ws, from: "1.0.0")
+        XCTAssertEqual(result.requiredLevel, .breaking, "Shared was also the public product's")
+        XCTAssertEqual(
+            Set(result.changes.map { "\($0.kind) \($0.key)" }), ["removed module Shared", "removed struct Shared"])
+    }
+
     func testWithoutALibraryProductTheDeclaredTargetsAreRead() throws {
         // The builder's manifests declare the target Kit but no product: Kit's sources are read, not a folder no
         // target declares (SwiftPM builds no module from it).

@@ -16,14 +16,18 @@ struct APILayout: Equatable {
         var isReexported = false
     }
 
-    /// The library products' names.
+    /// The library products' names (not `_`-named ones).
     var libraries: [String]
     /// The modules behind them, each once, in manifest order.
     var modules: [Module]
 
     init?(manifest: Manifest) {
-        let libraries = manifest.products.filter { $0.kind == .library }
-        guard !libraries.isEmpty else { return nil }
+        let declared = manifest.products.filter { $0.kind == .library }
+        guard !declared.isEmpty else { return nil }
+        // A `_`-named product is not API, as a `_`-named declaration is not (`_NIOFileSystem`, `_NIOBeta`): what it
+        // adds, changes or drops concerns no client that kept to the public products. Its targets count only when a
+        // public product names them too.
+        let libraries = declared.filter { !$0.name.hasPrefix("_") }
         var seen = Set<String>()
         var modules: [Module] = []
         for name in libraries.flatMap(\.targets) where seen.insert(name).inserted {
