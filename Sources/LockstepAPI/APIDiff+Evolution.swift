@@ -20,6 +20,7 @@ extension APIDiff {
         old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil, concurrency: Bool = false,
         minimums: [String: [Int]] = [:]
     ) -> String? {
+        let (old, new) = (withoutPreconcurrency(old), withoutPreconcurrency(new))
         if old.kind == .constant, new.kind == .variable, !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
             let reason = "a stored `let` became a `var` that can still be read"

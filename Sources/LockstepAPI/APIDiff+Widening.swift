@@ -10,6 +10,20 @@ extension APIDiff {
         return words.filter { $0 != "final" }.joined(separator: " ")
     }
 
+    /// The signature without `@preconcurrency`: the attribute alone changes nothing a client writes (what it softens
+    /// is judged by `DeclarationSignature.sendableUnderPreconcurrency`).
+    static func withoutPreconcurrency(_ signature: String) -> String {
+        guard signature.contains("@preconcurrency ") else { return signature }
+        return signature.replacingOccurrences(of: "@preconcurrency ", with: "")
+    }
+
+    /// The declaration with its signature `withoutPreconcurrency`.
+    static func withoutPreconcurrency(_ declaration: APIDeclaration) -> APIDeclaration {
+        var copy = declaration
+        copy.signature = withoutPreconcurrency(declaration.signature)
+        return copy
+    }
+
     /// A read-only property or subscript gaining a setter: every read still compiles. Not for what clients
     /// implement (a requirement, an `open` member), where a get-only witness or override stops compiling.
     static func addsSetter(_ before: SignatureShape, _ after: SignatureShape, implemented: Bool) -> Bool {

@@ -160,7 +160,20 @@ public struct APIDiff: Sendable, Hashable {
     private static func changed(
         _ baseKey: String, old: APIDeclaration, new: APIDeclaration, into changes: inout [APIChange]
     ) {
-        guard old.signature != new.signature, withoutFinal(old.signature) != withoutFinal(new.signature) else { return }
+        guard old.signature != new.signature else { return }
+        guard withoutFinal(withoutPreconcurrency(old.signature)) != withoutFinal(withoutPreconcurrency(new.signature))
+        else {
+            if let before = DeclarationSignature.parsed(old.signature),
+                let after = DeclarationSignature.parsed(new.signature),
+                DeclarationSignature.dropsPreconcurrency(old: before, new: after)
+            {
+                changes.append(
+                    APIChange(
+                        kind: .changed, key: old.key == new.key ? old.key : baseKey, old: old, new: new,
+                        impact: .breaking, note: Breakage.preconcurrencyDropped.description))
+            }
+            return
+        }
         let key = old.key == new.key ? old.key : baseKey
         if old.kind == .typealias, new.kind == .typealias, isSameGenericAlias(old.signature, new.signature) { return }
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
@@ -193,7 +206,9 @@ public struct APIDiff: Sendable, Hashable {
     /// one's calls): the text-based judgements (`compatibility`, typed throws), then the typed model's
     /// (`CallJudgement`); nil when some use may stop compiling.
     static func acceptsEveryUse(old: APIDeclaration, new: APIDeclaration) -> String? {
-        compatibility(old: old, new: new) ?? typedThrowsGeneralization(old, new) ?? CallJudgement.reasons(old, new)
+        if let reason = CallJudgement.preconcurrencyReason(old, new) { return reason }
+        return compatibility(old: old, new: new) ?? typedThrowsGeneralization(withoutPreconcurrency(old), new)
+            ?? CallJudgement.reasons(old, new)
     }
 
     /// Whether clients implement `declaration` (its signature's `modifiers` given): a protocol requirement, a

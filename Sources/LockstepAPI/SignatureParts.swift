@@ -7,13 +7,15 @@ enum SignatureParts {
 
     /// Attributes with no effect on whether client code compiles: optimisation and inlining hints,
     /// the result-unused warning, ABI-only markers. Everything else (`@objc`, global actors,
-    /// property wrappers, result builders, `@available` restrictions, …) stays in the signature.
+    /// property wrappers, result builders, `@available` restrictions, …) stays in the signature, and so does
+    /// `@preconcurrency`, which alone changes nothing (the diff compares without it) but softens the `Sendable` a
+    /// declaration demands (`DeclarationSignature.sendableUnderPreconcurrency`).
     private static let ignoredAttributes: Set<String> = [
         "discardableResult", "inlinable", "usableFromInline", "inline", "_optimize", "_semantics",
         // Swift 4's spellings of `@inlinable` and `@usableFromInline`.
         "_inlineable", "_versioned",
         "_effects", "_alwaysEmitIntoClient", "frozen", "warn_unqualified_access", "_transparent",
-        "_specialize", "_implements", "_silgen_name", "preconcurrency",
+        "_specialize", "_implements", "_silgen_name",
         // Overload ranking, documentation, back-deployment and ABI/codegen markers: no call site changes.
         "_disfavoredOverload", "_documentation", "_fixed_layout", "_backDeploy", "backDeployed",
         "_predatesConcurrency", "_originallyDefinedIn", "_objcRuntimeName", "_nonoverride",

@@ -19,6 +19,8 @@ enum Breakage: Hashable, Sendable, CustomStringConvertible {
     case resultType(old: String, new: String, property: Bool)
     /// A generic requirement callers must now meet.
     case requirementAdded(String)
+    /// `@preconcurrency` taken away from a declaration that demands `Sendable`: what only warned is an error.
+    case preconcurrencyDropped
 
     var description: String {
         switch self {
@@ -37,6 +39,9 @@ enum Breakage: Hashable, Sendable, CustomStringConvertible {
             return "code using \(subject) as \(was) no longer compiles (it is `\(new)`)"
         case .requirementAdded(let requirement):
             return "calls whose types do not meet `\(requirement)` no longer compile"
+        case .preconcurrencyDropped:
+            return "`@preconcurrency` dropped: in Swift 6 mode, calls passing values that are not `Sendable` no longer "
+                + "compile (they only warned)"
         }
     }
 }

@@ -11,6 +11,8 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case requirementsDropped([String])
     /// The generic parameters renumbered (one removed or reordered) with the same roles.
     case genericParametersRenumbered
+    /// `Sendable` demanded under `@preconcurrency` (see `DeclarationSignature.sendableUnderPreconcurrency`).
+    case sendableUnderPreconcurrency
     /// Types of the old declaration made generic where only a closure argument returns them: the new generic
     /// parameters, bound to the old types, give the old signature back, so every call infers them (`(T) -> Void` →
     /// `<R>(T) -> R`).
@@ -32,6 +34,8 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
                 + " dropped (calls that met it still compile)"
         case .genericParametersRenumbered:
             return "the same generic parameters, numbered otherwise"
+        case .sendableUnderPreconcurrency:
+            return "`Sendable` required under `@preconcurrency` (Swift 6 clients get warnings, not errors)"
         case .madeGeneric(let bindings):
             return "made generic where it was " + bindings.joined(separator: ", ")
                 + " (every call infers the new generic parameters as those types)"
@@ -88,7 +92,9 @@ struct CallJudgement {
         -> (old: [DeclarationSignature.Parameter], new: [DeclarationSignature.Parameter])?
     {
         guard callableKeywords.contains(old.keyword), old.keyword == new.keyword, old.name == new.name,
-            old.modifiers == new.modifiers, old.availability == new.availability, old.accessors == new.accessors,
+            old.modifiers.filter({ $0 != DeclarationSignature.preconcurrency })
+                == new.modifiers.filter({ $0 != DeclarationSignature.preconcurrency }),
+            old.availability == new.availability, old.accessors == new.accessors,
             old.isAsync == new.isAsync, let before = old.parameters, let after = new.parameters,
             before.count == after.count
         else { return nil }
@@ -327,5 +333,16 @@ extension CallJudgement {
             reasons(old: before, new: after, implemented: implemented)
             ?? instantiation(old: before, new: after, implemented: implemented)
         return found?.map(\.description).joined(separator: "; ")
+    }
+
+    /// `DeclarationSignature.sendableUnderPreconcurrency` for two declarations of one key, as a note.
+    static func preconcurrencyReason(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
+        guard old.kind == new.kind, new.signature.contains(DeclarationSignature.preconcurrency),
+            let before = DeclarationSignature.parsed(old.signature),
+            let after = DeclarationSignature.parsed(new.signature)
+        else { return nil }
+        return DeclarationSignature.sendableUnderPreconcurrency(
+            old: before, new: after, implemented: APIDiff.clientsImplement(old, modifiers: before.modifiers)
+        )?.description
     }
 }
