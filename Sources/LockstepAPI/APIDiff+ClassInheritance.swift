@@ -57,7 +57,7 @@ extension APIDiff {
 
     /// `public final class C<τ_0>: Base where …` as the text before the colon, the first inherited entry, and the
     /// rest (other kept entries such as `~Copyable`, the `where` clause); nil for another form.
-    private static func classParts(_ signature: String) -> (head: String, first: String?, rest: String)? {
+    static func classParts(_ signature: String) -> (head: String, first: String?, rest: String)? {
         let words = SignatureShape.topLevelWords(signature)
         guard let keyword = words.lastIndex(of: "class"), keyword + 1 < words.count else { return nil }
         let name = words[keyword + 1]
@@ -84,7 +84,7 @@ extension APIDiff {
     }
 
     /// `@unchecked Sendable` → `Sendable`: how a conformance is declared, not which.
-    private static func withoutConformanceAttributes(_ entry: String) -> String {
+    static func withoutConformanceAttributes(_ entry: String) -> String {
         var words = entry.split(separator: " ").map(String.init)
         while let word = words.first, ["@unchecked", "@preconcurrency", "@retroactive"].contains(word) {
             words.removeFirst()

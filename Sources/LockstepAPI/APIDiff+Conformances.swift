@@ -12,8 +12,22 @@ struct ConformanceFacts {
         for declaration in Array(new.values) + added {
             if let (type, proto) = declaration.conformanceParts {
                 conformances[type, default: []].append((proto, Self.condition(of: declaration.signature)))
+            } else if declaration.kind == .class, let first = APIDiff.classParts(declaration.signature)?.first {
+                // A class's first inherited entry stays in its signature (one file cannot tell a superclass from a
+                // protocol); here the whole surface can: a protocol it declares, or a standard one.
+                let type = String(declaration.key.dropFirst("class ".count))
+                for entry in APIDiff.withoutConformanceAttributes(first).split(separator: "&") {
+                    let proto = entry.trimmingSpaces()
+                    guard new["protocol " + proto] != nil || StandardConformances.isProtocol(proto) else { continue }
+                    conformances[type, default: []].append((proto, ""))
+                }
             }
         }
+    }
+
+    /// The protocols `type` conforms to unconditionally, as declared (not those they refine).
+    func unconditional(of type: String) -> [String] {
+        (conformances[type] ?? []).filter(\.condition.isEmpty).map(\.proto)
     }
 
     /// Why the type of a removed conformance (`conformance T: P`) still conforms to `P`: another conformance of the

@@ -4,23 +4,31 @@ extension APIDiff {
     /// (`put<T>(_: T) where T: Sendable` gone beside an unconstrained `put<T>(_: T)`), or, for a member of a
     /// concrete type, a default in an extension of a protocol the type conforms to, or a requirement of it, with
     /// the same labels (swift-log 1.3.0 moved `log(level:message:metadata:file:function:line:)` from its handlers into
-    /// a `LogHandler` extension). Not for requirements or overridable members: conformers and subclasses
-    /// implement those.
+    /// a `LogHandler` extension). Not for overridable members, which subclasses implement; a protocol requirement
+    /// only when the protocol's unconstrained extension now declares it with the same signature (see
+    /// `demotedRequirement`).
     static func reviseCallsServedElsewhere(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
+        guard
+            changes.contains(where: { $0.impact == .breaking && ($0.kind == .changed || $0.kind == .removed) })
+        else { return }
         let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
         var byStem: [String: [APIDeclaration]] = [:]
-        var conformances: [String: [String]] = [:]
-        for declaration in new.values {
-            if callables.contains(declaration.kind) {
-                byStem[callableStem(declaration.baseKey), default: []].append(declaration)
-            } else if let (type, proto) = declaration.conformanceParts {
-                // Only a conformance every instance has: through `extension T: P where X: Q`, `T<NotQ>` has no `P.f`.
-                guard !declaration.signature.contains(" where ") else { continue }
-                conformances[type, default: []].append(proto)
-            }
+        for declaration in new.values where callables.contains(declaration.kind) {
+            byStem[callableStem(declaration.baseKey), default: []].append(declaration)
         }
+        // Only a conformance every instance has: through `extension T: P where X: Q`, `T<NotQ>` has no `P.f`.
+        let facts = ConformanceFacts(new: new)
         for index in changes.indices {
             let change = changes[index]
+            if change.impact == .breaking, change.kind == .removed, let old = change.old,
+                let served = demotedRequirement(old, new: new)
+            {
+                changes[index].impact = .additive
+                changes[index].note =
+                    "now a member of the protocol's extension, `\(served.key)`: calls compile as before, and so do "
+                    + "conformers' implementations (which no longer customize it)"
+                continue
+            }
             guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
                 let old = change.old, callables.contains(old.kind) || [.variable, .constant].contains(old.kind),
                 !old.isProtocolRequirement,
@@ -35,15 +43,30 @@ extension APIDiff {
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
                 continue
             }
-            if let proto = standardProvider(of: old, conformances: conformances) {
+            if let proto = standardProvider(of: old, facts: facts) {
                 changes[index].impact = .additive
                 changes[index].note = "still a member of the type: the standard library's `\(proto)` provides it"
                 continue
             }
-            guard let served = servingProtocolMember(old, conformances: conformances, new: new) else { continue }
+            guard let served = servingProtocolMember(old, facts: facts, new: new) else { continue }
             changes[index].impact = .additive
             changes[index].note = "still callable on the type, through `\(served.key)`"
         }
+    }
+
+    /// A removed protocol requirement that the protocol's extension now declares with the same signature, without a
+    /// `where` (so every conformer has it): `protocol P { func f() }` → `protocol P {}` and `extension P { public
+    /// func f() {} }`. Every call still finds it, and a conformer's own `f()` still compiles (it just no longer
+    /// customizes the call through the protocol). Not a settable property or subscript (an extension's setter is
+    /// `mutating`: a class instance held in a `let` could set it before), nor an initializer.
+    private static func demotedRequirement(_ old: APIDeclaration, new: [String: APIDeclaration]) -> APIDeclaration? {
+        guard old.isProtocolRequirement, [.function, .variable, .subscript].contains(old.kind),
+            !old.signature.hasSuffix("{ get set }"),
+            let member = new[old.baseKey + " (extension)"], !member.signature.contains(" where ")
+        else { return nil }
+        // A requirement carries no access level; the extension's member is `public`.
+        let words = SignatureShape.topLevelWords(member.signature).filter { $0 != "public" }
+        return words.joined(separator: " ") == old.signature ? member : nil
     }
 
     /// `func Outer.T.f(a:)` as the type `Outer.T` and the member `f(a:)` (with whatever the key has after it); nil
@@ -57,12 +80,12 @@ extension APIDiff {
     }
 
     /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it.
-    private static func standardProvider(of old: APIDeclaration, conformances: [String: [String]]) -> String? {
+    private static func standardProvider(of old: APIDeclaration, facts: ConformanceFacts) -> String? {
         guard old.kind == .function || old.kind == .variable, let (type, member) = typeAndMember(old.key) else {
             return nil
         }
         return StandardMembers.provider(
-            of: old, type: type, member: old.kind.rawValue + " " + member, conformances: conformances[type] ?? [])
+            of: old, type: type, member: old.kind.rawValue + " " + member, conformances: facts.unconditional(of: type))
     }
 
     /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same
@@ -70,14 +93,14 @@ extension APIDiff {
     /// itself (`extension P where Self == T { static var x: T }`, the spelling that also serves `.x` where a `P` is
     /// expected): on `T` it is the same member.
     private static func servingProtocolMember(
-        _ old: APIDeclaration, conformances: [String: [String]], new: [String: APIDeclaration]
+        _ old: APIDeclaration, facts: ConformanceFacts, new: [String: APIDeclaration]
     ) -> APIDeclaration? {
         guard [.function, .variable, .constant].contains(old.kind), let (type, member) = typeAndMember(old.key) else {
             return nil
         }
         let keyword = old.kind == .constant ? "var" : old.kind.rawValue
         let isClass = new["class " + type] != nil
-        for proto in conformances[type] ?? [] {
+        for proto in facts.unconditional(of: type) {
             let base = keyword + " " + proto + "." + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
                 guard var candidate = new[key],

@@ -96,6 +96,36 @@ extension DiffCase {
             new: "public struct Box<T> {}\nextension Box: Hashable where T: Hashable {}",
             ["added conformance Box: Hashable"], .additive),
         DiffCase(
+            "a requirement moved into the protocol's extension with the same signature keeps calls and conformers",
+            old: "public protocol Store { func flush(force: Bool) }",
+            new: "public protocol Store {}\nextension Store { public func flush(force: Bool) {} }",
+            ["added func Store.flush(force:) (extension)", "removed func Store.flush(force:)"], .additive),
+        DiffCase(
+            "a requirement moved into a constrained extension, or with another signature, still breaks",
+            old: "public protocol Store { func flush(force: Bool)\n func sync() }",
+            new:
+                """
+                public protocol Store {}\nextension Store where Self: AnyObject { public func flush(force: Bool) {} \
+                }\nextension Store { public func sync() -> Bool { true } }
+                """,
+            [
+                "added func Store.flush(force:) (extension)", "added func Store.sync() (extension)",
+                "removed func Store.flush(force:)", "removed func Store.sync()",
+            ], .breaking),
+        DiffCase(
+            "a class's member removed while the protocol it inherits first still provides it",
+            old:
+                """
+                public protocol Decoder: AnyObject {}\nextension Decoder { public func finish() {} }\npublic final \
+                class LineDecoder: Decoder { public func finish() {} }
+                """,
+            new:
+                """
+                public protocol Decoder: AnyObject {}\nextension Decoder { public func finish() {} }\npublic final \
+                class LineDecoder: Decoder {}
+                """,
+            ["removed func LineDecoder.finish()"], .additive),
+        DiffCase(
             "a protocol made internal takes its requirements with it",
             old: "public struct Door {}\npublic protocol Gate { func open() }",
             new: "public struct Door {}\nprotocol Gate { func open() }",
