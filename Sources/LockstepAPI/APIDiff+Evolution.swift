@@ -109,8 +109,9 @@ extension APIDiff {
     }
 
     /// `func f<R>(_ body: () throws -> R) rethrows -> R` → `func f<E: Error, R>(_ body: () throws(E) -> R) throws(E) ->
-    /// R`:
-    /// the typed-throws form of `rethrows` (SE-0413). Every call compiles as before: a non-throwing closure infers
+    /// R`, or `func g(_ body: () throws -> Int) rethrows -> Int` → `func g<E: Error>(_ body: () throws(E) -> Int)
+    /// throws(E) -> Int`: the typed-throws form of `rethrows` (SE-0413). Every call compiles as before: a non-throwing
+    /// closure infers
     /// `E == Never` (no `try` needed), a throwing one `any Error`. Not for requirements or overridable members.
     static func typedThrowsGeneralization(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
         guard old.kind == new.kind, !old.isProtocolRequirement, old.signature.contains(" rethrows"),
@@ -133,7 +134,11 @@ extension APIDiff {
         rest = rest.replacingOccurrences(of: "throws(" + parameter + ")", with: "throws")
         let remaining = requirements.filter { $0 != errorRequirement }
         if !remaining.isEmpty { rest += " where " + remaining.joined(separator: ", ") }
-        // Drop the parameter from the generic clause and renumber the ones after it.
+        // Drop the parameter from the generic clause (the whole clause when it was alone there: `read<τ_0>(`) and
+        // renumber the ones after it.
+        if let alone = rest.range(of: "<" + parameter + ">(") {
+            rest.replaceSubrange(alone, with: "(")
+        }
         rest = rest.replacingOccurrences(of: "<" + parameter + ", ", with: "<")
             .replacingOccurrences(of: ", " + parameter + ">", with: ">")
             .replacingOccurrences(of: ", " + parameter + ",", with: ",")

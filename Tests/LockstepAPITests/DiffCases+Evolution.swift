@@ -245,6 +245,15 @@ extension DiffCase {
             new: "public func measure<E: Error, R>(_ body: () throws(E) -> R) throws(E) -> R { try body() }",
             ["changed func measure(_:)"], .additive),
         DiffCase(
+            "a non-generic function's rethrows turned into typed throws over the closure's error type",
+            old: "public struct Buffer { public func read(_ body: ([UInt8]) throws -> Int) rethrows -> Int { 0 } }",
+            new:
+                """
+                public struct Buffer { public func read<E: Error>(_ body: ([UInt8]) throws(E) -> Int) throws(E) \
+                -> Int { 0 } }
+                """,
+            ["changed func Buffer.read(_:)"], .additive),
+        DiffCase(
             "rethrows turned into typed throws with the error parameter declared second",
             old: "public func measure<R>(_ body: () throws -> R) rethrows -> R { try body() }",
             new: "public func measure<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R { try body() }",
