@@ -26,6 +26,9 @@ struct APICollector {
         var availability: [String] = []
         /// The `_`-type (qualified) whose declarations these are: API only if a public typealias names it.
         var underscoredOwner: String?
+        /// Inside a `@preconcurrency protocol`: its requirements carry the attribute (it softens their `Sendable`
+        /// for conformers and callers alike).
+        var preconcurrency = false
 
         func qualify(_ member: String) -> String {
             guard let name else { return member }
@@ -224,6 +227,9 @@ struct APICollector {
         _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope
     ) -> String {
         var parts = SignatureParts.attributes(attributes)
+        if scope.preconcurrency, !parts.contains(DeclarationSignature.preconcurrency) {
+            parts = (parts + [DeclarationSignature.preconcurrency]).sorted()
+        }
         if !scope.availability.isEmpty {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
         }
@@ -346,6 +352,11 @@ struct APICollector {
 
         var inner = Scope(name: qualified, kind: kind, extendedType: scope.extendedType, platforms: scope.platforms)
         inner.underscoredOwner = scope.underscoredOwner
+        inner.preconcurrency =
+            keyword == "protocol"
+            && node.attributes.contains {
+                $0.as(AttributeSyntax.self).map { NormalizedText.of($0.attributeName) == "preconcurrency" } ?? false
+            }
         walk(node.memberBlock.members, in: inner)
     }
 

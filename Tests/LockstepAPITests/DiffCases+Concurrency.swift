@@ -23,6 +23,20 @@ extension DiffCase {
             new: "public protocol Loop { @preconcurrency func execute(_ task: @escaping @Sendable () -> Void) }",
             ["changed func Loop.execute(_:)"], .additive),
         DiffCase(
+            "@preconcurrency on a protocol softens its requirements' Sendable, a property's type too",
+            old: "public protocol Primitive { static var add: (Int, Int) -> Int { get }\n func run(_ b: () -> Void) }",
+            new:
+                """
+                @preconcurrency public protocol Primitive { static var add: @Sendable (Int, Int) -> Int { get }\n \
+                func run(_ b: @Sendable () -> Void) }
+                """,
+            ["changed func Primitive.run(_:)", "changed var Primitive.add"], .additive),
+        DiffCase(
+            "a requirement gaining Sendable in a protocol without @preconcurrency still breaks its conformers",
+            old: "public protocol Primitive { static var add: (Int, Int) -> Int { get } }",
+            new: "public protocol Primitive { static var add: @Sendable (Int, Int) -> Int { get } }",
+            ["changed var Primitive.add"], .breaking),
+        DiffCase(
             "the same Sendable demand without @preconcurrency breaks calls passing a non-Sendable value",
             old: "public protocol Handler {}\npublic func add(_ h: Handler) {}",
             new: "public protocol Handler {}\npublic func add(_ h: Handler & Sendable) {}",

@@ -4,6 +4,9 @@
 /// under the attribute (`func add(_ h: Handler)` → `@preconcurrency func add(_ h: Handler & Sendable)`,
 /// `@Sendable` on a closure parameter, `where T: Sendable`, `T: SendableMetatype`) breaks no client.
 ///
+/// On a protocol (`@preconcurrency protocol P`) the attribute reaches every requirement, a property's type too: a
+/// conformer's `static var add: (Int) -> Int` still meets `static var add: @Sendable (Int) -> Int { get }`.
+///
 /// Not covered, since the attribute does not soften them (each was checked against Swift 6.3): `Sendable` demanded
 /// by an enum case's payload, a typealias, an associated type, a protocol's parent, or a type's own generic
 /// parameters; and a class that must now be `Sendable` (a non-final class cannot be).
@@ -14,10 +17,12 @@ extension DeclarationSignature {
     var isPreconcurrency: Bool { modifiers.contains(Self.preconcurrency) }
 
     /// The signature without `@preconcurrency` and without what it softens: `Sendable` and `SendableMetatype` in
-    /// the parameters' types (compositions, `@Sendable` function types) and in the generic requirements.
+    /// the parameters' types (compositions, `@Sendable` function types), in the generic requirements, and in a
+    /// property's type (what a setter takes, and what a conformer's property must be).
     var withoutSendableDemands: DeclarationSignature {
         var copy = self
         copy.modifiers.removeAll { $0 == Self.preconcurrency }
+        if keyword == "var" { copy.result = result?.withoutSendable }
         copy.parameters = parameters?.map { parameter in
             var parameter = parameter
             parameter.type = parameter.type.withoutSendable
@@ -49,7 +54,9 @@ extension DeclarationSignature {
     static func sendableUnderPreconcurrency(old: DeclarationSignature, new: DeclarationSignature, implemented: Bool)
         -> CompatibilityReason?
     {
-        guard new.isPreconcurrency, CallJudgement.callableKeywords.contains(new.keyword) else { return nil }
+        guard new.isPreconcurrency,
+            CallJudgement.callableKeywords.contains(new.keyword) || implemented && new.keyword == "var"
+        else { return nil }
         let softened = new.withoutSendableDemands
         var before = old
         before.modifiers.removeAll { $0 == Self.preconcurrency }
