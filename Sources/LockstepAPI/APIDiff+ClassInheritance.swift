@@ -20,16 +20,20 @@ extension APIDiff {
                 old["protocol " + name] != nil || new["protocol " + name] != nil
                     || StandardConformances.isProtocol(name)
             }
-            let oldProtocol = was.first.map(withoutConformanceAttributes)
-            let newProtocol = now.first.map(withoutConformanceAttributes)
-            guard oldProtocol.map(isProtocol) ?? true, newProtocol.map(isProtocol) ?? true else { continue }
+            // The entry may be a composition, written so or through a typealias (`Duplex = In & Out`).
+            func protocols(_ entry: String?) -> [String]? {
+                guard let entry else { return [] }
+                let members = withoutConformanceAttributes(entry).split(separator: "&").map { $0.trimmingSpaces() }
+                return members.allSatisfy(isProtocol) ? members : nil
+            }
+            guard let oldProtocols = protocols(was.first), let newProtocols = protocols(now.first) else { continue }
             func conformance(_ proto: String, _ declaration: APIDeclaration) -> APIDeclaration {
                 APIDeclaration(
                     key: "conformance \(type): \(proto)", signature: "\(type): \(proto)", kind: .conformance,
                     container: .class, file: declaration.file, line: declaration.line)
             }
             dropped.insert(index)
-            if let proto = oldProtocol, proto != newProtocol {
+            for proto in oldProtocols where !newProtocols.contains(proto) {
                 // Kept when the new surface declares it elsewhere (an extension, later in the list).
                 if let added = changes.firstIndex(where: {
                     $0.kind == .added && $0.key == "conformance \(type): \(proto)"
@@ -40,7 +44,7 @@ extension APIDiff {
                     extra.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
                 }
             }
-            if let proto = newProtocol, proto != oldProtocol {
+            for proto in newProtocols where !oldProtocols.contains(proto) {
                 if let removed = changes.firstIndex(where: {
                     $0.kind == .removed && $0.key == "conformance \(type): \(proto)"
                 }) {

@@ -113,71 +113,85 @@ extension APISurface {
         let variantNames = Set(
             names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
         var platformResolvers: [Int: NameResolver] = [:]
-        for var item in declarations {
-            if let owner = item.underscoredOwner, !aliased.contains(owner) { continue }
-            if let extended = item.extendedType, hidden.contains(extended) { continue }
-            // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
-            // public protocol cannot refine an internal one anyway.
-            if var conformed = item.conformedTo {
-                // `T: _Alias` where `typealias _Alias = Sendable` conforms `T` to `Sendable`.
-                let target = resolver.following(conformed)
-                if target != conformed, APIDiff.isPath(target) {
-                    if target == "Any" { continue }
-                    item.declaration.key = Self.replacingConformed(item.declaration.key, conformed, target)
-                    item.declaration.baseKey = Self.replacingConformed(item.declaration.baseKey, conformed, target)
-                    item.declaration.signature = Self.replacingConformed(item.declaration.signature, conformed, target)
-                    conformed = target
-                    item.conformedTo = target
+        for collected in declarations {
+            if let owner = collected.underscoredOwner, !aliased.contains(owner) { continue }
+            if let extended = collected.extendedType, hidden.contains(extended) { continue }
+            for var item in Self.followingConformedAlias(collected, &resolver) {
+                // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
+                // public protocol cannot refine an internal one anyway.
+                if let conformed = item.conformedTo {
+                    if !aliased.contains(conformed),
+                        APICollector.hidesConformance(to: conformed, container: item.declaration.container)
+                    {
+                        continue
+                    }
+                    if hidden.contains(conformed), item.declaration.container != .protocol { continue }
                 }
-                if !aliased.contains(conformed),
-                    APICollector.hidesConformance(to: conformed, container: item.declaration.container)
+                if item.conformedTo == nil, item.declaration.container == .extension,
+                    let extended = item.extendedType, protocols.contains(resolver.following(extended))
                 {
-                    continue
+                    item.declaration.baseKey += " (extension)"
+                    item.declaration.key = item.declaration.baseKey
                 }
-                if hidden.contains(conformed), item.declaration.container != .protocol { continue }
-            }
-            if item.conformedTo == nil, item.declaration.container == .extension,
-                let extended = item.extendedType, protocols.contains(resolver.following(extended))
-            {
-                item.declaration.baseKey += " (extension)"
-                item.declaration.key = item.declaration.baseKey
-            }
-            if !variantNames.isEmpty, names.platformCount > 1,
-                variantNames.contains(where: {
-                    item.declaration.signature.contains($0) || item.parameterTypes.contains($0)
-                })
-            {
-                var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
-                for index in 0..<names.platformCount where item.platforms.contains(index) {
-                    var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
-                    var variant = item
-                    variant.declaration.signature = platformResolver.finish(
-                        item.declaration.signature, in: item.lookupScope)
-                    variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
-                    platformResolvers[index] = platformResolver
-                    if let same = variants.firstIndex(where: {
-                        $0.item.declaration.signature == variant.declaration.signature
-                            && $0.item.parameterTypes == variant.parameterTypes
-                    }) {
-                        variants[same].bits |= UInt32(1) << UInt32(index)
-                    } else {
-                        variants.append((variant, UInt32(1) << UInt32(index)))
+                if !variantNames.isEmpty, names.platformCount > 1,
+                    variantNames.contains(where: {
+                        item.declaration.signature.contains($0) || item.parameterTypes.contains($0)
+                    })
+                {
+                    var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
+                    for index in 0..<names.platformCount where item.platforms.contains(index) {
+                        var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
+                        var variant = item
+                        variant.declaration.signature = platformResolver.finish(
+                            item.declaration.signature, in: item.lookupScope)
+                        variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
+                        platformResolvers[index] = platformResolver
+                        if let same = variants.firstIndex(where: {
+                            $0.item.declaration.signature == variant.declaration.signature
+                                && $0.item.parameterTypes == variant.parameterTypes
+                        }) {
+                            variants[same].bits |= UInt32(1) << UInt32(index)
+                        } else {
+                            variants.append((variant, UInt32(1) << UInt32(index)))
+                        }
+                    }
+                    if variants.count > 1 {
+                        for (variant, bits) in variants {
+                            var split = variant
+                            split.platforms = PlatformMask(bits: bits)
+                            result.append(split)
+                        }
+                        continue
                     }
                 }
-                if variants.count > 1 {
-                    for (variant, bits) in variants {
-                        var split = variant
-                        split.platforms = PlatformMask(bits: bits)
-                        result.append(split)
-                    }
-                    continue
-                }
+                item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
+                item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
+                result.append(item)
             }
-            item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
-            item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
-            result.append(item)
         }
         return result
+    }
+
+    /// A conformance through a typealias as the conformances it stands for: `T: _Alias` where `typealias _Alias =
+    /// Sendable` conforms `T` to `Sendable`, and `T: Duplex` where `typealias Duplex = In & Out` to `In` and to
+    /// `Out`. An alias of `Any` conforms to nothing; anything else (not a conformance, an alias of something that
+    /// is not protocols) is left as it is.
+    private static func followingConformedAlias(_ item: CollectedDeclaration, _ resolver: inout NameResolver)
+        -> [CollectedDeclaration]
+    {
+        guard let conformed = item.conformedTo else { return [item] }
+        let target = resolver.following(conformed)
+        guard target != conformed else { return [item] }
+        let members = target.split(separator: "&").map { $0.trimmingSpaces() }
+        guard members.allSatisfy(APIDiff.isPath) else { return [item] }
+        return members.filter { $0 != "Any" }.map { member in
+            var copy = item
+            copy.declaration.key = Self.replacingConformed(item.declaration.key, conformed, member)
+            copy.declaration.baseKey = Self.replacingConformed(item.declaration.baseKey, conformed, member)
+            copy.declaration.signature = Self.replacingConformed(item.declaration.signature, conformed, member)
+            copy.conformedTo = member
+            return copy
+        }
     }
 
     /// `T: Old where …` → `T: New where …`: the protocol after the first `: `, ending where a name cannot go on (a

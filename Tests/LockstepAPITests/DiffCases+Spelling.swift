@@ -251,6 +251,37 @@ extension DiffCase {
             new: "public struct Box<T> {}\nextension Box: Sendable where T: Sendable & Hashable {}",
             ["changed conformance Box: Sendable", "removed typealias AnySendable"], .breaking),
         DiffCase(
+            "a conformance through a typealias of a protocol composition is one conformance per member",
+            old:
+                """
+                public protocol In {}\npublic protocol Out {}\npublic typealias Duplex = In & Out\npublic struct \
+                H: In, Out {}
+                """,
+            new:
+                """
+                public protocol In {}\npublic protocol Out {}\npublic typealias Duplex = In & Out\npublic struct \
+                H: Duplex {}
+                """,
+            [], .none),
+        DiffCase(
+            "a class's first inherited entry becoming a composition adds the conformances it adds",
+            old: "public protocol In {}\npublic protocol Out {}\npublic final class H: In {}",
+            new: "public protocol In {}\npublic protocol Out {}\npublic final class H: In & Out {}",
+            ["added conformance H: Out"], .additive),
+        DiffCase(
+            "a class's first entry through a composition alias losing a member removes that conformance",
+            old:
+                """
+                public protocol In {}\npublic protocol Out {}\npublic typealias Duplex = In & Out\npublic class \
+                H: Duplex {}
+                """,
+            new:
+                """
+                public protocol In {}\npublic protocol Out {}\npublic typealias Duplex = In & Out\npublic class \
+                H: In {}
+                """,
+            ["removed conformance H: Out"], .breaking),
+        DiffCase(
             "a typealias is followed",
             old: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: ID) {}",
             new: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: Identifier) {}",
