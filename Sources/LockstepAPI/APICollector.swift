@@ -26,8 +26,8 @@ struct APICollector {
         var availability: [String] = []
         /// The `_`-type (qualified) whose declarations these are: API only if a public typealias names it.
         var underscoredOwner: String?
-        /// Inside a `@preconcurrency protocol`: its requirements carry the attribute (it softens their `Sendable`
-        /// for conformers and callers alike).
+        /// Inside a `@preconcurrency protocol`: its callable and property requirements carry the attribute (it
+        /// softens their `Sendable` for conformers and callers alike).
         var preconcurrency = false
 
         func qualify(_ member: String) -> String {
@@ -227,9 +227,6 @@ struct APICollector {
         _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope
     ) -> String {
         var parts = SignatureParts.attributes(attributes)
-        if scope.preconcurrency, !parts.contains(DeclarationSignature.preconcurrency) {
-            parts = (parts + [DeclarationSignature.preconcurrency]).sorted()
-        }
         if !scope.availability.isEmpty {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
         }
@@ -262,6 +259,14 @@ struct APICollector {
         else { return }
         let key = (keyWord ?? kind.rawValue) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        var signature = signature
+        // What `@preconcurrency` on the protocol softens: its callables' and properties' `Sendable` (not an
+        // associated type's).
+        if scope.preconcurrency, [.function, .initializer, .subscript, .variable].contains(kind),
+            !signature.contains(DeclarationSignature.preconcurrency + " ")
+        {
+            signature = DeclarationSignature.preconcurrency + " " + signature
+        }
         let declaration = APIDeclaration(
             key: key, signature: signature, kind: kind, container: scope.kind, file: result.path, line: line)
         result.declarations.append(

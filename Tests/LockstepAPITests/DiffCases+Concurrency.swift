@@ -32,6 +32,11 @@ extension DiffCase {
                 """,
             ["changed func Primitive.run(_:)", "changed var Primitive.add"], .additive),
         DiffCase(
+            "an associated type gaining Sendable is not softened by @preconcurrency on its protocol",
+            old: "@preconcurrency public protocol Identified { associatedtype ID: Hashable }",
+            new: "@preconcurrency public protocol Identified { associatedtype ID: Hashable, Sendable }",
+            ["changed associatedtype Identified.ID"], .breaking),
+        DiffCase(
             "a requirement gaining Sendable in a protocol without @preconcurrency still breaks its conformers",
             old: "public protocol Primitive { static var add: (Int, Int) -> Int { get } }",
             new: "public protocol Primitive { static var add: @Sendable (Int, Int) -> Int { get } }",
