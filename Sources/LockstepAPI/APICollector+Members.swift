@@ -179,11 +179,18 @@ extension APICollector {
             // `env["NO_COLOR"] == nil`, `a < b && c`: a comparison or logical operator at the top (no ternary or
             // assignment, which bind looser) makes the whole expression a Bool.
             var operators: [String] = []
+            var onlyIntegers = true
             for element in sequence.elements {
                 if element.is(UnresolvedTernaryExprSyntax.self) || element.is(AssignmentExprSyntax.self) { return "_" }
-                if let binary = element.as(BinaryOperatorExprSyntax.self) { operators.append(binary.operator.text) }
+                if let binary = element.as(BinaryOperatorExprSyntax.self) {
+                    operators.append(binary.operator.text)
+                } else if !element.is(IntegerLiteralExprSyntax.self) {
+                    onlyIntegers = false
+                }
             }
-            return operators.contains(where: booleanOperators.contains) ? "Bool" : "_"
+            if operators.contains(where: booleanOperators.contains) { return "Bool" }
+            // `128 * 1024`, `1 << 4`: integer literals under integer operators are an Int, as `128` alone is.
+            return onlyIntegers && operators.allSatisfy(integerOperators.contains) ? "Int" : "_"
         case .functionCallExpr(let call):
             // `Foo(…)` and `Foo<T>(…)` construct a Foo; `foo(…)` could return anything.
             let callee = call.calledExpression
@@ -195,11 +202,22 @@ extension APICollector {
             if let first = text.first, first.isUppercase, callee.is(GenericSpecializationExprSyntax.self) {
                 return text
             }
+            // `Outer.Option(rawValue: 1)`: a dotted path of type names (each capitalized) constructs the last one.
+            if callee.is(MemberAccessExprSyntax.self),
+                text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
+                    $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                })
+            {
+                return String(Character(TypeCanonical.mark)) + text
+            }
             return "_"
         default:
             return "_"
         }
     }
+
+    /// The standard library's operators that take two `Int`s and give an `Int`.
+    private static let integerOperators: Set<String> = ["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"]
 
     /// Operators whose result is always `Bool` and that bind looser than every other non-assigning operator.
     private static let booleanOperators: Set<String> = [

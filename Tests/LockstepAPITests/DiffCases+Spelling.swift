@@ -113,6 +113,24 @@ extension DiffCase {
                 """,
             [], .none),
         DiffCase(
+            "a stored constant inferred from integer arithmetic or a nested type's initializer keeps its type as a var",
+            old:
+                """
+                public struct Socket { public struct Option { public init(rawValue: Int) {} }\n public static let \
+                chunk = 128 * 1024\n public static let info = Socket.Option(rawValue: 1) }
+                """,
+            new:
+                """
+                public struct Socket { public struct Option { public init(rawValue: Int) {} }\n public static var \
+                chunk: Int { 128 * 1024 }\n public static var info: Socket.Option { .init(rawValue: 1) } }
+                """,
+            ["changed var Socket.chunk", "changed var Socket.info"], .additive),
+        DiffCase(
+            "integer arithmetic with a float literal or a call is not inferred as Int",
+            old: "public enum Limits { public static let a = 1 * 2.5\n public static let b = 2 * size() }",
+            new: "public enum Limits { public static let a: Double = 2.5\n public static let b: UInt = 2 }",
+            [], .none),
+        DiffCase(
             "a stored property's type Lockstep cannot infer on one side is no known change",
             old: "public enum Rainbow { public static var enabled = true }",
             new: "public enum Rainbow { public static var enabled = available\n static let available = true }",
