@@ -21,12 +21,27 @@ extension APIDiff {
                     || StandardConformances.isProtocol(name)
             }
             // The entry may be a composition, written so or through a typealias (`Duplex = In & Out`).
-            func protocols(_ entry: String?) -> [String]? {
+            func members(_ entry: String?) -> [String] {
                 guard let entry else { return [] }
-                let members = withoutConformanceAttributes(entry).split(separator: "&").map { $0.trimmingSpaces() }
-                return members.allSatisfy(isProtocol) ? members : nil
+                return withoutConformanceAttributes(entry).split(separator: "&").map { $0.trimmingSpaces() }
             }
-            guard let oldProtocols = protocols(was.first), let newProtocols = protocols(now.first) else { continue }
+            func protocols(_ entry: String?) -> [String]? {
+                let list = members(entry)
+                return list.allSatisfy(isProtocol) ? list : nil
+            }
+            guard let oldProtocols = protocols(was.first), let newProtocols = protocols(now.first) else {
+                // Names neither surface declares (another package's protocol or class): when the entry only gained
+                // some (`: ByteToMessageDecoder` → `: ByteToMessageDecoder & SingleStep`, none → `: Removable`),
+                // whether each is a superclass or a protocol, clients only gain what it brings.
+                let gained = members(now.first).filter { !members(was.first).contains($0) }
+                if !gained.isEmpty, Set(members(was.first)).isSubset(of: members(now.first)) {
+                    changes[index].impact = .additive
+                    changes[index].note =
+                        "gains " + gained.map { "`\($0)`" }.joined(separator: ", ")
+                        + " (a superclass or a protocol declared elsewhere): clients only gain what it brings"
+                }
+                continue
+            }
             func conformance(_ proto: String, _ declaration: APIDeclaration) -> APIDeclaration {
                 APIDeclaration(
                     key: "conformance \(type): \(proto)", signature: "\(type): \(proto)", kind: .conformance,

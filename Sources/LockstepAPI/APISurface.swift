@@ -166,10 +166,24 @@ extension APISurface {
                 }
                 item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
                 item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
+                if item.declaration.kind == .class {
+                    item.declaration.signature = Self.withoutHiddenFirstEntry(item.declaration.signature, hidden)
+                }
                 result.append(item)
             }
         }
         return result
+    }
+
+    /// `public final class C: InternalProtocol` → `public final class C`: a class's first inherited entry (kept in its
+    /// signature, since one file cannot tell a superclass from a protocol) that names a type the file set hides is
+    /// an internal protocol (a public class cannot inherit from an internal one): not API.
+    private static func withoutHiddenFirstEntry(_ signature: String, _ hidden: Set<String>) -> String {
+        guard !hidden.isEmpty, let parts = APIDiff.classParts(signature), let first = parts.first,
+            hidden.contains(APIDiff.withoutConformanceAttributes(first))
+        else { return signature }
+        if parts.rest.isEmpty { return parts.head }
+        return parts.head + (parts.rest.hasPrefix("where ") ? " " : ": ") + parts.rest
     }
 
     /// A conformance through a typealias as the conformances it stands for: `T: _Alias` where `typealias _Alias =

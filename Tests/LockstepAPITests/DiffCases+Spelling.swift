@@ -300,6 +300,21 @@ extension DiffCase {
                 """,
             ["removed conformance H: Out"], .breaking),
         DiffCase(
+            "a class's first inherited entry naming an internal protocol is not API",
+            old: "protocol Maker {}\npublic final class Boot {}",
+            new: "protocol Maker {}\npublic final class Boot: Maker {}",
+            [], .none),
+        DiffCase(
+            "a class gaining a first inherited entry declared elsewhere only gains (superclass or protocol)",
+            old: "public class Handler {}\npublic class Decoder: Base {}",
+            new: "public class Handler: Removable {}\npublic class Decoder: Base & SingleStep {}",
+            ["changed class Decoder", "changed class Handler"], .additive),
+        DiffCase(
+            "a class whose first inherited entry declared elsewhere is replaced by another still breaks",
+            old: "public class Handler: Base {}",
+            new: "public class Handler: OtherBase {}",
+            ["changed class Handler"], .breaking),
+        DiffCase(
             "a typealias is followed",
             old: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: ID) {}",
             new: "public struct Identifier {}\npublic typealias ID = Identifier\npublic func find(_ id: Identifier) {}",
