@@ -123,9 +123,11 @@ final class SummarizeXCTestTests: XCTestCase {
         XCTAssertTrue(result.line.hasSuffix("1 passed, 0 failed, 0 skipped before it stopped"), result.line)
     }
 
-    /// ci/test prints its closing line through the script, so the two cannot drift apart.
+    /// ci/test reads every figure through the script, so the two cannot drift apart: the one `swift test` run's log,
+    /// and each class's log when the classes run side by side (their figures are summed).
     func testCITestUsesTheScript() throws {
         let text = try String(contentsOf: DocumentationTests.root.appendingPathComponent("ci/test"), encoding: .utf8)
-        XCTAssertTrue(text.contains("bash ci/summarize-xctest \"$log\""), text)
+        XCTAssertTrue(text.contains("bash ci/summarize-xctest \"$logs/all.log\""), text)
+        XCTAssertTrue(text.contains("bash ci/summarize-xctest \"$logs/$class.log\""), text)
     }
 }
