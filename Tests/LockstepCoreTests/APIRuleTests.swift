@@ -54,6 +54,33 @@ final class APIRuleTests: XCTestCase {
         XCTAssertEqual(try ws.findings().map(\.rule), [])
     }
 
+    /// A backport tagged on a maintenance branch after a newer release: the newer one is judged against the release it
+    /// was made from (its history), not against the backport that version order puts before it.
+    func testLS203JudgesAReleaseAgainstItsHistoryNotABackportTaggedAfterIt() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Networking")
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\n")
+        _ = try repo.release("1.0.0")
+        let main = try repo.git("rev-parse", "--abbrev-ref", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try repo.git("checkout", "-q", "-b", "maint")
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\npublic func hotfix() {}\n")
+        _ = try repo.release("1.0.1")
+        _ = try repo.git("checkout", "-q", main)
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\npublic func b() {}\n")
+        _ = try repo.release("1.1.0")
+        // The backport's own addition is still its finding; 1.1.0 only added `b()` to 1.0.0.
+        XCTAssertEqual(
+            try ws.findings().filter { $0.rule == "LS203" }.map(\.message),
+            ["Networking 1.0.1 added `func hotfix()` but is a patch release over 1.0.0"])
+
+        // A release that really breaks what it was made from is still reported, over that release.
+        try repo.write("Sources/Networking/Net.swift", "public func b() {}\n")
+        _ = try repo.release("1.2.0")
+        XCTAssertEqual(
+            try ws.findings().filter { $0.rule == "LS203" }.map(\.message).last,
+            "Networking 1.2.0 removed `func a()` but is a minor release over 1.1.0")
+    }
+
     func testLS407FiresForAReleasePinnedNowhere() throws {
         let ws = try WorkspaceBuilder()
         try ws.component("Cart").release("1.0.0")

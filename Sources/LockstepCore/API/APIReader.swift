@@ -159,6 +159,13 @@ public final class APIReader: @unchecked Sendable {
         return diff
     }
 
+    /// Whether `ancestor` is `commit` or in its history, in the component's repository.
+    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID, in component: Component) throws -> Bool {
+        let repository = try repositories.take(component.path, name: component.name)
+        defer { repositories.putBack(repository, component.path) }
+        return try repository.contains(ancestor, in: commit)
+    }
+
     private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int) throws
         -> APIDiff
     {

@@ -1,5 +1,6 @@
 import Foundation
 import LockstepAPI
+import LockstepGit
 import Version
 
 /// LS203: a version lower than the API change it carries.
@@ -20,7 +21,7 @@ struct LS203: Rule {
         // component (swift-nio: half the work of its family) does not leave the other cores idle at the end.
         let segments = Self.segments(judged.map(\.count), cores: ProcessInfo.processInfo.activeProcessorCount)
         let lanesLeft = LanesLeft(segments)
-        let diffs = try parallelMap(segments) { segment -> [Result<APIDiff?, any Error>] in
+        let diffs = try parallelMap(segments) { segment -> [(Judgement, Result<APIDiff?, any Error>)] in
             let state = components[segment.component]
             // Memory: only the components and lanes in flight, and each component's highest lane (saved at its end).
             defer {
@@ -30,24 +31,37 @@ struct LS203: Rule {
                     reader.forget(state.component, lane: segment.lane)
                 }
             }
-            var results: [Result<APIDiff?, any Error>] = []
-            for judgement in judged[segment.component][segment.range] {
+            var results: [(Judgement, Result<APIDiff?, any Error>)] = []
+            for var judgement in judged[segment.component][segment.range] {
                 defer { progress?.advance(state.component.name) }  // every release `judgedReleases` counts
                 guard judgement.actual != nil else {
-                    results.append(.success(nil))
+                    results.append((judgement, .success(nil)))
                     continue
                 }
                 let result = Result<APIDiff?, any Error> {
-                    try reader.diff(
+                    var diff = try reader.diff(
                         of: state.component, from: judgement.previous.commit, to: judgement.tag.commit,
                         lane: segment.lane)
+                    // Only a release that looks too small is traced through its history (most are not: no git walk).
+                    if let actual = judgement.actual, diff.requiredLevel > actual {
+                        let traced = try Self.fromHistory(judgement, releases: state.releases) {
+                            try reader.isAncestor($0, of: $1, in: state.component)
+                        }
+                        if traced.previous.commit != judgement.previous.commit {
+                            judgement = traced
+                            diff = try reader.diff(
+                                of: state.component, from: traced.previous.commit, to: traced.tag.commit,
+                                lane: segment.lane)
+                        }
+                    }
+                    return diff
                 }
-                results.append(result)
+                results.append((judgement, result))
                 if case .failure = result { break }  // as before: a component's history stops at its first error
             }
             return results
         }
-        var byComponent = judged.map { [Result<APIDiff?, any Error>?](repeating: nil, count: $0.count) }
+        var byComponent = judged.map { [(Judgement, Result<APIDiff?, any Error>)?](repeating: nil, count: $0.count) }
         for (segment, results) in zip(segments, diffs) {
             for (offset, result) in results.enumerated() {
                 byComponent[segment.component][segment.range.lowerBound + offset] = result
@@ -55,9 +69,10 @@ struct LS203: Rule {
         }
         var findings: [Finding] = []
         for (index, state) in components.enumerated() {
+            let done = byComponent[index]
             findings += try Self.findings(
-                for: state, judged: judged[index], diffs: byComponent[index], rule: self,
-                config: context.snapshot.config)
+                for: state, judged: zip(judged[index], done).map { $1?.0 ?? $0 }, diffs: done.map { $0?.1 },
+                rule: self, config: context.snapshot.config)
         }
         return findings
     }
@@ -92,6 +107,26 @@ struct LS203: Rule {
             result.append(Judgement(tag: tag, previous: previous, actual: BumpLevel.between(previous.version, release)))
         }
         return result
+    }
+
+    /// The judgement against the release its tag was made from: the highest lower release that is in the tag's
+    /// history, when the one just below in version order is not. A backport (2.29.1, tagged on a maintenance branch
+    /// after 2.30.0 and adding API 2.30.0 never had) is then judged against 2.29.0, and 2.30.0 against 2.29.0 too,
+    /// not read as removing what the backport added. When no lower release is in its history (a rewritten
+    /// history, tags on unrelated commits), the version order stands. At most 16 older releases are tried, and only
+    /// for a release whose version-order diff asks for more than it is (the others need no git walk).
+    static func fromHistory(
+        _ judgement: Judgement, releases: [VersionTag], isAncestor: (ObjectID, ObjectID) throws -> Bool
+    ) throws -> Judgement {
+        guard try !isAncestor(judgement.previous.commit, judgement.tag.commit) else { return judgement }
+        let older = releases.filter { $0.version < judgement.previous.version }.suffix(16).reversed()
+        for candidate in older where try isAncestor(candidate.commit, judgement.tag.commit) {
+            var result = judgement
+            result.previous = candidate
+            result.actual = BumpLevel.between(candidate.version, judgement.tag.version.release)
+            return result
+        }
+        return judgement
     }
 
     /// A stretch of one component's judgements diffed on one thread, in order; `lane` numbers the stretches of a
