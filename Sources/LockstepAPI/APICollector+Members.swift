@@ -202,14 +202,8 @@ extension APICollector {
             if let first = text.first, first.isUppercase, callee.is(GenericSpecializationExprSyntax.self) {
                 return text
             }
-            // `Outer.Option(rawValue: 1)`: a dotted path of type names (each capitalized) constructs the last one.
-            if callee.is(MemberAccessExprSyntax.self),
-                text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
-                    $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-                })
-            {
-                return String(Character(TypeCanonical.mark)) + text
-            }
+            // Not `Outer.Option(rawValue: 1)`: the path may end in an enum case (`Method.RAW(value:)`) or start with
+            // `Self` or a module; only the resolver could tell, and it runs later.
             return "_"
         default:
             return "_"

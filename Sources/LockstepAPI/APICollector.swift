@@ -26,8 +26,8 @@ struct APICollector {
         var availability: [String] = []
         /// The `_`-type (qualified) whose declarations these are: API only if a public typealias names it.
         var underscoredOwner: String?
-        /// Inside a `@preconcurrency protocol`: its callable and property requirements carry the attribute (it
-        /// softens their `Sendable` for conformers and callers alike).
+        /// Inside a `@preconcurrency protocol`: its get-only property requirements carry the attribute (it softens
+        /// the `Sendable` of their type for conformers; callers of its methods still get errors, checked).
         var preconcurrency = false
 
         func qualify(_ member: String) -> String {
@@ -260,9 +260,9 @@ struct APICollector {
         let key = (keyWord ?? kind.rawValue) + " " + qualifiedName
         let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         var signature = signature
-        // What `@preconcurrency` on the protocol softens: its callables' and properties' `Sendable` (not an
-        // associated type's).
-        if scope.preconcurrency, [.function, .initializer, .subscript, .variable].contains(kind),
+        // What `@preconcurrency` on the protocol softens: a get-only property requirement's type, for conformers
+        // (not its methods' parameters for callers, nor an associated type).
+        if scope.preconcurrency, kind == .variable, signature.hasSuffix("{ get }"),
             !signature.contains(DeclarationSignature.preconcurrency + " ")
         {
             signature = DeclarationSignature.preconcurrency + " " + signature

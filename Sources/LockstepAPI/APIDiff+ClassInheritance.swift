@@ -32,9 +32,14 @@ extension APIDiff {
             guard let oldProtocols = protocols(was.first), let newProtocols = protocols(now.first) else {
                 // Names neither surface declares (another package's protocol or class): when the entry only gained
                 // some (`: ByteToMessageDecoder` → `: ByteToMessageDecoder & SingleStep`, none → `: Removable`),
-                // whether each is a superclass or a protocol, clients only gain what it brings.
+                // whether each is a superclass or a protocol, clients of a class they cannot subclass only gain
+                // what it brings.
+                // Not for an `open` class: a gained superclass's members can clash with a subclass's own (`override`
+                // now required).
                 let gained = members(now.first).filter { !members(was.first).contains($0) }
-                if !gained.isEmpty, Set(members(was.first)).isSubset(of: members(now.first)) {
+                if !gained.isEmpty, Set(members(was.first)).isSubset(of: members(now.first)),
+                    !SignatureShape.topLevelWords(before.signature).contains("open")
+                {
                     changes[index].impact = .additive
                     changes[index].note =
                         "gains " + gained.map { "`\($0)`" }.joined(separator: ", ")

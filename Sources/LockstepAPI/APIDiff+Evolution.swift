@@ -20,6 +20,8 @@ extension APIDiff {
         old: APIDeclaration, new: APIDeclaration, platforms: [String]? = nil, concurrency: Bool = false,
         minimums: [String: [Int]] = [:]
     ) -> String? {
+        // `@preconcurrency` taken away where it softened something breaks whatever else is compatible.
+        if dropsPreconcurrency(old, new) { return nil }
         let (old, new) = (withoutPreconcurrency(old), withoutPreconcurrency(new))
         if old.kind == .constant, new.kind == .variable, !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.

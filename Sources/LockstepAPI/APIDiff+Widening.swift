@@ -17,6 +17,21 @@ extension APIDiff {
         return signature.replacingOccurrences(of: "@preconcurrency ", with: "")
     }
 
+    /// Whether `@preconcurrency` is taken away where it softened something (`DeclarationSignature.dropsPreconcurrency`;
+    /// for a declaration the typed model does not parse, a type, when it is isolated to a global actor).
+    static func dropsPreconcurrency(_ old: APIDeclaration, _ new: APIDeclaration) -> Bool {
+        let marker = DeclarationSignature.preconcurrency + " "
+        guard old.signature.contains(marker), !new.signature.contains(marker) else { return false }
+        if let before = DeclarationSignature.parsed(old.signature),
+            let after = DeclarationSignature.parsed(new.signature)
+        {
+            return DeclarationSignature.dropsPreconcurrency(old: before, new: after)
+        }
+        return SignatureShape.topLevelWords(old.signature).contains {
+            $0.hasPrefix("@") && $0.hasSuffix("Actor") && !$0.contains("(")
+        }
+    }
+
     /// The declaration with its signature `withoutPreconcurrency`.
     static func withoutPreconcurrency(_ declaration: APIDeclaration) -> APIDeclaration {
         var copy = declaration

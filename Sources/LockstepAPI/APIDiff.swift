@@ -163,10 +163,7 @@ public struct APIDiff: Sendable, Hashable {
         guard old.signature != new.signature else { return }
         guard withoutFinal(withoutPreconcurrency(old.signature)) != withoutFinal(withoutPreconcurrency(new.signature))
         else {
-            if let before = DeclarationSignature.parsed(old.signature),
-                let after = DeclarationSignature.parsed(new.signature),
-                DeclarationSignature.dropsPreconcurrency(old: before, new: after)
-            {
+            if dropsPreconcurrency(old, new) {
                 changes.append(
                     APIChange(
                         kind: .changed, key: old.key == new.key ? old.key : baseKey, old: old, new: new,
@@ -207,6 +204,8 @@ public struct APIDiff: Sendable, Hashable {
     /// (`CallJudgement`); nil when some use may stop compiling.
     static func acceptsEveryUse(old: APIDeclaration, new: APIDeclaration) -> String? {
         if let reason = CallJudgement.preconcurrencyReason(old, new) { return reason }
+        // `@preconcurrency` taken away where it softened something: whatever else changed, calls that warned break.
+        if dropsPreconcurrency(old, new) { return nil }
         return compatibility(old: old, new: new) ?? typedThrowsGeneralization(withoutPreconcurrency(old), new)
             ?? CallJudgement.reasons(old, new)
     }

@@ -176,11 +176,13 @@ extension APISurface {
     }
 
     /// `public final class C: InternalProtocol` → `public final class C`: a class's first inherited entry (kept in its
-    /// signature, since one file cannot tell a superclass from a protocol) that names a type the file set hides is
-    /// an internal protocol (a public class cannot inherit from an internal one): not API.
+    /// signature, since one file cannot tell a superclass from a protocol) that names a non-public type of the file
+    /// set is an internal protocol (a public class cannot inherit from an internal class): not API. A `_`-named
+    /// one may be a public superclass (`class Runner: _Base`): it stays.
     private static func withoutHiddenFirstEntry(_ signature: String, _ hidden: Set<String>) -> String {
         guard !hidden.isEmpty, let parts = APIDiff.classParts(signature), let first = parts.first,
-            hidden.contains(APIDiff.withoutConformanceAttributes(first))
+            case let name = APIDiff.withoutConformanceAttributes(first), hidden.contains(name),
+            !name.split(separator: ".").contains(where: { APICollector.isUnderscored($0) })
         else { return signature }
         if parts.rest.isEmpty { return parts.head }
         return parts.head + (parts.rest.hasPrefix("where ") ? " " : ": ") + parts.rest

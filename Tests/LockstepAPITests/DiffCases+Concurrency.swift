@@ -23,14 +23,36 @@ extension DiffCase {
             new: "public protocol Loop { @preconcurrency func execute(_ task: @escaping @Sendable () -> Void) }",
             ["changed func Loop.execute(_:)"], .additive),
         DiffCase(
-            "@preconcurrency on a protocol softens its requirements' Sendable, a property's type too",
-            old: "public protocol Primitive { static var add: (Int, Int) -> Int { get }\n func run(_ b: () -> Void) }",
+            """
+            a requirement or open method gaining an existential & Sendable under @preconcurrency breaks \
+            implementations
+            """,
+            old:
+                """
+                public protocol H {}\npublic protocol Pipe { func add(_ h: H) }\nopen class Base { open func \
+                add(_ h: H) {} }
+                """,
             new:
                 """
-                @preconcurrency public protocol Primitive { static var add: @Sendable (Int, Int) -> Int { get }\n \
-                func run(_ b: @Sendable () -> Void) }
+                public protocol H {}\npublic protocol Pipe { @preconcurrency func add(_ h: H & Sendable) }\nopen \
+                class Base { @preconcurrency open func add(_ h: H & Sendable) {} }
                 """,
-            ["changed func Primitive.run(_:)", "changed var Primitive.add"], .additive),
+            ["changed func Base.add(_:)", "changed func Pipe.add(_:)"], .breaking),
+        DiffCase(
+            "an open property gaining @Sendable under @preconcurrency breaks assignments and overrides",
+            old: "open class Box { open var callback: () -> Void = {} }",
+            new: "open class Box { @preconcurrency open var callback: @Sendable () -> Void = {} }",
+            ["changed var Box.callback"], .breaking),
+        DiffCase(
+            "@preconcurrency on a protocol softens a get-only property requirement's type for its conformers",
+            old: "public protocol Primitive { static var add: (Int, Int) -> Int { get } }",
+            new: "@preconcurrency public protocol Primitive { static var add: @Sendable (Int, Int) -> Int { get } }",
+            ["changed var Primitive.add"], .additive),
+        DiffCase(
+            "@preconcurrency on a protocol does not soften its methods' Sendable for callers",
+            old: "public protocol Primitive { func run(_ b: @escaping () -> Void) }",
+            new: "@preconcurrency public protocol Primitive { func run(_ b: @escaping @Sendable () -> Void) }",
+            ["changed func Primitive.run(_:)"], .breaking),
         DiffCase(
             "an associated type gaining Sendable is not softened by @preconcurrency on its protocol",
             old: "@preconcurrency public protocol Identified { associatedtype ID: Hashable }",
@@ -61,6 +83,20 @@ extension DiffCase {
             old: "public protocol Handler {}\n@preconcurrency public func add(_ h: Handler & Sendable) {}",
             new: "public protocol Handler {}\npublic func add(_ h: Handler & Sendable) {}",
             ["changed func add(_:)"], .breaking),
+        DiffCase(
+            "@preconcurrency dropped along with a compatible change still breaks",
+            old: "public protocol Handler {}\n@preconcurrency public func add(_ h: Handler & Sendable) {}",
+            new: "public protocol Handler {}\npublic func add(_ h: Handler & Sendable, flag: Bool = false) {}",
+            ["added func add(_:flag:)", "removed func add(_:)"], .breaking),
+        DiffCase(
+            "@preconcurrency dropped from a global-actor declaration turns warnings into errors",
+            old:
+                """
+                @preconcurrency @MainActor public func paint() {}\n@preconcurrency @MainActor public final class \
+                View {}
+                """,
+            new: "@MainActor public func paint() {}\n@MainActor public final class View {}",
+            ["changed class View", "changed func paint()"], .breaking),
         DiffCase(
             "an enum case's payload gaining Sendable is not softened by @preconcurrency on the enum",
             old: "public protocol Handler {}\npublic enum Position { case after(Handler) }",

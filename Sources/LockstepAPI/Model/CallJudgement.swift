@@ -342,7 +342,8 @@ extension CallJudgement {
             let after = DeclarationSignature.parsed(new.signature)
         else { return nil }
         return DeclarationSignature.sendableUnderPreconcurrency(
-            old: before, new: after, implemented: APIDiff.clientsImplement(old, modifiers: before.modifiers)
+            old: before, new: after, implemented: APIDiff.clientsImplement(old, modifiers: before.modifiers),
+            requirement: old.isProtocolRequirement
         )?.description
     }
 }
