@@ -50,6 +50,16 @@ extension Repository {
         return try check(git_graph_descendant_of(pointer, &a, &b), "git_graph_descendant_of", path: path) == 1
     }
 
+    /// The best common ancestor of two commits (`git merge-base a b`); nil when their histories share none.
+    public func mergeBase(_ a: ObjectID, _ b: ObjectID) throws -> ObjectID? {
+        var base = git_oid()
+        var first = a.raw, second = b.raw
+        let status = git_merge_base(&base, pointer, &first, &second)
+        if status == GIT_ENOTFOUND.rawValue { return nil }
+        try check(status, "git_merge_base", path: path)
+        return ObjectID(base)
+    }
+
     /// The commit's message, author and parents.
     public func commitInfo(_ id: ObjectID) throws -> CommitInfo {
         var commit: OpaquePointer?

@@ -54,8 +54,8 @@ final class APIRuleTests: XCTestCase {
         XCTAssertEqual(try ws.findings().map(\.rule), [])
     }
 
-    /// A backport tagged on a maintenance branch after a newer release: the newer one is judged against the release it
-    /// was made from (its history), not against the backport that version order puts before it.
+    /// A backport tagged on a maintenance branch after a newer release: the newer one is judged by what it changed
+    /// since the two forked, not against the backport that version order puts before it.
     func testLS203JudgesAReleaseAgainstItsHistoryNotABackportTaggedAfterIt() throws {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Networking")
@@ -79,6 +79,29 @@ final class APIRuleTests: XCTestCase {
         XCTAssertEqual(
             try ws.findings().filter { $0.rule == "LS203" }.map(\.message).last,
             "Networking 1.2.0 removed `func a()` but is a minor release over 1.1.0")
+    }
+
+    /// A release branch forked after an addition: a newer release on main that takes the addition back still breaks
+    /// clients of the branch's release, and is reported over it (its diff read from where the two forked).
+    func testLS203StillSeesARemovalSinceTheForkWithAPredecessorOnAnotherBranch() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Networking")
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\n")
+        _ = try repo.release("0.9.0")
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\npublic func b() {}\n")
+        let fork = try repo.commit("b")
+        let main = try repo.git("rev-parse", "--abbrev-ref", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try repo.git("checkout", "-q", "-b", "release/1.0")
+        try repo.write("Sources/Networking/Notes.swift", "// 1.0\n")
+        _ = try repo.release("1.0.0")
+        _ = try repo.git("checkout", "-q", main)
+        try repo.write("Sources/Networking/Net.swift", "public func a() {}\n")
+        _ = try repo.release("1.1.0")
+        let finding = try XCTUnwrap(ws.findings().first { $0.rule == "LS203" && $0.version == "1.1.0" })
+        XCTAssertEqual(finding.message, "Networking 1.1.0 removed `func b()` but is a minor release over 1.0.0")
+        XCTAssertEqual(
+            finding.locations.map(\.description),
+            ["components/Networking/Sources/Networking/Net.swift @ \(fork.prefix(7)):2 (before)"])
     }
 
     func testLS407FiresForAReleasePinnedNowhere() throws {

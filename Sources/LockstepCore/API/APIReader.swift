@@ -159,11 +159,13 @@ public final class APIReader: @unchecked Sendable {
         return diff
     }
 
-    /// Whether `ancestor` is `commit` or in its history, in the component's repository.
-    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID, in component: Component) throws -> Bool {
+    /// The commit two revisions of the component were both made from, when `a` is not in `b`'s history (nil when it
+    /// is, or when they share no history).
+    public func forkPoint(of a: ObjectID, and b: ObjectID, in component: Component) throws -> ObjectID? {
         let repository = try repositories.take(component.path, name: component.name)
         defer { repositories.putBack(repository, component.path) }
-        return try repository.contains(ancestor, in: commit)
+        guard try !repository.contains(a, in: b) else { return nil }
+        return try repository.mergeBase(a, b)
     }
 
     private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int) throws

@@ -42,17 +42,16 @@ struct LS203: Rule {
                     var diff = try reader.diff(
                         of: state.component, from: judgement.previous.commit, to: judgement.tag.commit,
                         lane: segment.lane)
-                    // Only a release that looks too small is traced through its history (most are not: no git walk).
-                    if let actual = judgement.actual, diff.requiredLevel > actual {
-                        let traced = try Self.fromHistory(judgement, releases: state.releases) {
-                            try reader.isAncestor($0, of: $1, in: state.component)
-                        }
-                        if traced.previous.commit != judgement.previous.commit {
-                            judgement = traced
-                            diff = try reader.diff(
-                                of: state.component, from: traced.previous.commit, to: traced.tag.commit,
-                                lane: segment.lane)
-                        }
+                    // A release that looks too small over a predecessor outside its history (a backport tagged later on
+                    // a maintenance branch) is judged by what it changed since the two forked: the backport's own
+                    // additions are not its removals. Only such releases are traced (most are not: no git walk).
+                    if let actual = judgement.actual, diff.requiredLevel > actual,
+                        let base = try reader.forkPoint(
+                            of: judgement.previous.commit, and: judgement.tag.commit, in: state.component)
+                    {
+                        judgement.base = base
+                        diff = try reader.diff(
+                            of: state.component, from: base, to: judgement.tag.commit, lane: segment.lane)
                     }
                     return diff
                 }
@@ -90,6 +89,9 @@ struct LS203: Rule {
         var tag: VersionTag
         var previous: VersionTag
         var actual: BumpLevel?
+        /// Where the diff's old side was read when `previous` is not in the tag's history: the commit both were made
+        /// from (`git merge-base`); nil when `previous` itself was read.
+        var base: ObjectID?
     }
 
     /// The component's tags to judge, in version order (each version once).
@@ -107,26 +109,6 @@ struct LS203: Rule {
             result.append(Judgement(tag: tag, previous: previous, actual: BumpLevel.between(previous.version, release)))
         }
         return result
-    }
-
-    /// The judgement against the release its tag was made from: the highest lower release that is in the tag's
-    /// history, when the one just below in version order is not. A backport (2.29.1, tagged on a maintenance branch
-    /// after 2.30.0 and adding API 2.30.0 never had) is then judged against 2.29.0, and 2.30.0 against 2.29.0 too,
-    /// not read as removing what the backport added. When no lower release is in its history (a rewritten
-    /// history, tags on unrelated commits), the version order stands. At most 16 older releases are tried, and only
-    /// for a release whose version-order diff asks for more than it is (the others need no git walk).
-    static func fromHistory(
-        _ judgement: Judgement, releases: [VersionTag], isAncestor: (ObjectID, ObjectID) throws -> Bool
-    ) throws -> Judgement {
-        guard try !isAncestor(judgement.previous.commit, judgement.tag.commit) else { return judgement }
-        let older = releases.filter { $0.version < judgement.previous.version }.suffix(16).reversed()
-        for candidate in older where try isAncestor(candidate.commit, judgement.tag.commit) {
-            var result = judgement
-            result.previous = candidate
-            result.actual = BumpLevel.between(candidate.version, judgement.tag.version.release)
-            return result
-        }
-        return judgement
     }
 
     /// A stretch of one component's judgements diffed on one thread, in order; `lane` numbers the stretches of a
@@ -196,8 +178,9 @@ struct LS203: Rule {
             var locations: [ManifestLocation] = []
             for change in drivers.prefix(5) {
                 if let old = change.old {
+                    let revision = judgement.base.map { String($0.hex.prefix(7)) } ?? previous.name
                     locations.append(
-                        ManifestLocation(file: old.file, revision: previous.name, line: old.line, label: "before"))
+                        ManifestLocation(file: old.file, revision: revision, line: old.line, label: "before"))
                 }
                 if let new = change.new {
                     locations.append(
