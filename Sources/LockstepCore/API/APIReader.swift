@@ -161,11 +161,14 @@ public final class APIReader: @unchecked Sendable {
 
     /// The commit two revisions of the component were both made from, when `a` is not in `b`'s history (nil when it
     /// is, or when they share no history).
+    /// Remembered in the cache: a warm `check` walks no history for it.
     public func forkPoint(of a: ObjectID, and b: ObjectID, in component: Component) throws -> ObjectID? {
+        if let known = diskCache?.forkPoint(of: a, and: b, in: component.path) { return known }
         let repository = try repositories.take(component.path, name: component.name)
         defer { repositories.putBack(repository, component.path) }
-        guard try !repository.contains(a, in: b) else { return nil }
-        return try repository.mergeBase(a, b)
+        let base = try repository.contains(a, in: b) ? nil : try repository.mergeBase(a, b)
+        diskCache?.storeForkPoint(base, of: a, and: b, in: component.path)
+        return base
     }
 
     private func computeDiff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int) throws

@@ -111,6 +111,26 @@ final class APISurfaceCache: @unchecked Sendable {
         add(Data(APIChange.compactEncoded(diff.changes)), key: key, in: pack)
     }
 
+    /// Where two commits forked (`APIReader.forkPoint`), remembered: commits never change, so neither does the answer.
+    /// `.some(nil)`: the first is in the second's history. Nil when not remembered.
+    func forkPoint(of a: ObjectID, and b: ObjectID, in pack: String) -> ObjectID?? {
+        guard let body = entry(Self.forkKey(a, b), in: pack), let text = String(data: body, encoding: .utf8) else {
+            return nil
+        }
+        if text == "in-history" { return .some(nil) }
+        return ObjectID(hex: text).map { .some($0) }
+    }
+
+    /// Remembers `forkPoint(of:and:)`'s answer until the pack is flushed.
+    func storeForkPoint(_ base: ObjectID?, of a: ObjectID, and b: ObjectID, in pack: String) {
+        guard usable else { return }
+        add(Data((base?.hex ?? "in-history").utf8), key: Self.forkKey(a, b), in: pack)
+    }
+
+    private static func forkKey(_ a: ObjectID, _ b: ObjectID) -> String {
+        "lockstep fork-point format \(formatVersion)\nfrom \(a.hex)\nto \(b.hex)\n\n"
+    }
+
     /// Writes the pack's new entries, merged with what its file holds now, and forgets the pack (its entries
     /// are read again from the file when next asked for). Failures are ignored.
     func flush(_ pack: String) {
