@@ -144,6 +144,10 @@ extension APISurface {
                         var variant = item
                         variant.declaration.signature = platformResolver.finish(
                             item.declaration.signature, in: item.lookupScope)
+                        if item.declaration.kind == .class {
+                            variant.declaration.signature = Self.withoutHiddenFirstEntry(
+                                variant.declaration.signature, hidden)
+                        }
                         variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
                         platformResolvers[index] = platformResolver
                         if let same = variants.firstIndex(where: {

@@ -310,6 +310,19 @@ extension DiffCase {
             new: "protocol Maker {}\npublic final class Boot: Maker {}",
             [], .none),
         DiffCase(
+            "an internal protocol as a class's first entry is not API on each platform of a platform-dependent class",
+            old:
+                """
+                #if os(iOS)\npublic typealias Mode = Int32\n#else\npublic typealias Mode = UInt16\n#endif\nprotocol \
+                Maker {}\npublic final class Boot<T> where T == Mode {}
+                """,
+            new:
+                """
+                #if os(iOS)\npublic typealias Mode = Int32\n#else\npublic typealias Mode = UInt16\n#endif\nprotocol \
+                Maker {}\npublic final class Boot<T>: Maker where T == Mode {}
+                """,
+            [], .none),
+        DiffCase(
             "a class gaining a first inherited entry declared elsewhere only gains (superclass or protocol)",
             old: "public class Handler {}\npublic class Decoder: Base {}",
             new: "public class Handler: Removable {}\npublic class Decoder: Base & SingleStep {}",
