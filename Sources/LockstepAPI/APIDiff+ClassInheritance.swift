@@ -20,24 +20,17 @@ extension APIDiff {
                 old["protocol " + name] != nil || new["protocol " + name] != nil
                     || StandardConformances.isProtocol(name)
             }
-            // The entry may be a composition, written so or through a typealias (`Duplex = In & Out`).
-            func members(_ entry: String?) -> [String] {
-                guard let entry else { return [] }
-                return withoutConformanceAttributes(entry).split(separator: "&").map { $0.trimmingSpaces() }
-            }
-            func protocols(_ entry: String?) -> [String]? {
-                let list = members(entry)
-                return list.allSatisfy(isProtocol) ? list : nil
-            }
-            guard let oldProtocols = protocols(was.first), let newProtocols = protocols(now.first) else {
+            let oldNames = was.first.map(inheritedMembers) ?? []
+            let newNames = now.first.map(inheritedMembers) ?? []
+            guard oldNames.allSatisfy(isProtocol), newNames.allSatisfy(isProtocol) else {
                 // Names neither surface declares (another package's protocol or class): when the entry only gained
                 // some (`: ByteToMessageDecoder` → `: ByteToMessageDecoder & SingleStep`, none → `: Removable`),
                 // whether each is a superclass or a protocol, clients of a class they cannot subclass only gain
                 // what it brings.
                 // Not for an `open` class: a gained superclass's members can clash with a subclass's own (`override`
                 // now required).
-                let gained = members(now.first).filter { !members(was.first).contains($0) }
-                if !gained.isEmpty, Set(members(was.first)).isSubset(of: members(now.first)),
+                let gained = newNames.filter { !oldNames.contains($0) }
+                if !gained.isEmpty, Set(oldNames).isSubset(of: newNames),
                     !SignatureShape.topLevelWords(before.signature).contains("open")
                 {
                     changes[index].impact = .additive
@@ -53,7 +46,7 @@ extension APIDiff {
                     container: .class, file: declaration.file, line: declaration.line)
             }
             dropped.insert(index)
-            for proto in oldProtocols where !newProtocols.contains(proto) {
+            for proto in oldNames where !newNames.contains(proto) {
                 // Kept when the new surface declares it elsewhere (an extension, later in the list).
                 if let added = changes.firstIndex(where: {
                     $0.kind == .added && $0.key == "conformance \(type): \(proto)"
@@ -64,7 +57,7 @@ extension APIDiff {
                     extra.append(APIChange(kind: .removed, key: gone.key, old: gone, new: nil, impact: .breaking))
                 }
             }
-            for proto in newProtocols where !oldProtocols.contains(proto) {
+            for proto in newNames where !oldNames.contains(proto) {
                 if let removed = changes.firstIndex(where: {
                     $0.kind == .removed && $0.key == "conformance \(type): \(proto)"
                 }) {
@@ -105,6 +98,12 @@ extension APIDiff {
             first.append(word)
         }
         return (head, first.joined(separator: " "), rest.joined(separator: " "))
+    }
+
+    /// The names an inherited entry stands for: one, or each member of a composition, written so or through a
+    /// typealias (`@unchecked In & Out` → `In`, `Out`).
+    static func inheritedMembers(_ entry: String) -> [String] {
+        withoutConformanceAttributes(entry).split(separator: "&").map { $0.trimmingSpaces() }
     }
 
     /// `@unchecked Sendable` → `Sendable`: how a conformance is declared, not which.

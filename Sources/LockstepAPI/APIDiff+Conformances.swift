@@ -9,15 +9,14 @@ struct ConformanceFacts {
     /// From the new surface's declarations, and the conformances `added` that the diff found besides them (a
     /// class's first inherited entry read as a protocol).
     init(new: [String: APIDeclaration], added: [APIDeclaration] = []) {
-        for declaration in Array(new.values) + added {
+        for declaration in Array(new.values) + added.filter({ new[$0.key] == nil }) {
             if let (type, proto) = declaration.conformanceParts {
                 conformances[type, default: []].append((proto, Self.condition(of: declaration.signature)))
             } else if declaration.kind == .class, let first = APIDiff.classParts(declaration.signature)?.first {
                 // A class's first inherited entry stays in its signature (one file cannot tell a superclass from a
                 // protocol); here the whole surface can: a protocol it declares, or a standard one.
                 let type = String(declaration.key.dropFirst("class ".count))
-                for entry in APIDiff.withoutConformanceAttributes(first).split(separator: "&") {
-                    let proto = entry.trimmingSpaces()
+                for proto in APIDiff.inheritedMembers(first) {
                     guard new["protocol " + proto] != nil || StandardConformances.isProtocol(proto) else { continue }
                     conformances[type, default: []].append((proto, ""))
                 }
@@ -65,14 +64,9 @@ struct ConformanceFacts {
 extension APIDiff {
     /// Drops a removed conformance the type still has through another one (`ConformanceFacts.stillConforms`): no
     /// client can tell, as with a conformance moved from the type's list into an extension.
-    static func dropImpliedConformances(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        guard
-            changes.contains(where: {
-                $0.kind == .removed && $0.impact == .breaking && $0.old?.kind == .conformance
-            })
-        else { return }
-        let facts = ConformanceFacts(
-            new: new, added: changes.compactMap { $0.kind == .added && $0.new?.kind == .conformance ? $0.new : nil })
+    /// `facts` is nil when no change breaks.
+    static func dropImpliedConformances(_ changes: inout [APIChange], facts: ConformanceFacts?) {
+        guard let facts else { return }
         let implied = changes.indices.filter { index in
             changes[index].kind == .removed && changes[index].impact == .breaking
                 && changes[index].old.map { facts.stillConforms($0) != nil } ?? false

@@ -113,8 +113,8 @@ extension APIDiff {
     /// `func f<R>(_ body: () throws -> R) rethrows -> R` → `func f<E: Error, R>(_ body: () throws(E) -> R) throws(E) ->
     /// R`, or `func g(_ body: () throws -> Int) rethrows -> Int` → `func g<E: Error>(_ body: () throws(E) -> Int)
     /// throws(E) -> Int`: the typed-throws form of `rethrows` (SE-0413). Every call compiles as before: a non-throwing
-    /// closure infers
-    /// `E == Never` (no `try` needed), a throwing one `any Error`. Not for requirements or overridable members.
+    /// closure infers `E == Never` (no `try` needed), a throwing one `any Error`. Not for requirements or overridable
+    /// members.
     static func typedThrowsGeneralization(_ old: APIDeclaration, _ new: APIDeclaration) -> String? {
         guard old.kind == new.kind, !old.isProtocolRequirement, old.signature.contains(" rethrows"),
             !new.signature.contains(" rethrows"), !old.signature.contains("open "), !old.signature.contains("required ")

@@ -6,9 +6,11 @@ extension APIDiff {
     /// the same labels (swift-log 1.3.0 moved `log(level:message:metadata:file:function:line:)` from its handlers into
     /// a `LogHandler` extension). Not for overridable members, which subclasses implement; a protocol requirement
     /// only when the protocol's unconstrained extension now declares it with the same signature (see
-    /// `demotedRequirement`).
-    static func reviseCallsServedElsewhere(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
-        guard
+    /// `demotedRequirement`). `facts` (the new surface's conformances) is nil when no change broke before the passes.
+    static func reviseCallsServedElsewhere(
+        _ changes: inout [APIChange], new: [String: APIDeclaration], facts: ConformanceFacts?
+    ) {
+        guard let facts,
             changes.contains(where: { $0.impact == .breaking && ($0.kind == .changed || $0.kind == .removed) })
         else { return }
         let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
@@ -16,8 +18,8 @@ extension APIDiff {
         for declaration in new.values where callables.contains(declaration.kind) {
             byStem[callableStem(declaration.baseKey), default: []].append(declaration)
         }
-        // Only a conformance every instance has: through `extension T: P where X: Q`, `T<NotQ>` has no `P.f`.
-        let facts = ConformanceFacts(new: new)
+        // Only a conformance every instance has (`facts.unconditional`): through `extension T: P where X: Q`, `T<NotQ>`
+        // has no `P.f`.
         for index in changes.indices {
             let change = changes[index]
             if change.impact == .breaking, change.kind == .removed, let old = change.old,

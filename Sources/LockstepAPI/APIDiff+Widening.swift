@@ -13,8 +13,9 @@ extension APIDiff {
     /// The signature without `@preconcurrency`: the attribute alone changes nothing a client writes (what it softens
     /// is judged by `DeclarationSignature.sendableUnderPreconcurrency`).
     static func withoutPreconcurrency(_ signature: String) -> String {
-        guard signature.contains("@preconcurrency ") else { return signature }
-        return signature.replacingOccurrences(of: "@preconcurrency ", with: "")
+        let marker = DeclarationSignature.preconcurrency + " "
+        guard signature.contains(marker) else { return signature }
+        return signature.replacingOccurrences(of: marker, with: "")
     }
 
     /// Whether `@preconcurrency` is taken away where it softened something (`DeclarationSignature.dropsPreconcurrency`;
@@ -27,9 +28,7 @@ extension APIDiff {
         {
             return DeclarationSignature.dropsPreconcurrency(old: before, new: after)
         }
-        return SignatureShape.topLevelWords(old.signature).contains {
-            $0.hasPrefix("@") && $0.hasSuffix("Actor") && !$0.contains("(")
-        }
+        return SignatureShape.topLevelWords(old.signature).contains(where: DeclarationSignature.isGlobalActor)
     }
 
     /// The declaration with its signature `withoutPreconcurrency`.

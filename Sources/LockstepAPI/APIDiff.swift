@@ -91,9 +91,17 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseClassInheritance(&changes, old: old.declarations, new: new.declarations)
-        Self.dropImpliedConformances(&changes, new: new.declarations)
+        // What the new surface says each type conforms to, read once for the two passes that judge breaking changes
+        // by it (none of the passes before them makes a change breaking).
+        let facts =
+            changes.contains { $0.impact == .breaking && ($0.kind == .changed || $0.kind == .removed) }
+            ? ConformanceFacts(
+                new: new.declarations,
+                added: changes.compactMap { $0.kind == .added && $0.new?.kind == .conformance ? $0.new : nil })
+            : nil
+        Self.dropImpliedConformances(&changes, facts: facts)
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
-        Self.reviseCallsServedElsewhere(&changes, new: new.declarations)
+        Self.reviseCallsServedElsewhere(&changes, new: new.declarations, facts: facts)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
         Self.reviseLoosenedRequirements(&changes, old: old.declarations)
         Self.reviseForPlatforms(&changes, context: context, platforms: platforms)
@@ -161,17 +169,17 @@ public struct APIDiff: Sendable, Hashable {
         _ baseKey: String, old: APIDeclaration, new: APIDeclaration, into changes: inout [APIChange]
     ) {
         guard old.signature != new.signature else { return }
+        let key = old.key == new.key ? old.key : baseKey
         guard withoutFinal(withoutPreconcurrency(old.signature)) != withoutFinal(withoutPreconcurrency(new.signature))
         else {
             if dropsPreconcurrency(old, new) {
                 changes.append(
                     APIChange(
-                        kind: .changed, key: old.key == new.key ? old.key : baseKey, old: old, new: new,
-                        impact: .breaking, note: Breakage.preconcurrencyDropped.description))
+                        kind: .changed, key: key, old: old, new: new, impact: .breaking,
+                        note: Breakage.preconcurrencyDropped.description))
             }
             return
         }
-        let key = old.key == new.key ? old.key : baseKey
         if old.kind == .typealias, new.kind == .typealias, isSameGenericAlias(old.signature, new.signature) { return }
         // A stored property whose type one side states (or Lockstep infers) and the other leaves to an initializer
         // Lockstep cannot type: nothing is known to have changed.

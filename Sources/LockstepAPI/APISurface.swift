@@ -144,10 +144,7 @@ extension APISurface {
                         var variant = item
                         variant.declaration.signature = platformResolver.finish(
                             item.declaration.signature, in: item.lookupScope)
-                        if item.declaration.kind == .class {
-                            variant.declaration.signature = Self.withoutHiddenFirstEntry(
-                                variant.declaration.signature, hidden)
-                        }
+                        variant.declaration.signature = Self.withoutHiddenFirstEntry(variant.declaration, hidden)
                         variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
                         platformResolvers[index] = platformResolver
                         if let same = variants.firstIndex(where: {
@@ -170,9 +167,7 @@ extension APISurface {
                 }
                 item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
                 item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
-                if item.declaration.kind == .class {
-                    item.declaration.signature = Self.withoutHiddenFirstEntry(item.declaration.signature, hidden)
-                }
+                item.declaration.signature = Self.withoutHiddenFirstEntry(item.declaration, hidden)
                 result.append(item)
             }
         }
@@ -182,9 +177,12 @@ extension APISurface {
     /// `public final class C: InternalProtocol` → `public final class C`: a class's first inherited entry (kept in its
     /// signature, since one file cannot tell a superclass from a protocol) that names a non-public type of the file
     /// set is an internal protocol (a public class cannot inherit from an internal class): not API. A `_`-named
-    /// one may be a public superclass (`class Runner: _Base`): it stays.
-    private static func withoutHiddenFirstEntry(_ signature: String, _ hidden: Set<String>) -> String {
-        guard !hidden.isEmpty, let parts = APIDiff.classParts(signature), let first = parts.first,
+    /// one may be a public superclass (`class Runner: _Base`): it stays. Any other declaration's signature is returned
+    /// as it is.
+    private static func withoutHiddenFirstEntry(_ declaration: APIDeclaration, _ hidden: Set<String>) -> String {
+        let signature = declaration.signature
+        guard declaration.kind == .class, !hidden.isEmpty, let parts = APIDiff.classParts(signature),
+            let first = parts.first,
             case let name = APIDiff.withoutConformanceAttributes(first), hidden.contains(name),
             !name.split(separator: ".").contains(where: { APICollector.isUnderscored($0) })
         else { return signature }

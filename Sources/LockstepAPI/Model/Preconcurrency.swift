@@ -41,10 +41,13 @@ extension DeclarationSignature {
         return copy
     }
 
-    /// The global actor a declaration is isolated to (`@MainActor`, or an attribute naming an actor type by the
-    /// usual `…Actor` spelling), if any.
-    var globalActor: String? {
-        modifiers.first { $0.hasPrefix("@") && $0.hasSuffix("Actor") && !$0.contains("(") }
+    /// The global actor a declaration is isolated to, if any (see `isGlobalActor`).
+    var globalActor: String? { modifiers.first(where: Self.isGlobalActor) }
+
+    /// Whether an attribute isolates to a global actor: `@MainActor`, or one naming an actor type by the usual
+    /// `…Actor` spelling.
+    static func isGlobalActor(_ attribute: some StringProtocol) -> Bool {
+        attribute.hasPrefix("@") && attribute.hasSuffix("Actor") && !attribute.contains("(")
     }
 
     /// Whether `old` → `new` takes `@preconcurrency` away from a declaration where it softened something: a callable
