@@ -59,11 +59,16 @@ struct APICollector {
 
     /// `collect(_:context:)`, parsing incrementally after `base` (a full parse of an earlier version of the file);
     /// also returns the base for the next version and how many bytes the parse reused.
+    ///
+    /// Function bodies are parsed blank (`blankingBodies`, on unless a test compares the two): the collector never
+    /// walks them, and they are most of a library's text.
     static func collect(
-        _ source: SourceFile, context: APIContext, after base: ParsedText?
+        _ source: SourceFile, context: APIContext, after base: ParsedText?, blankingBodies: Bool = true
     ) throws -> (surface: APIFileSurface, base: ParsedText, reused: Int) {
         do {
-            let (surface, next, reused) = try BoundedParser.parse(source.text, after: base) { tree in
+            let (surface, next, reused) = try BoundedParser.parse(
+                source.text, after: base, blankingBodies: blankingBodies
+            ) { tree in
                 var collector = APICollector(source, context: context)
                 var top = Scope()
                 top.platforms = .all(collector.configurations.count)

@@ -25,12 +25,22 @@ public enum BoundedParser {
     ///
     /// A text that differs from the base's in more than half its bytes is parsed in full and becomes the next base:
     /// the base then follows the file's history without ever being an incremental parse.
+    ///
+    /// With `blankingBodies`, the text inside function, initializer and deinitializer bodies is parsed as blank
+    /// (`NestingScan.blankingBodies(_:)`): the tree's bodies are empty, every other node is where it was. The base
+    /// holds the blanked text, so a version that changed only bodies is the same text again.
     public static func parse<T>(
-        _ text: String, after base: ParsedText?, _ body: @escaping (SourceFileSyntax) throws -> T
+        _ text: String, after base: ParsedText?, blankingBodies: Bool = false,
+        _ body: @escaping (SourceFileSyntax) throws -> T
     ) throws -> (value: T, base: ParsedText, reused: Int) {
-        if let problem = NestingScan.check(text) { throw problem }
+        let bytes: [UInt8]
+        if blankingBodies {
+            bytes = try NestingScan.blankingBodies(Array(text.utf8)).get()
+        } else {
+            if let problem = NestingScan.check(text) { throw problem }
+            bytes = Array(text.utf8)
+        }
         return try LargeStack.run { () -> Result<(value: T, base: ParsedText, reused: Int), any Error> in
-            let bytes = Array(text.utf8)
             // The same text again (read under another build context): the tree is the same.
             if let base, base.bytes == bytes { return Result { (try body(base.result.tree), base, bytes.count) } }
             if let base, let edits = base.edits(to: bytes),

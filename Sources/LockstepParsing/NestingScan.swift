@@ -4,6 +4,9 @@
 /// `[` (time doubles with each level: 28 levels take minutes), parses nested generic arguments in
 /// more than linear time, and recurses once per `#if`. Real code nests far less than the limits here.
 /// Strings and comments are skipped; string interpolations are code and are scanned.
+///
+/// The same pass can find the bodies of functions, initializers and deinitializers (`bodies(in:)`), which a reader of
+/// declarations never walks: blanked out, swift-syntax parses a file without them (most of a library's text).
 public struct NestingScan {
     /// Where and why a text nests too deep.
     public struct Problem: Error, Equatable, Sendable {
@@ -27,6 +30,27 @@ public struct NestingScan {
         return scan.run()
     }
 
+    /// `bytes` with the text inside every function, initializer and deinitializer body replaced by spaces (line
+    /// breaks kept, so every offset, line and column of the rest stays where it was), or the first place it nests
+    /// beyond a limit. Accessor blocks (`var x: Int { … }`, subscripts) and closures outside bodies are kept.
+    ///
+    /// A body starts at the first `{` after `func`, `init` or `deinit` at the same bracket depth, unless a `;`, a
+    /// `#` directive, a declaration keyword or the enclosing scope's `}` comes first (a protocol's requirements have
+    /// no bodies: `func f()` followed by `var x: Int { get }` keeps the accessor block), and ends at its matching `}`.
+    public static func blankingBodies(_ bytes: [UInt8]) -> Result<[UInt8], Problem> {
+        var scan = NestingScan(bytes)
+        scan.recordsBodies = true
+        if let problem = scan.run() { return .failure(problem) }
+        guard !scan.bodies.isEmpty else { return .success(bytes) }
+        var blanked = bytes
+        blanked.withUnsafeMutableBufferPointer { buffer in
+            for body in scan.bodies {
+                for index in body where buffer[index] != 10 && buffer[index] != 13 { buffer[index] = 32 }
+            }
+        }
+        return .success(blanked)
+    }
+
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -38,6 +62,19 @@ public struct NestingScan {
     private var conditionals = 0
     /// Strings an open interpolation sits in: their `#` count and whether they are multi-line.
     private var strings: [(hashes: Int, multiline: Bool)] = []
+    /// Whether `bodies` is filled (words are read only then).
+    private var recordsBodies = false
+    /// The text inside each function body's braces, in order; nested bodies are inside their enclosing one.
+    private var bodies: [Range<Int>] = []
+    /// `opens.count` where a `func`, `init` or `deinit` was read whose body has not started.
+    private var pendingBody: Int?
+    /// The body being read: `opens.count` inside its `{`, and where its text starts.
+    private var openBody: (depth: Int, start: Int)?
+    /// Words that start a declaration: after `func f()` without a body (a requirement), the next declaration.
+    private static let declarationWords: Set<String> = [
+        "var", "let", "subscript", "case", "typealias", "associatedtype", "struct", "class", "enum", "protocol",
+        "extension", "actor", "import", "operator", "precedencegroup", "macro",
+    ]
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -87,9 +124,14 @@ public struct NestingScan {
                 for _ in 0..<hashes { advance() }
                 return string(hashes: hashes)
             }
+            if pendingBody == opens.count { pendingBody = nil }
             if let problem = directive() { return problem }
             advance()
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+            if current == UInt8(ascii: "{"), pendingBody == opens.count {
+                openBody = (opens.count + 1, index + 1)
+                pendingBody = nil
+            }
             opens.append(current)
             if opens.count > Self.maximumDepth { return problem("brackets nested more than \(Self.maximumDepth) deep") }
             if current == UInt8(ascii: "{") {
@@ -104,6 +146,11 @@ public struct NestingScan {
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
             advance()
             guard let open = opens.popLast() else { break }
+            if let body = openBody, open == UInt8(ascii: "{"), opens.count == body.depth - 1 {
+                bodies.append(body.start..<(index - 1))
+                openBody = nil
+            }
+            if let pending = pendingBody, opens.count < pending { pendingBody = nil }
             if open == UInt8(ascii: "{") || open == Self.interpolation {
                 if levels.count > 1 { levels.removeLast() }
             } else if open == UInt8(ascii: "[") {
@@ -128,11 +175,46 @@ public struct NestingScan {
                 levels[levels.count - 1].angle = max(0, levels[levels.count - 1].angle - 1)
             }
             advance()
-        default:
+        case UInt8(ascii: ";"):
+            if pendingBody == opens.count { pendingBody = nil }
             advance()
+        default:
+            if recordsBodies, openBody == nil, Self.isIdentifier(current), current > 57 || current < 48 {
+                word()
+            } else {
+                advance()
+            }
         }
         return nil
     }
+
+    /// Reads the word at `index` (outside any body): `func`, `init` and `deinit` start one; a declaration keyword at
+    /// the same depth ends the wait for one.
+    private mutating func word() {
+        let start = index
+        let previous = index > 0 ? bytes[index - 1] : 0
+        while let next = byte(), Self.isIdentifier(next) { advance() }
+        // `self.init(…)`, `.init`, `` `init` `` and `$0` are not declarations; a word inside another is not a word.
+        if previous == UInt8(ascii: ".") || previous == UInt8(ascii: "`") || previous == UInt8(ascii: "$")
+            || previous == UInt8(ascii: "@") || Self.isIdentifier(previous)
+        {
+            return
+        }
+        let word = bytes[start..<index]
+        if word.elementsEqual(Self.funcWord) || word.elementsEqual(Self.initializer)
+            || word.elementsEqual(Self.deinitializer)
+        {
+            pendingBody = opens.count
+        } else if pendingBody == opens.count, word.count <= 15,
+            Self.declarationWords.contains(String(decoding: word, as: UTF8.self))
+        {
+            pendingBody = nil
+        }
+    }
+
+    private static let funcWord = Array("func".utf8)
+    private static let initializer = Array("init".utf8)
+    private static let deinitializer = Array("deinit".utf8)
 
     /// `#if` opens a conditional block, `#endif` closes one.
     private mutating func directive() -> Problem? {
