@@ -1,3 +1,5 @@
+import Foundation
+
 extension APIDiff {
     /// The diff between two file sets that share most files: `old` and `new` are the files that differ
     /// (by path or content), `shared` the files both sets have unchanged.
@@ -6,14 +8,21 @@ extension APIDiff {
     /// but when the files that differ do not change which types are public, hidden or protocols (the
     /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
     /// a release that edits two files of a large component costs two files, not the component.
-    public init(old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default)
-    {
-        let oldSets = CrossFileSets(old + shared)
-        let newSets = CrossFileSets(new + shared)
+    ///
+    /// `oldSet` and `newSet`, when given, are the two whole file sets (`old + shared`, `new + shared`, in any order):
+    /// what the whole set gives is then taken from them, computed once however many diffs read the set (a history's
+    /// diffs each read the release before as its old side, and it was the new side of the diff before).
+    public init(
+        old: [APIFileSurface], new: [APIFileSurface], shared: [APIFileSurface], context: APIContext = .default,
+        oldSet: APIFileSet? = nil, newSet: APIFileSet? = nil
+    ) {
+        let oldSets = oldSet?.crossFileSets ?? CrossFileSets(old + shared)
+        let newSets = newSet?.crossFileSets ?? CrossFileSets(new + shared)
         guard oldSets == newSets else {
             self.init(
-                old: APISurface(combining: old + shared, context: context),
-                new: APISurface(combining: new + shared, context: context), context: context)
+                old: oldSet?.combined(context: context) ?? APISurface(combining: old + shared, context: context),
+                new: newSet?.combined(context: context) ?? APISurface(combining: new + shared, context: context),
+                context: context)
             return
         }
         let hidden = oldSets.hidden
@@ -80,6 +89,33 @@ extension APIDiff {
 
     /// What `APISurface.finish` appends to the key of a protocol extension's member.
     static let extensionSuffix = " (extension)"
+}
+
+/// A revision's file surfaces, with what the whole set gives (`CrossFileSets`, the combined surface) computed the
+/// first time a diff asks and kept with it: a release is the new side of one diff and the old side of the next.
+public final class APIFileSet: @unchecked Sendable {
+    public let files: [APIFileSurface]
+    private let lock = NSLock()
+    private var sets: CrossFileSets?
+    private var surface: APISurface?
+
+    public init(_ files: [APIFileSurface]) { self.files = files }
+
+    fileprivate var crossFileSets: CrossFileSets {
+        if let sets = lock.withLock({ sets }) { return sets }
+        let computed = CrossFileSets(files)
+        lock.withLock { sets = computed }
+        return computed
+    }
+
+    /// `APISurface(combining: files, context: context)`; the context only supplies the platforms of an empty set.
+    public func combined(context: APIContext) -> APISurface {
+        guard !files.isEmpty else { return APISurface(combining: files, context: context) }
+        if let surface = lock.withLock({ surface }) { return surface }
+        let computed = APISurface(combining: files, context: context)
+        lock.withLock { surface = computed }
+        return computed
+    }
 }
 
 /// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike.

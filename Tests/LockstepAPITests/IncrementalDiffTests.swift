@@ -14,6 +14,12 @@ final class IncrementalDiffTests: XCTestCase {
         let full = APIDiff(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))
         let incremental = APIDiff(old: old, new: new, shared: shared)
         XCTAssertEqual(incremental, full, file: file, line: line)
+        // With the whole sets given (in another order), what they give is computed once and read again.
+        let oldSet = APIFileSet(shared + old), newSet = APIFileSet(shared + new)
+        for _ in 0..<2 {
+            let remembered = APIDiff(old: old, new: new, shared: shared, oldSet: oldSet, newSet: newSet)
+            XCTAssertEqual(remembered, full, file: file, line: line)
+        }
     }
 
     func testAnAliasedUnderscoredTypeIsDecidedFromTheWholeSet() {

@@ -40,6 +40,8 @@ public final class APIReader: @unchecked Sendable {
     /// A component at one commit: its API files, parsed, and what decided them.
     private struct Revision {
         var files: CommitFiles
+        /// The same files' surfaces as one set, which remembers what the whole set gives for the next diff.
+        var set: APIFileSet
         /// Nil when the API is every `.swift` file under `Sources/` (no library product could be read).
         var layout: APILayout?
         var context: APIContext
@@ -121,7 +123,7 @@ public final class APIReader: @unchecked Sendable {
     /// (extensions of non-public types) runs on the whole set.
     public func surface(of component: Component, at commit: ObjectID) throws -> APISurface {
         let revision = try self.revision(of: component, at: commit)
-        var surface = APISurface(combining: revision.files.map(\.part), context: revision.context)
+        var surface = revision.set.combined(context: revision.context)
         for (key, declaration) in revision.layout?.declarations(manifestFile: manifestLabel(component)) ?? [:] {
             surface.declarations[key] = declaration
         }
@@ -188,7 +190,7 @@ public final class APIReader: @unchecked Sendable {
             old: before.files.filter { !unchanged.contains($0.file) }.map(\.part),
             new: after.files.filter { !unchanged.contains($0.file) }.map(\.part),
             shared: before.files.filter { unchanged.contains($0.file) }.map(\.part),
-            context: context)
+            context: context, oldSet: before.set, newSet: after.set)
         if let oldLayout = before.layout, let newLayout = after.layout, oldLayout != newLayout {
             let label = manifestLabel(component)
             let modules = APIDiff(
@@ -279,7 +281,7 @@ public final class APIReader: @unchecked Sendable {
             }
             layout = current
         }
-        let revision = Revision(files: files, layout: layout, context: context)
+        let revision = Revision(files: files, set: APIFileSet(files.map(\.part)), layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
             var recent = commitCache[component.name]?[lane] ?? []
