@@ -103,9 +103,21 @@ struct APIBuildConfiguration: BuildConfiguration {
 
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
         guard let module = importPath.first?.1 else { return false }
+        return canImport(module)
+    }
+
+    private func canImport(_ module: String) -> Bool {
         if modules.contains(module) || Self.everywhere.contains(module) { return true }
         if isApple, Self.apple.contains(module) { return true }
         return Self.perPlatform[os]?.contains(module) ?? false
+    }
+
+    /// Whether `module` is an SDK module this platform does not have, so that a file importing it does not build here
+    /// (`import Combine` on Linux, `import UIKit` on macOS). Only the SDK modules listed here count: a module this
+    /// list does not know may be a dependency's; CoreFoundation is left out (Linux toolchains have shipped one).
+    func lacks(module: String) -> Bool {
+        guard module != "CoreFoundation", !canImport(module) else { return false }
+        return Self.apple.contains(module) || Self.perPlatform.values.contains { $0.contains(module) }
     }
 
     func isActiveTargetOS(name: String) throws -> Bool {

@@ -179,6 +179,13 @@ struct APICollector {
         case .associatedTypeDecl(let node): visitAssociatedType(node, in: scope)
         case .macroDecl(let node): visitMacro(node, in: scope)
         case .importDecl(let node):
+            // `import Combine` where no `#if` keeps it from Linux: the file, so its module, does not build there.
+            if let module = node.path.first?.name.text {
+                for (index, configuration) in configurations.enumerated()
+                where scope.platforms.contains(index) && configuration.lacks(module: module) {
+                    result.unbuildable.bits |= UInt32(1) << UInt32(index)
+                }
+            }
             // `@_exported import KitCore`: KitCore's public declarations are part of this module's API.
             let exported = node.attributes.contains { element in
                 guard case .attribute(let attribute) = element else { return false }

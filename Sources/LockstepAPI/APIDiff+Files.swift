@@ -28,10 +28,11 @@ extension APIDiff {
         let hidden = oldSets.hidden
         let protocols = oldSets.protocols
         let names = oldSets.names
+        let unbuildable = oldSets.unbuildable
         let oldChanged = APISurface.finish(
-            old.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
+            old.flatMap { $0.buildableDeclarations(unbuildable) }, hidden: hidden, protocols: protocols, names: names)
         let newChanged = APISurface.finish(
-            new.flatMap(\.declarations), hidden: hidden, protocols: protocols, names: names)
+            new.flatMap { $0.buildableDeclarations(unbuildable) }, hidden: hidden, protocols: protocols, names: names)
         var touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
         // What the verdicts on those keys read besides them: a requirement's default implementation, the
         // conformance that synthesizes a member. Equal on both sides, so they add no change themselves.
@@ -50,13 +51,21 @@ extension APIDiff {
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
         for file in shared {
+            let mask = unbuildable.isEmpty ? 0 : unbuildable[file.moduleKey] ?? 0
+            func take(_ index: Int) {
+                if mask == 0 {
+                    sharedItems.append(file.declarations[index])
+                } else if let item = APIFileSurface.buildable(file.declarations[index], mask) {
+                    sharedItems.append(item)
+                }
+            }
             if file.byBaseKey.count <= rawKeys.count {
                 for (key, indices) in file.byBaseKey where rawKeys.contains(key) {
-                    for index in indices { sharedItems.append(file.declarations[index]) }
+                    for index in indices { take(index) }
                 }
             } else {
                 for key in rawKeys {
-                    for index in file.byBaseKey[key] ?? [] { sharedItems.append(file.declarations[index]) }
+                    for index in file.byBaseKey[key] ?? [] { take(index) }
                 }
             }
         }
@@ -125,9 +134,12 @@ private struct CrossFileSets: Equatable {
     /// What names in signatures resolve to: a changed type, generic parameter or typealias may respell
     /// declarations in files that did not change.
     var names: TypeNames
+    /// The modules that do not build on some platform (`APIFileSurface.unbuildableModules`).
+    var unbuildable: [String: UInt32]
 
     init(_ files: [APIFileSurface]) {
         names = TypeNames(files)
+        unbuildable = APIFileSurface.unbuildableModules(files)
         var publicTypes: Set<String> = []
         var hiddenTypes: Set<String> = []
         protocols = []

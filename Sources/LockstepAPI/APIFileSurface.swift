@@ -31,6 +31,9 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     public var reexportedModules: Set<String> = []
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
     var platforms = APIContext.default.platforms
+    /// The platforms where the file imports an SDK module they lack (`import Combine` on Linux): its module does
+    /// not build there, so none of the module's declarations exist there (`APISurface` applies it per module).
+    var unbuildable = PlatformMask(bits: 0)
 
     init(path: String, platforms: [String] = APIContext.default.platforms) {
         self.path = path
@@ -73,6 +76,41 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
 
     /// How many declarations the file contributes before the cross-file pass.
     public var count: Int { declarations.count }
+
+    /// The module the file belongs to, as far as its path tells: the folder after its last `Sources/` or `Source/`
+    /// (`Sources/Kit/Sub/A.swift` → `Kit`; a file right in `Sources/` → `Sources`), else its folder.
+    var moduleKey: String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if let index = parts.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Source" }) {
+            return parts[...(index + 1)].joined(separator: "/")
+        }
+        return parts.dropLast().joined(separator: "/")
+    }
+
+    /// Per module (`moduleKey`), the platforms where one of its files imports an SDK module they lack: the module
+    /// does not build there. Empty when every file builds everywhere.
+    static func unbuildableModules(_ files: [APIFileSurface]) -> [String: UInt32] {
+        var result: [String: UInt32] = [:]
+        for file in files where !file.unbuildable.isEmpty {
+            result[file.moduleKey, default: 0] |= file.unbuildable.bits
+        }
+        return result
+    }
+
+    /// The file's declarations without the platforms where its module does not build (`unbuildableModules`); one
+    /// left with no platform is left out.
+    func buildableDeclarations(_ modules: [String: UInt32]) -> [CollectedDeclaration] {
+        guard let mask = modules.isEmpty ? nil : modules[moduleKey] else { return declarations }
+        return declarations.compactMap { Self.buildable($0, mask) }
+    }
+
+    /// `item` without the platforms in `mask`; nil when none is left.
+    static func buildable(_ item: CollectedDeclaration, _ mask: UInt32) -> CollectedDeclaration? {
+        guard item.platforms.bits & mask != 0 else { return item }
+        var item = item
+        item.platforms.bits &= ~mask
+        return item.platforms.isEmpty ? nil : item
+    }
 }
 
 /// A recorded declaration plus what the cross-file pass needs to finish it.

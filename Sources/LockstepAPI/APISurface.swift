@@ -56,11 +56,14 @@ public struct APISurface: Sendable, Hashable, Codable {
         var hiddenTypes: Set<String> = []
         var declarations: [CollectedDeclaration] = []
         declarations.reserveCapacity(files.reduce(0) { $0 + $1.count })
+        // A module with a file that imports an SDK module a platform lacks does not build there: none of its
+        // declarations exist there.
+        let unbuildable = APIFileSurface.unbuildableModules(files)
         for file in files {
             publicTypes.formUnion(file.publicTypes)
             protocols.formUnion(file.protocols)
             hiddenTypes.formUnion(file.hiddenTypes)
-            declarations.append(contentsOf: file.declarations)
+            declarations.append(contentsOf: file.buildableDeclarations(unbuildable))
         }
         let finished = Self.finish(
             declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: TypeNames(files))

@@ -216,6 +216,7 @@ extension APIFileSurface {
         w.strings(platforms)
         w.strings(reexportedModules.sorted())
         w.strings(exposingAliases.sorted())
+        unbuildable.write(to: &w)
         return w.bytes
     }
 
@@ -267,6 +268,7 @@ extension APIFileSurface {
         surface.platforms = try r.strings()
         surface.reexportedModules = Set(try r.strings())
         surface.exposingAliases = Set(try r.strings())
+        surface.unbuildable = try PlatformMask(from: &r)
         return surface
     }
 }

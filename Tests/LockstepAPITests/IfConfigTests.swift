@@ -1,5 +1,6 @@
-import LockstepAPI
 import XCTest
+
+@testable import LockstepAPI
 
 /// `#if` is evaluated as the compiler would, once per platform the component supports.
 final class IfConfigTests: XCTestCase {
@@ -85,6 +86,53 @@ final class IfConfigTests: XCTestCase {
         XCTAssertTrue(change.summary.hasSuffix("(on iOS)"), change.summary)
         // A removal on a platform the component does not support is no change.
         XCTAssertTrue(diff(old, new, APIContext(platforms: ["macOS"])).isEmpty)
+    }
+
+    /// A module with a file that imports an SDK module a platform lacks (`import Combine` with no `#if` around it)
+    /// does not build there: none of its declarations exist there, in that file or the module's others, so guarding
+    /// the import later (`#if canImport(Combine)`) removes nothing on Linux.
+    func testAModuleImportingAnSDKModuleAPlatformLacksHasNoDeclarationsThere() throws {
+        let context = APIContext(platforms: ["iOS", "macOS", "Linux"])
+        func part(_ path: String, _ text: String) -> APIFileSurface {
+            APIFileSurface.extract(from: SourceFile(path: path, text: text), context: context)
+        }
+        func surface(_ files: [APIFileSurface]) -> APISurface { APISurface(combining: files, context: context) }
+        let scheduler = part("Sources/Kit/Scheduler.swift", "import Combine\npublic struct Scheduler {}\n")
+        let guarded = part(
+            "Sources/Kit/Scheduler.swift",
+            "#if canImport(Combine)\nimport Combine\npublic struct Scheduler {}\n#endif\n")
+        let helper = part("Sources/Kit/Sub/Helper.swift", "import Foundation\npublic func help() {}\n")
+        let helperGuarded = part(
+            "Sources/Kit/Sub/Helper.swift", "#if canImport(Combine)\nimport Foundation\npublic func help() {}\n#endif\n"
+        )
+        let other = part("Sources/Other/Other.swift", "public func other() {}\n")
+        XCTAssertEqual(
+            Set(surface([scheduler, helper, other]).declarations.keys),
+            ["struct Scheduler", "func help()", "func other()"])
+        let old = [scheduler, helper, other], new = [guarded, helperGuarded, other]
+        let full = APIDiff(old: surface(old), new: surface(new), context: context)
+        XCTAssertTrue(full.isEmpty, "\(full.changes)")
+        // The same through the incremental diff (the unbuildable modules are among the cross-file sets).
+        let incremental = APIDiff(
+            old: [scheduler, helper], new: [guarded, helperGuarded], shared: [other], context: context)
+        XCTAssertTrue(incremental.isEmpty, "\(incremental.changes)")
+        // Taking a declaration away on iOS still breaks, and so does one in a module that builds on Linux.
+        let removed = part("Sources/Kit/Scheduler.swift", "import Combine\n")
+        let onApple = APIDiff(old: surface(old), new: surface([removed, helper, other]), context: context)
+        XCTAssertEqual(onApple.impact, .breaking)
+        XCTAssertEqual(try XCTUnwrap(onApple.changes.first).platforms, ["iOS", "macOS"])
+        let otherGone = APIDiff(old: surface(old), new: surface([scheduler, helper]), context: context)
+        XCTAssertEqual(otherGone.impact, .breaking)
+        XCTAssertNil(try XCTUnwrap(otherGone.changes.first).platforms, "every platform")
+        // `import UIKit` keeps the module from macOS and Linux; an import the list does not know (a dependency's) and
+        // CoreFoundation keep it from nowhere.
+        let uikit = part("Sources/UI/View.swift", "import UIKit\npublic struct View {}\n")
+        let viewGone = APIDiff(old: surface([uikit]), new: surface([]), context: context)
+        XCTAssertEqual(try XCTUnwrap(viewGone.changes.first).platforms, ["iOS"])
+        for module in ["NIOCore", "CoreFoundation"] {
+            let file = part("Sources/N/N.swift", "import \(module)\npublic struct N {}\n")
+            XCTAssertEqual(file.unbuildable.bits, 0, module)
+        }
     }
 
     func testCTypedefsAreWhatEachPlatformMakesThem() {

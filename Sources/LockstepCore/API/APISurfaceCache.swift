@@ -26,7 +26,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// instance-variable block read, and the API diff's widening judgements. 9: the typed declaration model and
     /// re-exported modules. 10: `extension Box<Int>` read as `where`. 11: `_`-types a public typealias names
     /// collected (`CollectedDeclaration.underscoredOwner`, a new field of the encoding), types made generic judged.
-    static let formatVersion = 11
+    /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`).
+    static let formatVersion = 12
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
