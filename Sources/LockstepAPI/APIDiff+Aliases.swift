@@ -4,10 +4,47 @@ extension APIDiff {
     /// `Old.member`) still compiles. So the old type's declarations are read as `New`'s, and so are the new
     /// surface's extensions of and conformances to `Old`; what `New` no longer has still shows as removed, and
     /// the alias itself as added.
+    ///
+    /// A generic typealias replaced the same way (`typealias FailingSchedulerOf = UnimplementedSchedulerOf`, where the
+    /// old `FailingSchedulerOf<S>` and the new `UnimplementedSchedulerOf<S>` are defined alike once the types renamed
+    /// with them read as renamed) is followed too: `FailingSchedulerOf<X>` means what it meant, and the alias itself
+    /// reads as unchanged.
     static func followingRenames(_ old: APISurface, _ new: APISurface) -> (old: APISurface, new: APISurface) {
-        let renames = renamedTypes(old, new)
+        var renames = renamedTypes(old, new)
+        let aliases = renamedAliases(old, new, typeRenames: renames)
+        renames.merge(aliases) { first, _ in first }
         guard !renames.isEmpty else { return (old, new) }
-        return (renaming(old, renames), renaming(new, renames))
+        var before = renaming(old, renames)
+        for name in aliases.keys {
+            let key = "typealias " + name
+            if before.declarations[key] != nil, let now = new.declarations[key] { before.declarations[key] = now }
+        }
+        return (before, renaming(new, renames))
+    }
+
+    /// Old name → new name, for each generic typealias of the old surface that the new one makes a non-generic alias
+    /// of another generic typealias with the old one's definition (after `typeRenames`).
+    private static func renamedAliases(_ old: APISurface, _ new: APISurface, typeRenames: [String: String])
+        -> [String: String]
+    {
+        var renames: [String: String] = [:]
+        for alias in new.declarations.values where alias.kind == .typealias {
+            let name = String(alias.key.dropFirst("typealias ".count))
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            guard let range = alias.signature.range(of: "typealias " + short + " = "),
+                let before = old.declarations[alias.key], before.signature.contains("typealias " + short + "<")
+            else { continue }
+            let target = String(alias.signature[range.upperBound...])
+            guard target != name, isPath(target), let defined = new.declarations["typealias " + target] else {
+                continue
+            }
+            var all = typeRenames
+            all[name] = target
+            let targetShort = target.split(separator: ".").last.map(String.init) ?? target
+            let renamed = replacingName(renaming(before, all).signature, short, targetShort)
+            if renamed == defined.signature { renames[name] = target }
+        }
+        return renames
     }
 
     private static func renaming(_ surface: APISurface, _ renames: [String: String]) -> APISurface {

@@ -74,9 +74,12 @@ extension APIDiff {
         // Each side's platform masks index its own files' platform list (two revisions may support different ones).
         let oldPlatforms = (old + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
         let newPlatforms = (new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
-        self.init(
-            old: APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms),
-            new: APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms), context: context)
+        var oldSurface = APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms)
+        var newSurface = APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms)
+        // Read from the whole sets, equal on both sides here, as `APISurface(combining:)` reads them.
+        oldSurface.refinements = names.refinements(of: protocols)
+        newSurface.refinements = oldSurface.refinements
+        self.init(old: oldSurface, new: newSurface, context: context)
     }
 
     /// The keys a member's enclosing type may have (`func BitSet.Counted.union(_:)` → `struct BitSet.Counted`,

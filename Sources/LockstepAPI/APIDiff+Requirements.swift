@@ -76,6 +76,8 @@ extension APIDiff {
         guard let space = key.firstIndex(of: " ") else { return nil }
         var name = key[key.index(after: space)...]
         if let open = name.firstIndex(where: { $0 == "(" || $0 == "[" }) { name = name[..<open] }
+        // An initializer's or subscript's key names its type whole (`init P()`, `subscript P(_:)`).
+        if key.hasPrefix("init") || key.hasPrefix("subscript") { return "protocol " + name }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         return "protocol " + name[..<dot]
     }

@@ -88,11 +88,19 @@ extension APIDiff {
     /// `where T: AdditiveArithmetic`, `Box: Sendable` (with `T: Sendable` required by the type) → `Box: Sendable where
     /// T: Sendable` (the type no longer requires it). Every type that qualified before still does. A conformance's
     /// requirements are read together with the old type's own (`Box<T: Sendable>`).
-    static func reviseLoosenedRequirements(_ changes: inout [APIChange], old: [String: APIDeclaration]) {
+    ///
+    /// A callable's too, when clients only call it (not a requirement, not overridable) and the loosened generic
+    /// parameter is no whole parameter's type: `func == <T, V>(_: KeyPath<T, V>, _: V) where T: Model` → `where T:
+    /// Schema` when the package's `protocol Model: Schema` (`refinements`). Not `func show<S: Style>(_ s: S)` →
+    /// `S: Base`: `show(.plain)` finds `.plain` through `extension Style where Self == Plain` only (SE-0299).
+    static func reviseLoosenedRequirements(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], refinements: [String: [String]] = [:]
+    ) {
         // Properties of constrained extensions too (`extension Tagged where RawValue == Int` → `where RawValue:
         // BinaryInteger`), when clients only read them: not requirements.
         let kinds: Set<DeclarationKind> = [
-            .structure, .enumeration, .class, .actor, .conformance, .variable, .constant,
+            .structure, .enumeration, .class, .actor, .conformance, .variable, .constant, .function, .initializer,
+            .subscript,
         ]
         var conformances: Set<String> = []
         for declaration in old.values where declaration.kind == .conformance {
@@ -106,6 +114,17 @@ extension APIDiff {
             let (oldHead, oldList) = whereSplit(before.signature)
             let (newHead, newList) = whereSplit(after.signature)
             guard oldHead == newHead else { continue }
+            // `T: ~Copyable` dropped puts the implicit `Copyable` requirement back: tighter, not looser.
+            guard !oldList.contains(where: { $0.contains("~") && !newList.contains($0) }) else { continue }
+            if [.function, .initializer, .subscript].contains(before.kind) {
+                guard let signature = DeclarationSignature.parsed(before.signature),
+                    !clientsImplement(before, modifiers: signature.modifiers)
+                else { continue }
+                // The generic parameters whose requirements changed: none may be a whole parameter's type.
+                let loosened = Set(oldList).symmetricDifference(newList).map { $0.prefix { $0 != ":" && $0 != " " } }
+                let whole = Set((signature.parameters ?? []).map(\.type.description))
+                guard loosened.allSatisfy({ !whole.contains(String($0)) }) else { continue }
+            }
             var context: [String] = []
             if before.kind == .conformance {
                 let subject = before.baseKey.dropFirst("conformance ".count).prefix { $0 != ":" }
@@ -115,8 +134,10 @@ extension APIDiff {
                     break
                 }
             }
-            guard implied(newList, by: oldList + context, conformances: conformances) else { continue }
-            if implied(oldList, by: newList + context, conformances: conformances) {
+            guard implied(newList, by: oldList + context, conformances: conformances, refinements: refinements) else {
+                continue
+            }
+            if implied(oldList, by: newList + context, conformances: conformances, refinements: refinements) {
                 dropped.insert(index)
             } else {
                 changes[index].impact = .additive
@@ -153,9 +174,12 @@ extension APIDiff {
     /// a known conformance of the same subject refines.
     /// `X: P` also holds where `X == C` is known and `C` conforms to `P`: in the standard library's table or by a
     /// conformance the package declares (`conformances`, `C: P`).
-    private static func implied(_ requirements: [String], by known: [String], conformances declared: Set<String> = [])
-        -> Bool
-    {
+    /// `refinements` are the package's own protocols' parents (`Model: [Schema]`): `X: Schema` holds where `X: Model`
+    /// does.
+    private static func implied(
+        _ requirements: [String], by known: [String], conformances declared: Set<String> = [],
+        refinements: [String: [String]] = [:]
+    ) -> Bool {
         requirements.allSatisfy { requirement in
             if known.contains(requirement) { return true }
             guard !requirement.contains("=="), let colon = requirement.range(of: ": ") else { return false }
@@ -172,6 +196,10 @@ extension APIDiff {
                 }
                 conformances.formUnion(
                     other[otherColon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) })
+            }
+            var work = Array(conformances)
+            while let next = work.popLast() {
+                for parent in refinements[next] ?? [] where conformances.insert(parent).inserted { work.append(parent) }
             }
             return requirement[colon.upperBound...].split(separator: "&").map { String($0.filter { $0 != " " }) }
                 .allSatisfy { proto in

@@ -19,7 +19,7 @@ public struct APIDiff: Sendable, Hashable {
             self.init(
                 changes: Self.changes(
                     old: old.declarations, new: new.declarations, context: context,
-                    platforms: context.platforms))
+                    platforms: context.platforms, refinements: new.refinements))
             return
         }
         var merged: [APIChange] = []
@@ -28,7 +28,7 @@ public struct APIDiff: Sendable, Hashable {
         for platform in platforms {
             for change in Self.changes(
                 old: old.declarations(onPlatform: platform), new: new.declarations(onPlatform: platform),
-                context: context, platforms: [platform])
+                context: context, platforms: [platform], refinements: new.refinements)
             {
                 if let position = positions[change] {
                     found[position].append(platform)
@@ -71,7 +71,8 @@ public struct APIDiff: Sendable, Hashable {
 
     /// The changes between two keyed declaration sets of one platform.
     private static func changes(
-        old: [String: APIDeclaration], new: [String: APIDeclaration], context: APIContext, platforms: [String]
+        old: [String: APIDeclaration], new: [String: APIDeclaration], context: APIContext, platforms: [String],
+        refinements: [String: [String]] = [:]
     ) -> [APIChange] {
         let (old, new) = Self.followingRenames(APISurface(declarations: old), APISurface(declarations: new))
         let oldGroups = Self.grouped(old.declarations)
@@ -103,7 +104,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseCallsServedElsewhere(&changes, new: new.declarations, facts: facts)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
-        Self.reviseLoosenedRequirements(&changes, old: old.declarations)
+        Self.reviseLoosenedRequirements(&changes, old: old.declarations, refinements: refinements)
         Self.reviseForPlatforms(&changes, context: context, platforms: platforms)
         Self.reviseCTypedefs(&changes, platforms: platforms)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)

@@ -37,6 +37,11 @@ struct TypeNames: Equatable, Sendable {
         return copy
     }
 
+    /// The declared parents of each of `protocols` (`protocol Model: Schema` is collected as a conformance).
+    func refinements(of protocols: Set<String>) -> [String: [String]] {
+        conformances.filter { protocols.contains($0.key) }
+    }
+
     init(_ files: [APIFileSurface]) {
         for file in files {
             types.formUnion(file.publicTypes)

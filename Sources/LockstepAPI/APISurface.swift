@@ -5,6 +5,9 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// When `#if` makes the API differ between platforms: the platforms' names and, in the same order, each
     /// platform's declarations. Nil when every declaration exists on every platform.
     public var platformViews: PlatformViews?
+    /// The protocols each protocol of the whole file set refines, as declared (`protocol Model: Schema` →
+    /// `Model: [Schema]`): a generic requirement loosened to a parent protocol is met by every type that met it.
+    var refinements: [String: [String]] = [:]
 
     /// The surface of each platform, when they differ.
     public struct PlatformViews: Sendable, Hashable, Codable {
@@ -65,9 +68,11 @@ public struct APISurface: Sendable, Hashable, Codable {
             hiddenTypes.formUnion(file.hiddenTypes)
             declarations.append(contentsOf: file.buildableDeclarations(unbuildable))
         }
+        let names = TypeNames(files)
         let finished = Self.finish(
-            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: TypeNames(files))
+            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: names)
         self.init(finished: finished, platforms: files.first?.platforms ?? APIFileSurface.platforms(of: context))
+        refinements = names.refinements(of: protocols)
     }
 
     /// Whether the surface has no declarations.

@@ -26,12 +26,13 @@ struct Availability: Equatable {
                     // An availability macro (`@available(System 0.0.2, *)`, defined by a compiler flag the manifest
                     // computes) is not read: what it expands to is not in the sources.
                     guard parts.count == 2, Self.isPlatform(parts[0]) else { continue }
-                    platforms[parts[0], default: Restriction()].raise(to: Self.version(parts[1]))
+                    platforms[Self.key(parts[0]), default: Restriction()].raise(to: Self.version(parts[1]))
                 }
                 continue
             }
             // Long form: `iOS, introduced: 13, obsoleted: 15` or `iOS, unavailable`.
-            var restriction = platforms[first] ?? Restriction()
+            let platform = Self.key(first)
+            var restriction = platforms[platform] ?? Restriction()
             for argument in arguments.dropFirst() {
                 if argument == "unavailable" { restriction.unavailable = true; continue }
                 let parts = argument.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
@@ -42,8 +43,14 @@ struct Availability: Equatable {
                 default: continue
                 }
             }
-            platforms[first] = restriction
+            platforms[platform] = restriction
         }
+    }
+
+    /// The platform's key: `OSX` is the older spelling of `macOS` (`OSXApplicationExtension` of
+    /// `macOSApplicationExtension`); `@available(OSX 10.15, *)` and `@available(macOS 10.15, *)` are one restriction.
+    private static func key(_ name: String) -> String {
+        name.lowercased().hasPrefix("osx") ? "macOS" + name.dropFirst(3) : name
     }
 
     /// nil when `new` narrows `old` on some platform, "availability widened" when it widens, otherwise

@@ -130,6 +130,10 @@ enum StandardConformances {
         "ExpressibleByStringLiteral": ["ExpressibleByExtendedGraphemeClusterLiteral"],
         "ExpressibleByExtendedGraphemeClusterLiteral": ["ExpressibleByUnicodeScalarLiteral"],
         "SetAlgebra": ["Equatable", "ExpressibleByArrayLiteral"], "OptionSet": ["SetAlgebra", "RawRepresentable"],
+        // Concurrency: a clock, an instant, a duration, an actor and an executor are Sendable by their protocol.
+        "Clock": ["Sendable"], "InstantProtocol": ["Comparable", "Hashable", "Sendable"],
+        "DurationProtocol": ["Comparable", "AdditiveArithmetic", "Sendable"], "Actor": ["Sendable"],
+        "Executor": ["Sendable"], "SerialExecutor": ["Executor"], "TaskExecutor": ["Executor"],
     ]
 
     /// Whether a type known to conform to all of `protocols` also conforms to `proto`: one of them is it or refines it.

@@ -103,6 +103,145 @@ extension DiffCase {
             new: "public protocol Handler {}\n@preconcurrency public enum Position { case after(Handler & Sendable) }",
             ["changed case Position.after"], .breaking),
         DiffCase(
+            "@available(OSX 10.15, iOS 13.0, *) respelled @available(macOS 10.15, iOS 13, *) restricts nobody more",
+            old: "@available(OSX 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)\npublic func f() -> Int { 1 }",
+            new: "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)\npublic func f() -> Int { 1 }",
+            [], .none),
+        DiffCase(
+            "Sendable dropped from a clock's list: Clock refines Sendable, so the type still is",
+            old: "public struct TestClock: Clock, Sendable {}",
+            new: "public struct TestClock: Clock {}",
+            [], .none),
+        DiffCase(
+            "Sendable dropped from a type whose other protocol does not refine it still breaks",
+            old: "public struct Box: Hashable, Sendable {}",
+            new: "public struct Box: Hashable {}",
+            ["removed conformance Box: Sendable"], .breaking),
+        DiffCase(
+            "a new protocol's initializer and subscript requirements are no requirements added to an existing one",
+            old: "public struct S {}",
+            new: "public struct S {}\npublic protocol Format { init()\n subscript(i: Int) -> Int { get } }",
+            ["added init Format()", "added protocol Format", "added subscript Format[_:]"], .additive),
+        DiffCase(
+            "an initializer requirement added to an existing protocol still breaks conformers",
+            old: "public protocol Format {}",
+            new: "public protocol Format { init() }",
+            ["added init Format()"], .breaking),
+        DiffCase(
+            "a function's generic requirement loosened to a protocol the old one refines: every call still qualifies",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic struct Filter<T> {}\n"
+                + "public func == <T, V>(_ l: KeyPath<T, V>, _ r: V) -> Filter<T> where T: Model { Filter() }",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic struct Filter<T> {}\n"
+                + "public func == <T, V>(_ l: KeyPath<T, V>, _ r: V) -> Filter<T> where T: Schema { Filter() }",
+            ["changed func ==(_:_:)"], .additive),
+        DiffCase(
+            """
+            a requirement loosened on a generic parameter that is a whole argument's type still breaks \
+            (`show(.plain)`)
+            """,
+            old:
+                """
+                public protocol Base {}\npublic protocol Style: Base {}\npublic func show<S>(_ s: S) where S: \
+                Style {}
+                """,
+            new:
+                "public protocol Base {}\npublic protocol Style: Base {}\npublic func show<S>(_ s: S) where S: Base {}",
+            ["changed func show(_:)"], .breaking),
+        DiffCase(
+            "a requirement changed to a protocol the old one does not refine still breaks",
+            old:
+                """
+                public protocol Schema {}\npublic protocol Model {}\npublic func f<T>(_ p: KeyPath<T, Int>) where \
+                T: Model {}
+                """,
+            new:
+                """
+                public protocol Schema {}\npublic protocol Model {}\npublic func f<T>(_ p: KeyPath<T, Int>) where \
+                T: Schema {}
+                """,
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a protocol requirement's generic requirement loosened breaks conformers (their witnesses no longer match)",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic struct Filter<T> {}\n"
+                + "public protocol Store { func load<T>(_ p: KeyPath<T, Int>) where T: Model }",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic struct Filter<T> {}\n"
+                + "public protocol Store { func load<T>(_ p: KeyPath<T, Int>) where T: Schema }",
+            ["changed func Store.load(_:)"], .breaking),
+        DiffCase(
+            """
+            a closure parameter that may throw in a function that now rethrows: calls passing one that does not \
+            need no try
+            """,
+            old: "public struct Q {}\nextension Q { public func with(_ k: Int, _ body: (Q) -> Void) -> Q { self } }",
+            new:
+                """
+                public struct Q {}\nextension Q { public func with(_ k: Int, _ body: (Q) throws -> Void) rethrows \
+                -> Q { self } }
+                """,
+            ["changed func Q.with(_:_:)"], .additive),
+        DiffCase(
+            "a closure parameter that may throw in a function that now throws: every call needs try",
+            old: "public struct Q {}\nextension Q { public func with(_ k: Int, _ body: (Q) -> Void) -> Q { self } }",
+            new:
+                """
+                public struct Q {}\nextension Q { public func with(_ k: Int, _ body: (Q) throws -> Void) throws \
+                -> Q { self } }
+                """,
+            ["changed func Q.with(_:_:)"], .breaking),
+        DiffCase(
+            "a requirement that now rethrows breaks its conformers",
+            old: "public protocol Loader { func load(_ body: () -> Void) }",
+            new: "public protocol Loader { func load(_ body: () throws -> Void) rethrows }",
+            ["changed func Loader.load(_:)"], .breaking),
+        DiffCase(
+            "a generic typealias renamed with the old name left as an alias of the new one: every use means the same",
+            old:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
+                typealias T = Int; public typealias O = Int }\n
+                """
+                    + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
+                        + """
+                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> FailingSchedulerOf<Q> { \
+                        .init() } }
+                        """,
+            new:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
+                typealias T = Int; public typealias O = Int }\n
+                """
+                    + "public struct UnimplementedScheduler<T, O> {}\npublic typealias UnimplementedSchedulerOf<S: Sch> = "
+                    + "UnimplementedScheduler<S.T, S.O>\npublic typealias FailingScheduler = UnimplementedScheduler\n"
+                    + "public typealias FailingSchedulerOf = UnimplementedSchedulerOf\n"
+                    + "extension Q { public static func failing() -> UnimplementedSchedulerOf<Q> { .init() } }",
+            ["added typealias FailingScheduler", "added typealias UnimplementedSchedulerOf"], .additive),
+        DiffCase(
+            "a generic typealias left as an alias of one defined otherwise still changes what its uses mean",
+            old:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
+                typealias T = Int; public typealias O = Int }\n
+                """
+                    + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
+                        + """
+                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> FailingSchedulerOf<Q> { \
+                        .init() } }
+                        """,
+            new:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
+                typealias T = Int; public typealias O = Int }\n
+                """
+                    + "public struct UnimplementedScheduler<T, O> {}\npublic typealias UnimplementedSchedulerOf<S: Sch> = "
+                    + "UnimplementedScheduler<S.O, S.T>\npublic typealias FailingScheduler = UnimplementedScheduler\n"
+                    + "public typealias FailingSchedulerOf = UnimplementedSchedulerOf\n"
+                    + "extension Q { public static func failing() -> UnimplementedSchedulerOf<Q> { .init() } }",
+            [
+                "added typealias FailingScheduler", "added typealias UnimplementedSchedulerOf",
+                "changed func Q.failing()",
+                "changed typealias FailingSchedulerOf",
+            ], .breaking),
+        DiffCase(
             "@_inlineable, Swift 4's @inlinable, changes no call",
             old: "public func f() -> Int { 0 }\npublic protocol P { func g() }",
             new: "@_inlineable public func f() -> Int { 0 }\npublic protocol P { @_inlineable func g() }",

@@ -67,6 +67,16 @@ final class IncrementalDiffTests: XCTestCase {
 
     /// The verdict on a member reads its type's declaration (a value type's `Self`, a class's openness) even when
     /// that declaration sits in a file that did not change.
+    /// A requirement loosened to a parent protocol declared in a file neither side changes: the refinement comes from
+    /// the whole set in both diffs.
+    func testARefinementIsReadFromAnUnchangedFile() {
+        let protocols = part("P.swift", "public protocol Schema {}\npublic protocol Model: Schema {}\n")
+        let old = part("F.swift", "public func f<T>(_ p: KeyPath<T, Int>) where T: Model {}\n")
+        let new = part("F.swift", "public func f<T>(_ p: KeyPath<T, Int>) where T: Schema {}\n")
+        assertSame(old: [old], new: [new], shared: [protocols])
+        XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [protocols]).impact, .additive)
+    }
+
     func testTheEnclosingTypeIsReadFromAnUnchangedFile() {
         let types = part("Types.swift", "public struct BitSet {}\npublic final class Counter { init() {} }\n")
         let old = part("Ops.swift", "extension BitSet { public func union(_ other: Self) -> Self { self } }\n")

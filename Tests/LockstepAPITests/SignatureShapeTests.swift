@@ -62,6 +62,17 @@ final class SignatureShapeTests: XCTestCase {
             Availability.widening(from: ["@available(iOS 13, *)"], to: ["@available(iOS 13.0, *)"]),
             .some(Availability.spelledOnly), "13 and 13.0 are one version")
         XCTAssertEqual(
+            Availability.widening(
+                from: ["@available(OSX 10.15, OSXApplicationExtension 10.15, *)"],
+                to: ["@available(macOS 10.15, macOSApplicationExtension 10.15, *)"]),
+            .some(Availability.spelledOnly), "OSX is macOS")
+        XCTAssertEqual(
+            Availability.widening(from: ["@available(OSX 10.15, *)"], to: ["@available(macOS 11, *)"]), .none,
+            "a higher macOS minimum spelled OSX before still narrows")
+        XCTAssertEqual(
+            Availability.widening(from: ["@available(OSX, unavailable)"], to: ["@available(macOS, unavailable)"]),
+            .some(Availability.spelledOnly))
+        XCTAssertEqual(
             Availability.widening(from: ["@available(iOS 13, *)"], to: ["@available(iOS 13, *)"]), .some(nil))
     }
 }

@@ -7,6 +7,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case compositionLostMembers(label: String, dropped: [String])
     /// `@Sendable` or `@escaping` dropped from a closure parameter's own type: it accepts every closure it accepted.
     case closureAttributesDropped(label: String, dropped: [String])
+    /// A closure parameter may throw now and the function `rethrows`: a call passing a closure that does not throw
+    /// (every old call) throws nothing, so it needs no `try`.
+    case closureMayThrow(label: String)
     /// A generic requirement dropped: calls that met it still compile.
     case requirementsDropped([String])
     /// The generic parameters renumbered (one removed or reordered) with the same roles.
@@ -29,6 +32,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
         case .closureAttributesDropped(let label, let dropped):
             return dropped.joined(separator: " and ")
                 + " dropped from the closure type \(label) takes (it accepts every closure it accepted)"
+        case .closureMayThrow(let label):
+            return "the closure \(label) takes may throw and the function rethrows (a call passing one that does not "
+                + "throw needs no `try`)"
         case .requirementsDropped(let requirements):
             return "generic requirement " + requirements.map { "`\($0)`" }.joined(separator: ", ")
                 + " dropped (calls that met it still compile)"
@@ -59,6 +65,8 @@ struct CallJudgement {
     /// Whether a generic parameter may become `Any` at all: not for a subscript, whose key-path uses need its
     /// indices `Hashable`.
     private var allowsAny = true
+    /// Whether the new declaration `rethrows` where the old did not throw: a closure parameter may then gain `throws`.
+    private var gainsRethrows = false
     private var reasons: [CompatibilityReason] = []
 
     /// The reasons `new` accepts every call of `old`; nil when some call may stop compiling or the judgement
@@ -69,6 +77,7 @@ struct CallJudgement {
         guard !implemented, let (before, after) = callParameters(old, new) else { return nil }
         var judgement = CallJudgement()
         judgement.allowsAny = old.keyword != "subscript"
+        judgement.gainsRethrows = old.throwing == nil && new.throwing == "rethrows"
         for requirement in old.requirements where requirement.constraint.description != "Sendable" {
             judgement.constrained.formUnion(requirement.subject.genericParameters)
         }
@@ -77,7 +86,10 @@ struct CallJudgement {
                 judgement.accepts(old: was.type, new: now.type, label: argument(was.label, at: index))
             else { return nil }
         }
-        guard judgement.sameEffect(old.throwing, new.throwing) else { return nil }
+        let closureMayThrow = judgement.reasons.contains { if case .closureMayThrow = $0 { true } else { false } }
+        guard judgement.sameEffect(old.throwing, new.throwing) || judgement.gainsRethrows && closureMayThrow else {
+            return nil
+        }
         switch (old.result, new.result) {
         case (nil, nil): break
         case (let was?, let now?): guard judgement.same(was, now) else { return nil }
@@ -190,6 +202,14 @@ struct CallJudgement {
                 left.remove(at: index)
             }
             reasons.append(.compositionLostMembers(label: label, dropped: left.map(\.description)))
+            return true
+        }
+        if gainsRethrows, case .function(var before) = old, case .function(let after) = new, before.throwing == nil,
+            after.throwing == "throws"
+        {
+            before.throwing = "throws"
+            guard accepts(old: .function(before), new: new, label: label) else { return false }
+            reasons.append(.closureMayThrow(label: label))
             return true
         }
         if case .function(var before) = old, case .function(let after) = new, before.attributes != after.attributes {
