@@ -112,13 +112,24 @@ struct APIBuildConfiguration: BuildConfiguration {
         return Self.perPlatform[os]?.contains(module) ?? false
     }
 
-    /// Whether `module` is an SDK module this platform does not have, so that a file importing it does not build here
-    /// (`import Combine` on Linux, `import UIKit` on macOS). Only the SDK modules listed here count: a module this
-    /// list does not know may be a dependency's; CoreFoundation is left out (Linux toolchains have shipped one).
+    /// Whether `module` is an SDK module this platform certainly does not have, so that a file importing it does not
+    /// build here (`import Combine` on Linux, `import UIKit` on macOS). A short list of its own, narrower than
+    /// `canImport`'s: wrongly taking a module away would hide every declaration of the files importing it there.
     func lacks(module: String) -> Bool {
-        guard module != "CoreFoundation", !canImport(module) else { return false }
-        return Self.apple.contains(module) || Self.perPlatform.values.contains { $0.contains(module) }
+        if module == "Glibc" { return isApple }
+        if Self.appleOnly.contains(module) { return !isApple }
+        guard let platforms = Self.appleSome[module] else { return false }
+        return !isApple || !platforms.contains(os)
     }
+
+    /// Modules every Apple platform has and no other.
+    private static let appleOnly: Set<String> = [
+        "Combine", "SwiftUI", "Darwin", "ObjectiveC", "CryptoKit", "OSLog", "os", "CoreData", "CloudKit",
+    ]
+    /// Modules some Apple platforms have, with them.
+    private static let appleSome: [String: Set<String>] = [
+        "UIKit": ["iOS", "tvOS", "watchOS", "visionOS"], "AppKit": ["macOS"], "Cocoa": ["macOS"],
+    ]
 
     func isActiveTargetOS(name: String) throws -> Bool {
         Self.canonicalOS(name) == os || (name == "Darwin" && isApple)

@@ -179,7 +179,7 @@ struct APICollector {
         case .associatedTypeDecl(let node): visitAssociatedType(node, in: scope)
         case .macroDecl(let node): visitMacro(node, in: scope)
         case .importDecl(let node):
-            // `import Combine` where no `#if` keeps it from Linux: the file, so its module, does not build there.
+            // `import Combine` where no `#if` keeps it from Linux: the file does not build there.
             if let module = node.path.first?.name.text {
                 for (index, configuration) in configurations.enumerated()
                 where scope.platforms.contains(index) && configuration.lacks(module: module) {

@@ -5,10 +5,15 @@ struct ConformanceFacts {
     /// Each type's conformances in the new surface: the protocol and its `where` list ("" when unconditional). A
     /// protocol's are the protocols it refines (`protocol Q: P` is collected as `conformance Q: P`).
     private var conformances: [String: [(proto: String, condition: String)]] = [:]
+    /// The types and protocols the surface declares: a package's own `Clock` or `Hashable` is not the standard one.
+    private var declared: Set<String> = []
 
     /// From the new surface's declarations, and the conformances `added` that the diff found besides them (a
     /// class's first inherited entry read as a protocol).
     init(new: [String: APIDeclaration], added: [APIDeclaration] = []) {
+        for declaration in new.values where declaration.kind.isType {
+            declared.insert(String(declaration.key.dropFirst(declaration.kind.rawValue.count + 1)))
+        }
         for declaration in Array(new.values) + added.filter({ new[$0.key] == nil }) {
             if let (type, proto) = declaration.conformanceParts {
                 conformances[type, default: []].append((proto, Self.condition(of: declaration.signature)))
@@ -17,7 +22,10 @@ struct ConformanceFacts {
                 // protocol); here the whole surface can: a protocol it declares, or a standard one.
                 let type = String(declaration.key.dropFirst("class ".count))
                 for proto in APIDiff.inheritedMembers(first) {
-                    guard new["protocol " + proto] != nil || StandardConformances.isProtocol(proto) else { continue }
+                    guard
+                        new["protocol " + proto] != nil
+                            || StandardConformances.isProtocol(proto) && !APIDiff.declaresType(proto, in: new)
+                    else { continue }
                     conformances[type, default: []].append((proto, ""))
                 }
             }
@@ -52,7 +60,7 @@ struct ConformanceFacts {
             guard seen.insert(next).inserted else { continue }
             work += (conformances[next] ?? []).filter(\.condition.isEmpty).map(\.proto)
         }
-        return StandardConformances.implies(seen, proto)
+        return seen.contains(proto) || StandardConformances.implies(seen.filter { !declared.contains($0) }, proto)
     }
 
     /// `Box: P where τ0_0: Q` → `τ0_0: Q`; "" without a `where`.

@@ -28,11 +28,10 @@ extension APIDiff {
         let hidden = oldSets.hidden
         let protocols = oldSets.protocols
         let names = oldSets.names
-        let unbuildable = oldSets.unbuildable
         let oldChanged = APISurface.finish(
-            old.flatMap { $0.buildableDeclarations(unbuildable) }, hidden: hidden, protocols: protocols, names: names)
+            old.flatMap(\.buildableDeclarations), hidden: hidden, protocols: protocols, names: names)
         let newChanged = APISurface.finish(
-            new.flatMap { $0.buildableDeclarations(unbuildable) }, hidden: hidden, protocols: protocols, names: names)
+            new.flatMap(\.buildableDeclarations), hidden: hidden, protocols: protocols, names: names)
         var touched = Set((oldChanged + newChanged).map(\.declaration.baseKey))
         // What the verdicts on those keys read besides them: a requirement's default implementation, the
         // conformance that synthesizes a member. Equal on both sides, so they add no change themselves.
@@ -51,7 +50,7 @@ extension APIDiff {
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
         for file in shared {
-            let mask = unbuildable.isEmpty ? 0 : unbuildable[file.moduleKey] ?? 0
+            let mask = file.unbuildable.bits
             func take(_ index: Int) {
                 if mask == 0 {
                     sharedItems.append(file.declarations[index])
@@ -137,12 +136,9 @@ private struct CrossFileSets: Equatable {
     /// What names in signatures resolve to: a changed type, generic parameter or typealias may respell
     /// declarations in files that did not change.
     var names: TypeNames
-    /// The modules that do not build on some platform (`APIFileSurface.unbuildableModules`).
-    var unbuildable: [String: UInt32]
 
     init(_ files: [APIFileSurface]) {
         names = TypeNames(files)
-        unbuildable = APIFileSurface.unbuildableModules(files)
         var publicTypes: Set<String> = []
         var hiddenTypes: Set<String> = []
         protocols = []

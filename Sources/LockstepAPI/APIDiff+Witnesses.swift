@@ -89,12 +89,16 @@ extension APIDiff {
     /// T: Sendable` (the type no longer requires it). Every type that qualified before still does. A conformance's
     /// requirements are read together with the old type's own (`Box<T: Sendable>`).
     ///
-    /// A callable's too, when clients only call it (not a requirement, not overridable) and the loosened generic
-    /// parameter is no whole parameter's type: `func == <T, V>(_: KeyPath<T, V>, _: V) where T: Model` → `where T:
-    /// Schema` when the package's `protocol Model: Schema` (`refinements`). Not `func show<S: Style>(_ s: S)` →
-    /// `S: Base`: `show(.plain)` finds `.plain` through `extension Style where Self == Plain` only (SE-0299).
+    /// A callable's too, when clients only call it (not a requirement, not overridable), the loosened generic
+    /// parameter appears in its parameters only as a key path's root, and no other overload has the same parameters:
+    /// `func == <T, V>(_: KeyPath<T, V>, _: V) where T: Model` → `where T: Schema` when the package's `protocol Model:
+    /// Schema` (`refinements`). Not `func show<S: Style>(_ s: [S])` → `S: Base`: `show([.plain])` finds `.plain`
+    /// through `extension Style where Self == Plain` only (SE-0299), wherever the argument's type is `S` (an element,
+    /// a tuple member, an autoclosure's result); a key path literal's root is never found through a constraint. Not
+    /// beside an overload with the same parameters: a type meeting both requirements makes calls ambiguous.
     static func reviseLoosenedRequirements(
-        _ changes: inout [APIChange], old: [String: APIDeclaration], refinements: [String: [String]] = [:]
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration] = [:],
+        refinements: [String: [String]] = [:]
     ) {
         // Properties of constrained extensions too (`extension Tagged where RawValue == Int` → `where RawValue:
         // BinaryInteger`), when clients only read them: not requirements.
@@ -120,10 +124,19 @@ extension APIDiff {
                 guard let signature = DeclarationSignature.parsed(before.signature),
                     !clientsImplement(before, modifiers: signature.modifiers)
                 else { continue }
-                // The generic parameters whose requirements changed: none may be a whole parameter's type.
-                let loosened = Set(oldList).symmetricDifference(newList).map { $0.prefix { $0 != ":" && $0 != " " } }
-                let whole = Set((signature.parameters ?? []).map(\.type.description))
-                guard loosened.allSatisfy({ !whole.contains(String($0)) }) else { continue }
+                // The generic parameters whose requirements changed: only key path roots among the parameters.
+                let loosened = Set(oldList).symmetricDifference(newList).map {
+                    String($0.prefix { $0 != ":" && $0 != " " && $0 != "." })
+                }
+                guard
+                    loosened.allSatisfy({ name in
+                        (signature.parameters ?? []).allSatisfy { onlyKeyPathRoot($0.type, name) }
+                    }),
+                    !new.values.contains(where: {
+                        $0.baseKey == after.baseKey && $0.signature != after.signature
+                            && whereSplit($0.signature).0 == newHead
+                    })
+                else { continue }
             }
             var context: [String] = []
             if before.kind == .conformance {
@@ -146,6 +159,22 @@ extension APIDiff {
         }
         removeChanges(at: dropped, from: &changes)
     }
+
+    /// Whether generic parameter `name` (`τ_0`) appears in `type` only as the root of a key path type.
+    private static func onlyKeyPathRoot(_ type: SwiftType, _ name: String) -> Bool {
+        if case .named(nil, let typeName, let arguments) = type, keyPathTypes.contains(typeName),
+            let root = arguments.first
+        {
+            return (root.description == name || onlyKeyPathRoot(root, name))
+                && arguments.dropFirst().allSatisfy { onlyKeyPathRoot($0, name) }
+        }
+        if type.description == name { return false }
+        return type.children.allSatisfy { onlyKeyPathRoot($0, name) }
+    }
+
+    private static let keyPathTypes: Set<String> = [
+        "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath",
+    ]
 
     /// The text before ` where ` and the requirements after it.
     private static func whereSplit(_ signature: String) -> (String, [String]) {

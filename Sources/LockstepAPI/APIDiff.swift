@@ -104,7 +104,8 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseCallsKeptByOverloads(&changes, new: new.declarations)
         Self.reviseCallsServedElsewhere(&changes, new: new.declarations, facts: facts)
         Self.reviseConcurrentTypes(&changes, new: new.declarations)
-        Self.reviseLoosenedRequirements(&changes, old: old.declarations, refinements: refinements)
+        Self.reviseLoosenedRequirements(
+            &changes, old: old.declarations, new: new.declarations, refinements: refinements)
         Self.reviseForPlatforms(&changes, context: context, platforms: platforms)
         Self.reviseCTypedefs(&changes, platforms: platforms)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)

@@ -31,8 +31,10 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     public var reexportedModules: Set<String> = []
     /// The platforms `#if` was evaluated for (the context's, at most 32); declarations carry a mask over them.
     var platforms = APIContext.default.platforms
-    /// The platforms where the file imports an SDK module they lack (`import Combine` on Linux): its module does
-    /// not build there, so none of the module's declarations exist there (`APISurface` applies it per module).
+    /// The platforms where the file imports an SDK module they lack (`import Combine` on Linux): it does not build
+    /// there, so none of its declarations exist there (`buildableDeclarations`). Its module does not build there
+    /// either, but which files make a module is the manifest's to say (`path:`, `exclude:`), so only the file's own
+    /// declarations are taken away: the safe side.
     var unbuildable = PlatformMask(bits: 0)
 
     init(path: String, platforms: [String] = APIContext.default.platforms) {
@@ -77,31 +79,10 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     /// How many declarations the file contributes before the cross-file pass.
     public var count: Int { declarations.count }
 
-    /// The module the file belongs to, as far as its path tells: the folder after its last `Sources/` or `Source/`
-    /// (`Sources/Kit/Sub/A.swift` → `Kit`; a file right in `Sources/` → `Sources`), else its folder.
-    var moduleKey: String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let index = parts.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Source" }) {
-            return parts[...(index + 1)].joined(separator: "/")
-        }
-        return parts.dropLast().joined(separator: "/")
-    }
-
-    /// Per module (`moduleKey`), the platforms where one of its files imports an SDK module they lack: the module
-    /// does not build there. Empty when every file builds everywhere.
-    static func unbuildableModules(_ files: [APIFileSurface]) -> [String: UInt32] {
-        var result: [String: UInt32] = [:]
-        for file in files where !file.unbuildable.isEmpty {
-            result[file.moduleKey, default: 0] |= file.unbuildable.bits
-        }
-        return result
-    }
-
-    /// The file's declarations without the platforms where its module does not build (`unbuildableModules`); one
-    /// left with no platform is left out.
-    func buildableDeclarations(_ modules: [String: UInt32]) -> [CollectedDeclaration] {
-        guard let mask = modules.isEmpty ? nil : modules[moduleKey] else { return declarations }
-        return declarations.compactMap { Self.buildable($0, mask) }
+    /// The file's declarations without the platforms where it does not build (`unbuildable`); one left with no
+    /// platform is left out.
+    var buildableDeclarations: [CollectedDeclaration] {
+        unbuildable.isEmpty ? declarations : declarations.compactMap { Self.buildable($0, unbuildable.bits) }
     }
 
     /// `item` without the platforms in `mask`; nil when none is left.

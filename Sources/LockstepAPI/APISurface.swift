@@ -59,14 +59,11 @@ public struct APISurface: Sendable, Hashable, Codable {
         var hiddenTypes: Set<String> = []
         var declarations: [CollectedDeclaration] = []
         declarations.reserveCapacity(files.reduce(0) { $0 + $1.count })
-        // A module with a file that imports an SDK module a platform lacks does not build there: none of its
-        // declarations exist there.
-        let unbuildable = APIFileSurface.unbuildableModules(files)
         for file in files {
             publicTypes.formUnion(file.publicTypes)
             protocols.formUnion(file.protocols)
             hiddenTypes.formUnion(file.hiddenTypes)
-            declarations.append(contentsOf: file.buildableDeclarations(unbuildable))
+            declarations.append(contentsOf: file.buildableDeclarations)
         }
         let names = TypeNames(files)
         let finished = Self.finish(

@@ -115,6 +115,13 @@ public struct NestingScan {
             while let next = byte(), next != 10 { advance() }
         case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
             skipBlockComment()
+        case UInt8(ascii: "/") where startsBareRegex():
+            skipRegex(hashes: 0)
+        case UInt8(ascii: "`"):
+            // A quoted identifier (Swift 6.2's raw identifiers may hold any character but a backtick or a line break).
+            advance()
+            while let next = byte(), next != UInt8(ascii: "`"), next != 10 { advance() }
+            if byte() == UInt8(ascii: "`") { advance() }
         case UInt8(ascii: "\""):
             return string(hashes: 0)
         case UInt8(ascii: "#"):
@@ -123,6 +130,11 @@ public struct NestingScan {
             if byte(hashes) == UInt8(ascii: "\"") {
                 for _ in 0..<hashes { advance() }
                 return string(hashes: hashes)
+            }
+            if hashes > 0, byte(hashes) == UInt8(ascii: "/") {
+                for _ in 0..<hashes { advance() }
+                skipRegex(hashes: hashes)
+                return nil
             }
             if pendingBody == opens.count { pendingBody = nil }
             if let problem = directive() { return problem }
@@ -230,6 +242,51 @@ public struct NestingScan {
             conditionals = max(0, conditionals - 1)
         }
         return nil
+    }
+
+    /// Whether the `/` at `index` starts a bare regex literal (`/a+b/`), as the compiler tells: not after an operand
+    /// (`a / b`, `f() / 2`), not before a space or `=`, and closed on the same line.
+    private func startsBareRegex() -> Bool {
+        guard let next = byte(1), next != 32, next != 9, next != 10, next != UInt8(ascii: "=") else { return false }
+        var back = index - 1
+        while back >= 0, bytes[back] == 32 || bytes[back] == 9 { back -= 1 }
+        if back >= 0 {
+            let previous = bytes[back]
+            if Self.isIdentifier(previous) || previous == UInt8(ascii: ")") || previous == UInt8(ascii: "]")
+                || previous == UInt8(ascii: "}") || previous == UInt8(ascii: "\"") || previous == UInt8(ascii: "/")
+            {
+                return false
+            }
+        }
+        var at = index + 1
+        while at < bytes.count, bytes[at] != 10 {
+            if bytes[at] == UInt8(ascii: "\\") {
+                at += 2
+                continue
+            }
+            if bytes[at] == UInt8(ascii: "/") { return bytes[at - 1] != 32 }
+            at += 1
+        }
+        return false
+    }
+
+    /// Skips a regex literal from its opening `/` (after `hashes` `#`s, already passed) to its closing `/` and `#`s.
+    private mutating func skipRegex(hashes: Int) {
+        advance()
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\\") {
+                advance()
+                if index < bytes.count { advance() }
+                continue
+            }
+            if current == 10, hashes == 0 { return }
+            if current == UInt8(ascii: "/"), (0..<hashes).allSatisfy({ byte(1 + $0) == UInt8(ascii: "#") }) {
+                for _ in 0...hashes { advance() }
+                return
+            }
+            advance()
+        }
     }
 
     private mutating func skipBlockComment() {

@@ -86,6 +86,29 @@ final class BodyBlankingTests: XCTestCase {
         XCTAssertTrue(result.hasSuffix("public var w = 4"), result)
     }
 
+    /// Regex literals (`#/…/#` and bare `/…/`) and quoted identifiers may hold braces, quotes and `//`: they do not
+    /// end or open a body, so the declarations after them are read as without blanking.
+    func testRegexLiteralsAndQuotedIdentifiersInBodies() throws {
+        let text = #"""
+            public struct Links {
+                public func isURL(_ s: String) -> Bool { s.contains(#/https?://\S+/#) }
+                public func brace(_ s: String) -> Bool { s.contains(#/\{/#) }
+                public func bare(_ s: String) -> Bool { let r = /\{"/; return s.contains(r) }
+                public func half(_ a: Int, _ b: Int) -> Int { a / b / 2 }
+                public func `open{brace`() {}
+                public func count(_ s: String) -> Int { s.count }
+            }
+            public struct T {}
+            """#
+        let file = SourceFile(path: "Sources/A/Links.swift", text: text)
+        let whole = try APICollector.collect(file, context: .default, after: nil, blankingBodies: false)
+        let blank = try APICollector.collect(file, context: .default, after: nil, blankingBodies: true)
+        XCTAssertEqual(blank.surface, whole.surface)
+        let keys = Set(APISurface(combining: [blank.surface]).declarations.keys)
+        XCTAssertTrue(keys.isSuperset(of: ["func Links.count(_:)", "struct T", "func Links.half(_:_:)"]), "\(keys)")
+        XCTAssertFalse(try blanked(text).contains("s.count }"))
+    }
+
     /// Hostile nesting inside a body is still refused: the scan reads bodies before it blanks them.
     func testNestingInsideABodyIsStillAProblem() {
         let nested = String(repeating: "(", count: 1000) + String(repeating: ")", count: 1000)

@@ -113,6 +113,24 @@ extension DiffCase {
             new: "public struct TestClock: Clock {}",
             [], .none),
         DiffCase(
+            "Sendable dropped from a type conforming to the package's own protocol named Clock still breaks",
+            old:
+                """
+                public protocol Clock { func now() -> Int }\npublic struct Wall: Clock, Sendable { public func \
+                now() -> Int { 0 } }
+                """,
+            new:
+                """
+                public protocol Clock { func now() -> Int }\npublic struct Wall: Clock { public func now() -> Int \
+                { 0 } }
+                """,
+            ["removed conformance Wall: Sendable"], .breaking),
+        DiffCase(
+            "Sendable dropped from a subclass of the package's own class named Actor still breaks",
+            old: "open class Actor {}\npublic final class Worker: Actor, @unchecked Sendable {}",
+            new: "open class Actor {}\npublic final class Worker: Actor {}",
+            ["removed conformance Worker: Sendable"], .breaking),
+        DiffCase(
             "Sendable dropped from a type whose other protocol does not refine it still breaks",
             old: "public struct Box: Hashable, Sendable {}",
             new: "public struct Box: Hashable {}",
@@ -202,7 +220,8 @@ extension DiffCase {
                 """
                     + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
                         + """
-                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> FailingSchedulerOf<Q> { \
+                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> \
+                        FailingSchedulerOf<Q> { \
                         .init() } }
                         """,
             new:
@@ -224,7 +243,8 @@ extension DiffCase {
                 """
                     + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
                         + """
-                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> FailingSchedulerOf<Q> { \
+                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> \
+                        FailingSchedulerOf<Q> { \
                         .init() } }
                         """,
             new:
@@ -241,6 +261,41 @@ extension DiffCase {
                 "changed func Q.failing()",
                 "changed typealias FailingSchedulerOf",
             ], .breaking),
+        DiffCase(
+            """
+            a requirement loosened on a generic parameter that is an array's element still breaks \
+            (`showAll([.plain])`)
+            """,
+            old:
+                """
+                public protocol Base {}\npublic protocol Style: Base {}\npublic func showAll<S>(_ s: [S]) where \
+                S: Style {}
+                """,
+            new:
+                """
+                public protocol Base {}\npublic protocol Style: Base {}\npublic func showAll<S>(_ s: [S]) where \
+                S: Base {}
+                """,
+            ["changed func showAll(_:)"], .breaking),
+        DiffCase(
+            "a requirement loosened beside an overload with the same parameters still breaks (calls become ambiguous)",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Other {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Model {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Other {}",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Other {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Schema {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Other {}",
+            ["changed func fetch(_:)"], .breaking),
+        DiffCase(
+            "rethrows gained where another closure parameter already threw: a call passing a throwing one needs try",
+            old: "public func both(_ a: () throws -> Void, _ b: () -> Void) {}",
+            new: "public func both(_ a: () throws -> Void, _ b: () throws -> Void) rethrows {}",
+            ["changed func both(_:_:)"], .breaking),
+        DiffCase(
+            "rethrows gained by a function whose defaulted closure parameter may now throw: its default may throw",
+            old: "public func run(_ body: () -> Void = {}) {}",
+            new: "public func run(_ body: () throws -> Void = {}) rethrows {}",
+            ["changed func run(_:)"], .breaking),
         DiffCase(
             "@_inlineable, Swift 4's @inlinable, changes no call",
             old: "public func f() -> Int { 0 }\npublic protocol P { func g() }",

@@ -88,10 +88,10 @@ final class IfConfigTests: XCTestCase {
         XCTAssertTrue(diff(old, new, APIContext(platforms: ["macOS"])).isEmpty)
     }
 
-    /// A module with a file that imports an SDK module a platform lacks (`import Combine` with no `#if` around it)
-    /// does not build there: none of its declarations exist there, in that file or the module's others, so guarding
-    /// the import later (`#if canImport(Combine)`) removes nothing on Linux.
-    func testAModuleImportingAnSDKModuleAPlatformLacksHasNoDeclarationsThere() throws {
+    /// A file that imports an SDK module a platform lacks (`import Combine` with no `#if` around it) does not build
+    /// there: none of its declarations exist there, so guarding the import later (`#if canImport(Combine)`) removes
+    /// nothing on Linux. The module's other files keep theirs (which files make a module is the manifest's to say).
+    func testAFileImportingAnSDKModuleAPlatformLacksHasNoDeclarationsThere() throws {
         let context = APIContext(platforms: ["iOS", "macOS", "Linux"])
         func part(_ path: String, _ text: String) -> APIFileSurface {
             APIFileSurface.extract(from: SourceFile(path: path, text: text), context: context)
@@ -109,13 +109,16 @@ final class IfConfigTests: XCTestCase {
         XCTAssertEqual(
             Set(surface([scheduler, helper, other]).declarations.keys),
             ["struct Scheduler", "func help()", "func other()"])
-        let old = [scheduler, helper, other], new = [guarded, helperGuarded, other]
+        let old = [scheduler, helper, other], new = [guarded, helper, other]
         let full = APIDiff(old: surface(old), new: surface(new), context: context)
         XCTAssertTrue(full.isEmpty, "\(full.changes)")
-        // The same through the incremental diff (the unbuildable modules are among the cross-file sets).
-        let incremental = APIDiff(
-            old: [scheduler, helper], new: [guarded, helperGuarded], shared: [other], context: context)
+        // The same through the incremental diff.
+        let incremental = APIDiff(old: [scheduler], new: [guarded], shared: [helper, other], context: context)
         XCTAssertTrue(incremental.isEmpty, "\(incremental.changes)")
+        // A file of the same folder without the import keeps its declarations on Linux: guarding them removes them.
+        let helperGone = APIDiff(old: surface(old), new: surface([guarded, helperGuarded, other]), context: context)
+        XCTAssertEqual(helperGone.impact, .breaking)
+        XCTAssertEqual(try XCTUnwrap(helperGone.changes.first).platforms, ["Linux"])
         // Taking a declaration away on iOS still breaks, and so does one in a module that builds on Linux.
         let removed = part("Sources/Kit/Scheduler.swift", "import Combine\n")
         let onApple = APIDiff(old: surface(old), new: surface([removed, helper, other]), context: context)
@@ -129,7 +132,15 @@ final class IfConfigTests: XCTestCase {
         let uikit = part("Sources/UI/View.swift", "import UIKit\npublic struct View {}\n")
         let viewGone = APIDiff(old: surface([uikit]), new: surface([]), context: context)
         XCTAssertEqual(try XCTUnwrap(viewGone.changes.first).platforms, ["iOS"])
-        for module in ["NIOCore", "CoreFoundation"] {
+        // UIKit is on watchOS too; AppKit only on macOS.
+        let watch = APIContext(platforms: ["iOS", "watchOS", "macOS"])
+        let appKit = APIFileSurface.extract(
+            from: SourceFile(path: "Sources/M/M.swift", text: "import AppKit\npublic struct M {}\n"), context: watch)
+        XCTAssertEqual(appKit.unbuildable.bits, 0b011, "AppKit: not on iOS or watchOS")
+        let uiKit = APIFileSurface.extract(
+            from: SourceFile(path: "Sources/U/U.swift", text: "import UIKit\npublic struct U {}\n"), context: watch)
+        XCTAssertEqual(uiKit.unbuildable.bits, 0b100, "UIKit: not on macOS")
+        for module in ["NIOCore", "CoreFoundation", "RealityKit"] {
             let file = part("Sources/N/N.swift", "import \(module)\npublic struct N {}\n")
             XCTAssertEqual(file.unbuildable.bits, 0, module)
         }

@@ -77,7 +77,19 @@ struct CallJudgement {
         guard !implemented, let (before, after) = callParameters(old, new) else { return nil }
         var judgement = CallJudgement()
         judgement.allowsAny = old.keyword != "subscript"
-        judgement.gainsRethrows = old.throwing == nil && new.throwing == "rethrows"
+        // Only when no old closure parameter could throw (a call passing a throwing one would need `try` now) and no
+        // defaulted one gains `throws` (its default, which calls leave out, may throw).
+        judgement.gainsRethrows =
+            old.throwing == nil && new.throwing == "rethrows"
+            && !before.contains { parameter in
+                if case .function(let function) = parameter.type { function.throwing != nil } else { false }
+            }
+            && !zip(before, after).contains { was, now in
+                guard was.hasDefault || now.hasDefault, case .function(let a) = was.type,
+                    case .function(let b) = now.type
+                else { return false }
+                return a.throwing != b.throwing
+            }
         for requirement in old.requirements where requirement.constraint.description != "Sendable" {
             judgement.constrained.formUnion(requirement.subject.genericParameters)
         }
