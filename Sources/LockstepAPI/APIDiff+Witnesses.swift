@@ -90,11 +90,11 @@ extension APIDiff {
     /// requirements are read together with the old type's own (`Box<T: Sendable>`).
     ///
     /// A callable's too, when clients only call it (not a requirement, not overridable), the loosened generic
-    /// parameter appears in its parameters only as a key path's root, and no other overload has the same parameters:
+    /// parameter appears in its parameters only inside key path types, and no other overload has the same parameters:
     /// `func == <T, V>(_: KeyPath<T, V>, _: V) where T: Model` → `where T: Schema` when the package's `protocol Model:
     /// Schema` (`refinements`). Not `func show<S: Style>(_ s: [S])` → `S: Base`: `show([.plain])` finds `.plain`
     /// through `extension Style where Self == Plain` only (SE-0299), wherever the argument's type is `S` (an element,
-    /// a tuple member, an autoclosure's result); a key path literal's root is never found through a constraint. Not
+    /// a tuple member, an autoclosure's result); a key path literal is never found through a constraint. Not
     /// beside an overload with the same parameters: a type meeting both requirements makes calls ambiguous.
     static func reviseLoosenedRequirements(
         _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration] = [:],
@@ -124,13 +124,13 @@ extension APIDiff {
                 guard let signature = DeclarationSignature.parsed(before.signature),
                     !clientsImplement(before, modifiers: signature.modifiers)
                 else { continue }
-                // The generic parameters whose requirements changed: only key path roots among the parameters.
+                // The generic parameters whose requirements changed: only inside key path types among the parameters.
                 let loosened = Set(oldList).symmetricDifference(newList).map {
                     String($0.prefix { $0 != ":" && $0 != " " && $0 != "." })
                 }
                 guard
                     loosened.allSatisfy({ name in
-                        (signature.parameters ?? []).allSatisfy { onlyKeyPathRoot($0.type, name) }
+                        (signature.parameters ?? []).allSatisfy { onlyInKeyPaths($0.type, name) }
                     }),
                     !new.values.contains(where: {
                         $0.baseKey == after.baseKey && $0.signature != after.signature
@@ -160,16 +160,13 @@ extension APIDiff {
         removeChanges(at: dropped, from: &changes)
     }
 
-    /// Whether generic parameter `name` (`τ_0`) appears in `type` only as the root of a key path type.
-    private static func onlyKeyPathRoot(_ type: SwiftType, _ name: String) -> Bool {
-        if case .named(nil, let typeName, let arguments) = type, keyPathTypes.contains(typeName),
-            let root = arguments.first
-        {
-            return (root.description == name || onlyKeyPathRoot(root, name))
-                && arguments.dropFirst().allSatisfy { onlyKeyPathRoot($0, name) }
-        }
+    /// Whether generic parameter `name` (`τ_0`) appears in `type` only inside key path types (`KeyPath<τ_0, V>`,
+    /// `KeyPath<Self, τ_0>`): a key path argument is a literal whose root comes from elsewhere and whose value is the
+    /// member's, or a value of its own type; no constraint finds it.
+    private static func onlyInKeyPaths(_ type: SwiftType, _ name: String) -> Bool {
+        if case .named(nil, let typeName, _) = type, keyPathTypes.contains(typeName) { return true }
         if type.description == name { return false }
-        return type.children.allSatisfy { onlyKeyPathRoot($0, name) }
+        return type.children.allSatisfy { onlyInKeyPaths($0, name) }
     }
 
     private static let keyPathTypes: Set<String> = [

@@ -263,6 +263,22 @@ extension DiffCase {
             ], .breaking),
         DiffCase(
             """
+            a requirement loosened on a key path's value type: the argument is a key path literal, found by its \
+            member
+            """,
+            old: "public protocol AnyField {}\npublic protocol Field: AnyField {}\npublic protocol Fields {}\n"
+                + """
+                extension Fields { public static func path<T>(for k: KeyPath<Self, T>) -> [String] where T: Field \
+                { [] } }
+                """,
+            new: "public protocol AnyField {}\npublic protocol Field: AnyField {}\npublic protocol Fields {}\n"
+                + """
+                extension Fields { public static func path<T>(for k: KeyPath<Self, T>) -> [String] where T: \
+                AnyField { [] } }
+                """,
+            ["changed func Fields.path(for:) (extension)"], .additive),
+        DiffCase(
+            """
             a requirement loosened on a generic parameter that is an array's element still breaks \
             (`showAll([.plain])`)
             """,
