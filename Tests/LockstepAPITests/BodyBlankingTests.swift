@@ -127,7 +127,8 @@ final class BodyBlankingTests: XCTestCase {
             let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
             while let path = walker?.nextObject() as? String {
                 guard path.hasSuffix(".swift") else { continue }
-                let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path))
+                let text = try String(
+                    contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
                 let file = SourceFile(path: "\(folder)/\(path)", text: text)
                 let whole = try APICollector.collect(file, context: context, after: nil, blankingBodies: false)
                 let blank = try APICollector.collect(file, context: context, after: nil, blankingBodies: true)
