@@ -28,16 +28,11 @@ extension APIDiff {
         -> [String: String]
     {
         var renames: [String: String] = [:]
-        for alias in new.declarations.values where alias.kind == .typealias {
-            let name = String(alias.key.dropFirst("typealias ".count))
-            let short = name.split(separator: ".").last.map(String.init) ?? name
-            guard let range = alias.signature.range(of: "typealias " + short + " = "),
-                let before = old.declarations[alias.key], before.signature.contains("typealias " + short + "<")
+        for alias in new.declarations.values {
+            guard let (name, short, target) = renamingAlias(alias),
+                let before = old.declarations[alias.key], before.signature.contains("typealias " + short + "<"),
+                let defined = new.declarations["typealias " + target]
             else { continue }
-            let target = String(alias.signature[range.upperBound...])
-            guard target != name, isPath(target), let defined = new.declarations["typealias " + target] else {
-                continue
-            }
             var all = typeRenames
             all[name] = target
             let targetShort = target.split(separator: ".").last.map(String.init) ?? target
@@ -79,17 +74,25 @@ extension APIDiff {
     /// non-generic typealias naming another type.
     private static func renamedTypes(_ old: APISurface, _ new: APISurface) -> [String: String] {
         var renames: [String: String] = [:]
-        for alias in new.declarations.values where alias.kind == .typealias {
-            let name = String(alias.key.dropFirst("typealias ".count))
-            let short = name.split(separator: ".").last.map(String.init) ?? name
-            guard let range = alias.signature.range(of: "typealias " + short + " = ") else { continue }
-            let target = String(alias.signature[range.upperBound...])
-            guard target != name, isPath(target),
+        for alias in new.declarations.values {
+            guard let (name, _, target) = renamingAlias(alias),
                 declaresType(name, in: old.declarations), !declaresType(name, in: new.declarations)
             else { continue }
             renames[name] = target
         }
         return renames
+    }
+
+    /// A non-generic typealias naming another name (`typealias Old = New`): its qualified name, short name and
+    /// target; nil for anything else.
+    private static func renamingAlias(_ alias: APIDeclaration) -> (name: String, short: String, target: String)? {
+        guard alias.kind == .typealias else { return nil }
+        let name = String(alias.key.dropFirst("typealias ".count))
+        let short = name.split(separator: ".").last.map(String.init) ?? name
+        guard let range = alias.signature.range(of: "typealias " + short + " = ") else { return nil }
+        let target = String(alias.signature[range.upperBound...])
+        guard target != name, isPath(target) else { return nil }
+        return (name, short, target)
     }
 
     /// The declaration with `Old` read as `New` in its key and signature.

@@ -5,15 +5,13 @@ struct ConformanceFacts {
     /// Each type's conformances in the new surface: the protocol and its `where` list ("" when unconditional). A
     /// protocol's are the protocols it refines (`protocol Q: P` is collected as `conformance Q: P`).
     private var conformances: [String: [(proto: String, condition: String)]] = [:]
-    /// The types and protocols the surface declares: a package's own `Clock` or `Hashable` is not the standard one.
-    private var declared: Set<String> = []
+    /// The new surface: a type or protocol it declares (a package's own `Clock` or `Hashable`) is not the standard one.
+    private let new: [String: APIDeclaration]
 
     /// From the new surface's declarations, and the conformances `added` that the diff found besides them (a
     /// class's first inherited entry read as a protocol).
     init(new: [String: APIDeclaration], added: [APIDeclaration] = []) {
-        for declaration in new.values where declaration.kind.isType {
-            declared.insert(String(declaration.key.dropFirst(declaration.kind.rawValue.count + 1)))
-        }
+        self.new = new
         for declaration in Array(new.values) + added.filter({ new[$0.key] == nil }) {
             if let (type, proto) = declaration.conformanceParts {
                 conformances[type, default: []].append((proto, Self.condition(of: declaration.signature)))
@@ -60,7 +58,8 @@ struct ConformanceFacts {
             guard seen.insert(next).inserted else { continue }
             work += (conformances[next] ?? []).filter(\.condition.isEmpty).map(\.proto)
         }
-        return seen.contains(proto) || StandardConformances.implies(seen.filter { !declared.contains($0) }, proto)
+        return seen.contains(proto)
+            || StandardConformances.implies(seen.filter { !APIDiff.declaresType($0, in: new) }, proto)
     }
 
     /// `Box: P where τ0_0: Q` → `τ0_0: Q`; "" without a `where`.

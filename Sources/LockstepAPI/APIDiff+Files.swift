@@ -50,11 +50,8 @@ extension APIDiff {
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
         for file in shared {
-            let mask = file.unbuildable.bits
             func take(_ index: Int) {
-                if mask == 0 {
-                    sharedItems.append(file.declarations[index])
-                } else if let item = APIFileSurface.buildable(file.declarations[index], mask) {
+                if let item = APIFileSurface.buildable(file.declarations[index], file.unbuildable.bits) {
                     sharedItems.append(item)
                 }
             }

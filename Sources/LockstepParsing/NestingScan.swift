@@ -5,7 +5,8 @@
 /// more than linear time, and recurses once per `#if`. Real code nests far less than the limits here.
 /// Strings and comments are skipped; string interpolations are code and are scanned.
 ///
-/// The same pass can find the bodies of functions, initializers and deinitializers (`bodies(in:)`), which a reader of
+/// The same pass can find the bodies of functions, initializers and deinitializers (`blankingBodies(_:)`), which a
+/// reader of
 /// declarations never walks: blanked out, swift-syntax parses a file without them (most of a library's text).
 public struct NestingScan {
     /// Where and why a text nests too deep.

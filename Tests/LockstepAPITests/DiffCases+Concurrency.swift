@@ -1,6 +1,29 @@
 import LockstepAPI
 
 extension DiffCase {
+    /// A scheduler type and its generic alias renamed (`FailingScheduler…` → `UnimplementedScheduler…`) with the old
+    /// names left as aliases of the new; `arguments` are the new alias's target's (`S.T, S.O`, as the old one's).
+    private static func schedulerRename(arguments: String) -> (old: String, new: String) {
+        let shared = """
+            public protocol Sch { associatedtype T; associatedtype O }
+            public struct Q: Sch { public typealias T = Int; public typealias O = Int }
+
+            """
+        let old = """
+            public struct FailingScheduler<T, O> {}
+            public typealias FailingSchedulerOf<S: Sch> = FailingScheduler<S.T, S.O>
+            extension Q { public static func failing() -> FailingSchedulerOf<Q> { .init() } }
+            """
+        let new = """
+            public struct UnimplementedScheduler<T, O> {}
+            public typealias UnimplementedSchedulerOf<S: Sch> = UnimplementedScheduler<\(arguments)>
+            public typealias FailingScheduler = UnimplementedScheduler
+            public typealias FailingSchedulerOf = UnimplementedSchedulerOf
+            extension Q { public static func failing() -> UnimplementedSchedulerOf<Q> { .init() } }
+            """
+        return (shared + old, shared + new)
+    }
+
     /// `@preconcurrency` and the `Sendable` it softens: warnings for Swift 6 clients where a declaration gains the
     /// demand under it, errors where the attribute is taken away, and no softening where it does not reach.
     static let concurrencyCases: [DiffCase] = [
@@ -213,53 +236,14 @@ extension DiffCase {
             ["changed func Loader.load(_:)"], .breaking),
         DiffCase(
             "a generic typealias renamed with the old name left as an alias of the new one: every use means the same",
-            old:
-                """
-                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
-                typealias T = Int; public typealias O = Int }\n
-                """
-                    + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
-                        + """
-                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> \
-                        FailingSchedulerOf<Q> { \
-                        .init() } }
-                        """,
-            new:
-                """
-                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
-                typealias T = Int; public typealias O = Int }\n
-                """
-                    + "public struct UnimplementedScheduler<T, O> {}\npublic typealias UnimplementedSchedulerOf<S: Sch> = "
-                    + "UnimplementedScheduler<S.T, S.O>\npublic typealias FailingScheduler = UnimplementedScheduler\n"
-                    + "public typealias FailingSchedulerOf = UnimplementedSchedulerOf\n"
-                    + "extension Q { public static func failing() -> UnimplementedSchedulerOf<Q> { .init() } }",
+            old: schedulerRename(arguments: "S.T, S.O").old, new: schedulerRename(arguments: "S.T, S.O").new,
             ["added typealias FailingScheduler", "added typealias UnimplementedSchedulerOf"], .additive),
         DiffCase(
             "a generic typealias left as an alias of one defined otherwise still changes what its uses mean",
-            old:
-                """
-                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
-                typealias T = Int; public typealias O = Int }\n
-                """
-                    + "public struct FailingScheduler<T, O> {}\npublic typealias FailingSchedulerOf<S: Sch> = "
-                        + """
-                        FailingScheduler<S.T, S.O>\nextension Q { public static func failing() -> \
-                        FailingSchedulerOf<Q> { \
-                        .init() } }
-                        """,
-            new:
-                """
-                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public \
-                typealias T = Int; public typealias O = Int }\n
-                """
-                    + "public struct UnimplementedScheduler<T, O> {}\npublic typealias UnimplementedSchedulerOf<S: Sch> = "
-                    + "UnimplementedScheduler<S.O, S.T>\npublic typealias FailingScheduler = UnimplementedScheduler\n"
-                    + "public typealias FailingSchedulerOf = UnimplementedSchedulerOf\n"
-                    + "extension Q { public static func failing() -> UnimplementedSchedulerOf<Q> { .init() } }",
+            old: schedulerRename(arguments: "S.O, S.T").old, new: schedulerRename(arguments: "S.O, S.T").new,
             [
                 "added typealias FailingScheduler", "added typealias UnimplementedSchedulerOf",
-                "changed func Q.failing()",
-                "changed typealias FailingSchedulerOf",
+                "changed func Q.failing()", "changed typealias FailingSchedulerOf",
             ], .breaking),
         DiffCase(
             """
