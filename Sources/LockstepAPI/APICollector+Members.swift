@@ -116,7 +116,11 @@ extension APICollector {
         var types = own.types
         let target = types.render(node.initializer.value)
         signature += own.generics + " = " + target + own.constraints
-        if own.names.isEmpty { recordAlias(qualified, target: target, in: scope) }
+        if own.names.isEmpty {
+            recordAlias(qualified, target: target, in: scope)
+        } else {
+            recordGenericAlias(qualified, target: target, parameters: own.names.count, in: scope)
+        }
         record(kind: .typealias, qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }
 

@@ -304,6 +304,17 @@ struct APICollector {
         }
     }
 
+    /// Records a generic public typealias, which the cross-file pass expands wherever it is used with arguments. One
+    /// declared for some platforms only means the same where it exists (a use elsewhere does not compile anyway);
+    /// one declared differently in two places is not expanded at all (`AliasTarget.merging`).
+    mutating func recordGenericAlias(_ qualified: String, target: String, parameters: Int, in scope: Scope) {
+        let alias = AliasTarget(target: target, scope: scope.name, parameters: parameters)
+        result.genericAliases[qualified] = result.genericAliases[qualified].map { $0.merging(alias) } ?? alias
+        if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(qualified)) {
+            result.exposingAliases.insert(qualified)
+        }
+    }
+
     // MARK: Types
 
     private mutating func visitType(
@@ -353,6 +364,11 @@ struct APICollector {
         }
         var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
         if keyword == "protocol" {
+            if let clause = generics?.as(PrimaryAssociatedTypeClauseSyntax.self) {
+                result.primaryAssociatedTypes[qualified] = clause.primaryAssociatedTypes.map {
+                    String(NormalizedText.name(of: $0.name))
+                }
+            }
             signature += keyword + " " + name + (generics.map(NormalizedText.of) ?? "")
             if !kept.isEmpty { signature += ": " + kept.joined(separator: ", ") }
             signature += whereClause(node.genericWhereClause, in: scope)

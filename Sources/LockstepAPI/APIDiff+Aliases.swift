@@ -83,14 +83,26 @@ extension APIDiff {
         return renames
     }
 
-    /// A non-generic typealias naming another name (`typealias Old = New`): its qualified name, short name and
-    /// target; nil for anything else.
+    /// A typealias naming another name (`typealias Old = New`), or a generic one passing its parameters on in order
+    /// (`typealias Old<T> = New<T>`): its qualified name, short name and target; nil for anything else.
     private static func renamingAlias(_ alias: APIDeclaration) -> (name: String, short: String, target: String)? {
         guard alias.kind == .typealias else { return nil }
         let name = String(alias.key.dropFirst("typealias ".count))
         let short = name.split(separator: ".").last.map(String.init) ?? name
-        guard let range = alias.signature.range(of: "typealias " + short + " = ") else { return nil }
-        let target = String(alias.signature[range.upperBound...])
+        var target: String
+        if let range = alias.signature.range(of: "typealias " + short + " = ") {
+            target = String(alias.signature[range.upperBound...])
+        } else if let range = alias.signature.range(of: "typealias " + short + "<"),
+            let equals = alias.signature[range.upperBound...].range(of: "> = ")
+        {
+            // `<τ0_0, τ0_1>` on both sides, nothing after: the alias only renames.
+            let parameters = "<" + alias.signature[range.upperBound..<equals.lowerBound] + ">"
+            target = String(alias.signature[equals.upperBound...])
+            guard target.hasSuffix(parameters) else { return nil }
+            target.removeLast(parameters.count)
+        } else {
+            return nil
+        }
         guard target != name, isPath(target) else { return nil }
         return (name, short, target)
     }

@@ -22,6 +22,11 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     /// Typealiases declared under `#if` for some platforms only (`CModeT = UInt16` on Darwin, `UInt32` elsewhere),
     /// each with the platforms it is declared on: resolved per platform by the cross-file pass.
     var platformAliases: [String: [AliasTarget]] = [:]
+    /// Public generic typealiases declared for every platform (`typealias SchedulerOf<S> = AnyScheduler<S.Time>`), by
+    /// qualified name: the cross-file pass expands each use (`SchedulerOf<Q>`) with its arguments.
+    var genericAliases: [String: AliasTarget] = [:]
+    /// The primary associated types of public protocols (`protocol Store<Item>`), by qualified name, in order.
+    var primaryAssociatedTypes: [String: [String]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
     /// The public typealiases that are API themselves (not inside a `_`-type, not `_`-named): a `_`-type one of
@@ -119,4 +124,16 @@ struct AliasTarget: Sendable, Hashable, Codable {
     var scope: String?
     /// The platforms the alias is declared on (every one unless it sits in a platform `#if`).
     var platforms = PlatformMask(bits: .max)
+    /// How many generic parameters the alias declares (`τ<depth>_0`… in `target`); 0 for a non-generic one, -1 for
+    /// a generic one declared differently in two places, which is never expanded.
+    var parameters = 0
+
+    /// The alias declared twice (in two `#if` branches, two files): itself when both say the same, else one that
+    /// no use matches.
+    func merging(_ other: AliasTarget) -> AliasTarget {
+        guard other.target != target || other.scope != scope || other.parameters != parameters else { return self }
+        var conflict = self
+        conflict.parameters = -1
+        return conflict
+    }
 }

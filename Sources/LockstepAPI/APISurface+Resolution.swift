@@ -7,7 +7,11 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
-    /// Those of them that are API themselves (`APIFileSurface.exposingAliases`).
+    /// Public generic typealiases declared for every platform, expanded where used with arguments.
+    var genericAliases: [String: AliasTarget] = [:]
+    /// The primary associated types of the file set's public protocols, in order.
+    var primaryAssociatedTypes: [String: [String]] = [:]
+    /// Those of them (and of the generic ones) that are API themselves (`APIFileSurface.exposingAliases`).
     var exposingAliases: Set<String> = []
     /// Typealiases declared for some platforms only, each with its platforms (`APIFileSurface.platformAliases`).
     var platformAliases: [String: [AliasTarget]] = [:]
@@ -48,6 +52,8 @@ struct TypeNames: Equatable, Sendable {
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
             aliases.merge(file.aliases) { first, _ in first }
+            genericAliases.merge(file.genericAliases) { $0.merging($1) }
+            primaryAssociatedTypes.merge(file.primaryAssociatedTypes) { first, _ in first }
             exposingAliases.formUnion(file.exposingAliases)
             for (name, variants) in file.platformAliases { platformAliases[name, default: []] += variants }
             platformCount = max(platformCount, file.platforms.count)
@@ -61,6 +67,7 @@ struct TypeNames: Equatable, Sendable {
         }
         for parameters in generics.values { special.formUnion(parameters) }
         for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
+        for alias in genericAliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
     }
 }
 
@@ -72,6 +79,13 @@ struct NameResolver {
     let names: TypeNames
     /// Followed alias targets; nil while one is being followed, so that a cycle reads as no alias.
     private var followed: [String: String?] = [:]
+    /// Finished targets of generic aliases, their parameters still `τ<depth>_<i>`; nil for one that cannot be
+    /// expanded (it names `Self`, or it is part of a cycle).
+    private var genericTargets: [String: String?] = [:]
+    /// The generic aliases being finished, innermost last: a cycle makes every alias in it unexpandable, whichever
+    /// of them was reached first.
+    private var finishing: [String] = []
+    private var cyclic: Set<String> = []
     /// Resolved names by scope and name.
     private var resolutions: [String: String] = [:]
 
@@ -117,6 +131,16 @@ struct NameResolver {
                     continue
                 }
                 var resolved = resolved(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), in: lookup)
+                if end < bytes.count, bytes[end] == UInt8(ascii: "<"), names.genericAliases[resolved] != nil,
+                    let close = Self.closingAngle(bytes, from: end)
+                {
+                    let arguments = finish(String(decoding: bytes[(end + 1)..<close], as: UTF8.self), in: scope)
+                    if let expanded = expanded(resolved, SignatureShape.splitTopLevel(arguments, at: ","), from: scope)
+                    {
+                        resolved = expanded
+                        end = close + 1
+                    }
+                }
                 if end < bytes.count, Self.isPostfix(bytes[end]), !Self.isAtomic(resolved) {
                     resolved = "(" + resolved + ")"
                 }
@@ -127,7 +151,8 @@ struct NameResolver {
                 while end < bytes.count, bytes[end] != 4 { end += 1 }
                 let entries = bytes[(index + 1)..<end].split(separator: 3)
                     .flatMap {
-                        Self.primaryAssociatedTypesSpelledOut(finish(String(decoding: $0, as: UTF8.self), in: scope))
+                        Self.primaryAssociatedTypesSpelledOut(
+                            finish(String(decoding: $0, as: UTF8.self), in: scope), declared: names)
                     }
                 out.append(contentsOf: (" where " + Set(entries).sorted().joined(separator: ", ")).utf8)
                 index = end + 1
@@ -140,9 +165,10 @@ struct NameResolver {
         return typedThrows ? Self.plainEffects(finished) : finished
     }
 
-    /// The primary associated types of the standard library's protocols, in order (`Collection<Int>` is
-    /// `Collection` with `Element == Int`).
+    /// The primary associated types of the standard library's protocols (and Combine's), in order (`Collection<Int>`
+    /// is `Collection` with `Element == Int`).
     private static let primaryAssociatedTypes: [String: [String]] = [
+        "Publisher": ["Output", "Failure"], "Subject": ["Output", "Failure"], "Scheduler": ["SchedulerTimeType"],
         "Sequence": ["Element"], "Collection": ["Element"], "BidirectionalCollection": ["Element"],
         "RandomAccessCollection": ["Element"], "MutableCollection": ["Element"],
         "RangeReplaceableCollection": ["Element"],
@@ -152,17 +178,23 @@ struct NameResolver {
         "AsyncIteratorProtocol": ["Element", "Failure"], "Clock": ["Duration"], "InstantProtocol": ["Duration"],
     ]
 
-    /// `T: Collection<E>` as `T: Collection` and `T.Element == E`: one requirement, two spellings.
-    static func primaryAssociatedTypesSpelledOut(_ entry: String) -> [String] {
+    /// `T: Collection<E>` as `T: Collection` and `T.Element == E`: one requirement, two spellings. The protocol's
+    /// primary associated types are the file set's own (`declared`) when it declares a type of that name, else the
+    /// standard library's.
+    static func primaryAssociatedTypesSpelledOut(_ entry: String, declared: TypeNames) -> [String] {
         guard entry.hasSuffix(">"), let colon = entry.range(of: ": "), !entry.contains(" == "), !entry.contains(" & ")
         else {
             return [entry]
         }
         let subject = entry[..<colon.lowerBound]
         let constraint = entry[colon.upperBound...]
-        guard let open = constraint.firstIndex(of: "<"),
-            let names = primaryAssociatedTypes[String(constraint[..<open]).replacingOccurrences(of: "Swift.", with: "")]
-        else { return [entry] }
+        guard let open = constraint.firstIndex(of: "<") else { return [entry] }
+        let name = String(constraint[..<open])
+        let names =
+            declared.types.contains(name)
+            ? declared.primaryAssociatedTypes[name]
+            : primaryAssociatedTypes[name.replacingOccurrences(of: "Swift.", with: "")]
+        guard let names else { return [entry] }
         let arguments = SignatureShape.splitTopLevel(
             String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]), at: ",")
         guard arguments.count <= names.count else { return [entry] }
@@ -189,9 +221,131 @@ struct NameResolver {
         return result
     }
 
-    /// A qualified name with typealiases followed: `extension Old` extends what `Old` stands for.
+    /// A qualified name with typealiases followed: `extension Old` extends what `Old` stands for, and `extension Box`
+    /// where `typealias Box<T> = _Box<T>` extends `_Box`.
     mutating func following(_ name: String) -> String {
-        names.aliases.isEmpty ? name : followingAliases(name)
+        if names.genericAliases[name] != nil, let nominal = renamedNominal(name) { return nominal }
+        return names.aliases.isEmpty ? name : followingAliases(name)
+    }
+
+    /// The type a typealias names, without generic arguments: `_Box` for `typealias IntBox = _Box<Int>` and for
+    /// `typealias Pair<T> = _Box<T, T>`.
+    mutating func aliasedType(_ alias: String) -> String {
+        let target = names.genericAliases[alias] != nil ? genericTarget(alias) ?? alias : following(alias)
+        return String(target.prefix { $0 != "<" })
+    }
+
+    /// `_Box` for `typealias Box<T> = _Box<T>`: the generic type a generic alias only renames (its parameters passed
+    /// on in order, nothing else); nil for any other alias.
+    mutating func renamedNominal(_ name: String) -> String? {
+        guard let alias = names.genericAliases[name], alias.parameters > 0, let target = genericTarget(name) else {
+            return nil
+        }
+        let depth = TypeCanonical.depth(of: name)
+        let parameters = (0..<alias.parameters).map { TypeCanonical.typeParameter(depth: depth, index: $0) }
+        guard let open = target.firstIndex(of: "<"), target.hasSuffix(">"),
+            case let nominal = String(target[..<open]), Self.isPath(nominal),
+            SignatureShape.splitTopLevel(
+                String(target[target.index(after: open)..<target.index(before: target.endIndex)]),
+                at: ",") == parameters
+        else { return nil }
+        return nominal
+    }
+
+    /// A generic alias used with `arguments` (already finished), expanded: its target with each parameter replaced by
+    /// its argument. Nil when it cannot be (another number of arguments, a cycle, a target naming `Self`, or one
+    /// naming its owner's generic parameters used from outside the owner).
+    mutating func expanded(_ name: String, _ arguments: [String], from scope: String?) -> String? {
+        guard let alias = names.genericAliases[name], arguments.count == alias.parameters,
+            let target = genericTarget(name)
+        else { return nil }
+        let depth = TypeCanonical.depth(of: name)
+        let own = "τ\(depth)_"
+        var foreign = false
+        var out = ""
+        var rest = Substring(target)
+        while let range = rest.range(of: "τ") {
+            out += rest[..<range.lowerBound]
+            let token = rest[range.lowerBound...].prefix { $0 == "τ" || $0 == "_" || $0.isASCII && $0.isNumber }
+            rest = rest[token.endIndex...]
+            guard token.hasPrefix(own), let index = Int(token.dropFirst(own.count)), arguments.indices.contains(index)
+            else {
+                foreign = true
+                out += token
+                continue
+            }
+            let argument = arguments[index]
+            if rest.first == ".", Self.isPath(argument) {
+                // `S.T` with `S` = `Q`: `Q.T`, followed if it is an alias (`Q.T` = `Int`).
+                let member = rest.prefix {
+                    $0 == "." || $0 != "τ" && $0.unicodeScalars.allSatisfy { Self.continues($0) }
+                }
+                out += followingAliases(argument + member)
+                rest = rest[member.endIndex...]
+                continue
+            }
+            let postfix = rest.first.map { $0 == "." || $0 == "?" || $0 == "!" } ?? false
+            out += postfix && !Self.isAtomic(argument) ? "(" + argument + ")" : argument
+        }
+        out += rest
+        if foreign {
+            guard let owner = alias.scope, let scope, scope == owner || scope.hasPrefix(owner + ".") else { return nil }
+        }
+        return out
+    }
+
+    /// The generic alias's target finished in its own scope (its own parameters left as they are), remembered.
+    private mutating func genericTarget(_ name: String) -> String? {
+        if let known = genericTargets[name] { return known }
+        guard let alias = names.genericAliases[name] else { return nil }
+        if let start = finishing.firstIndex(of: name) {
+            for member in finishing[start...] { cyclic.insert(member) }
+            return nil
+        }
+        finishing.append(name)
+        let target = finish(alias.target, in: alias.scope)
+        finishing.removeLast()
+        let result = cyclic.contains(name) || Self.namesSelf(target) ? nil : target
+        // Inside a cycle nothing is remembered but the verdict: what its members expanded to depends on where
+        // it was entered.
+        if finishing.contains(where: cyclic.contains) { return result }
+        genericTargets[name] = result
+        return result
+    }
+
+    /// Whether `Self` occurs in the text as a name of its own.
+    private static func namesSelf(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let range = rest.range(of: "Self") {
+            let before = rest[..<range.lowerBound].unicodeScalars.last
+            let after = rest[range.upperBound...].unicodeScalars.first
+            if !(before.map { $0.properties.isXIDContinue || $0 == "." } ?? false),
+                !(after.map { $0.properties.isXIDContinue } ?? false)
+            {
+                return true
+            }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// The index of the `>` closing the generic argument list that opens at `open`; nil when it does not close. An
+    /// arrow's `>` (`(A) -> B`) closes nothing.
+    private static func closingAngle(_ bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">") where index > 0 && bytes[index - 1] == UInt8(ascii: "-"): break
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return bytes[index] == UInt8(ascii: ">") ? index : nil }
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// A dotted name as the compiler resolves it from `scope`.
@@ -205,7 +359,9 @@ struct NameResolver {
                 return TypeCanonical.typeParameter(depth: TypeCanonical.depth(of: container), index: index) + rest
             }
             let candidate = container + "." + first
-            if names.types.contains(candidate) || names.aliases[candidate] != nil {
+            if names.types.contains(candidate) || names.aliases[candidate] != nil
+                || names.genericAliases[candidate] != nil
+            {
                 qualified = container + "." + path
                 break
             }
@@ -289,6 +445,11 @@ struct NameResolver {
         }
         if target.hasSuffix("?"), member == "Wrapped" { return String(target.dropLast()) }
         return nil
+    }
+
+    /// An identifier scalar (ASCII letters, digits, `_`, any non-ASCII scalar), as `continues` reads bytes.
+    private static func continues(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? continues(UInt8(scalar.value)) : true
     }
 
     /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.

@@ -97,8 +97,10 @@ extension APISurface {
         // names of the whole file set (a diff finishes only the files that changed).
         var aliased: Set<String> = []
         for alias in names.exposingAliases {
-            if let scope = names.aliases[alias]?.scope, hidden.contains(scope) { continue }
-            let target = String(resolver.following(alias).prefix { $0 != "<" })
+            if let scope = (names.aliases[alias] ?? names.genericAliases[alias])?.scope, hidden.contains(scope) {
+                continue
+            }
+            let target = resolver.aliasedType(alias)
             if APICollector.isUnderscored(APICollector.lastComponent(target)) { aliased.insert(target) }
         }
         // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
@@ -119,6 +121,7 @@ extension APISurface {
             names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
         var platformResolvers: [Int: NameResolver] = [:]
         for collected in declarations {
+            let collected = Self.boundExtension(collected, names: names, &resolver)
             if let owner = collected.underscoredOwner, !aliased.contains(owner) { continue }
             if let extended = collected.extendedType, hidden.contains(extended) { continue }
             for var item in Self.followingConformedAlias(collected, &resolver) {
@@ -177,6 +180,71 @@ extension APISurface {
             }
         }
         return result
+    }
+
+    /// A declaration in `extension Box<Int>` (SE-0361) as one in `extension Box where T == Int`, for what only the
+    /// whole
+    /// file set knows: a generic type declared in another file, or a generic typealias used with arguments (`extension
+    /// AnySchedulerOf<DispatchQueue>` is `extension AnyScheduler where SchedulerTimeType == DispatchQueue.…`). Its key
+    /// names the type, its `where` lists (signature, overload types) gain one same-type requirement per argument.
+    /// Any other declaration is returned as it is.
+    static func boundExtension(
+        _ item: CollectedDeclaration, names: TypeNames, _ resolver: inout NameResolver
+    ) -> CollectedDeclaration {
+        guard let written = item.extendedType, written.hasSuffix(">"), let open = written.firstIndex(of: "<") else {
+            return item
+        }
+        let name = String(written[..<open])
+        var arguments = SignatureShape.splitTopLevel(
+            String(written[written.index(after: open)..<written.index(before: written.endIndex)]), at: ",")
+        var base = name
+        if names.genericAliases[name] != nil {
+            guard let target = resolver.expanded(name, arguments, from: nil), target.hasSuffix(">"),
+                let targetOpen = target.firstIndex(of: "<")
+            else { return item }
+            base = String(target[..<targetOpen])
+            arguments = SignatureShape.splitTopLevel(
+                String(target[target.index(after: targetOpen)..<target.index(before: target.endIndex)]), at: ",")
+        }
+        guard APIDiff.isPath(base), let parameters = names.generics[base], parameters.count == arguments.count else {
+            return item
+        }
+        let depth = TypeCanonical.depth(of: base)
+        let bound = arguments.enumerated().map { TypeCanonical.typeParameter(depth: depth, index: $0) + " == " + $1 }
+        var copy = item
+        copy.extendedType = base
+        copy.lookupScope = item.lookupScope.map { Self.replacingPrefix($0, written, base) }
+        copy.declaration.key = Self.replacingSubject(item.declaration.key, written, base)
+        copy.declaration.baseKey = Self.replacingSubject(item.declaration.baseKey, written, base)
+        copy.declaration.signature = Self.adding(bound, toWhereListOf: item.declaration.signature)
+        if !item.parameterTypes.isEmpty {
+            copy.parameterTypes = Self.adding(bound, toWhereListOf: item.parameterTypes)
+        }
+        return copy
+    }
+
+    /// `text` with its trailing delimited `where` list (`TypeCanonical.whereList`) holding `requirements` too, or with
+    /// one of them added when it has none.
+    private static func adding(_ requirements: [String], toWhereListOf text: String) -> String {
+        let end = Character(TypeCanonical.whereEnd)
+        guard text.last == end else { return text + TypeCanonical.whereList(requirements) }
+        let separator = String(Character(TypeCanonical.whereSeparator))
+        return String(text.dropLast()) + separator + requirements.joined(separator: separator) + String(end)
+    }
+
+    /// `text` with `old` replaced by `new` where it is the whole of it or a prefix followed by `.`.
+    private static func replacingPrefix(_ text: String, _ old: String, _ new: String) -> String {
+        if text == old { return new }
+        return text.hasPrefix(old + ".") ? new + text.dropFirst(old.count) : text
+    }
+
+    /// `func Old<X>.f()` → `func New.f()`, `conformance Old<X>: P` → `conformance New: P`: the subject after the key's
+    /// kind word.
+    private static func replacingSubject(_ key: String, _ old: String, _ new: String) -> String {
+        guard let space = key.firstIndex(of: " ") else { return key }
+        let subject = key[key.index(after: space)...]
+        guard subject.hasPrefix(old) else { return key }
+        return String(key[...space]) + new + subject.dropFirst(old.count)
     }
 
     /// `public final class C: InternalProtocol` → `public final class C`: a class's first inherited entry (kept in its

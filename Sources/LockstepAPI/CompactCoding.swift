@@ -164,12 +164,13 @@ extension AliasTarget {
         writer.string(target)
         writer.optional(scope) { $0.string($1) }
         platforms.write(to: &writer)
+        writer.int(parameters)
     }
 
     fileprivate init(from reader: inout CompactCoding.Reader) throws {
         self.init(
             target: try reader.string(), scope: try reader.optional { try $0.string() },
-            platforms: try PlatformMask(from: &reader))
+            platforms: try PlatformMask(from: &reader), parameters: try reader.int())
     }
 }
 
@@ -217,6 +218,16 @@ extension APIFileSurface {
         w.strings(reexportedModules.sorted())
         w.strings(exposingAliases.sorted())
         unbuildable.write(to: &w)
+        w.count(genericAliases.count)
+        for (name, target) in genericAliases {
+            w.string(name)
+            target.write(to: &w)
+        }
+        w.count(primaryAssociatedTypes.count)
+        for (name, associated) in primaryAssociatedTypes {
+            w.string(name)
+            w.strings(associated)
+        }
         return w.bytes
     }
 
@@ -269,6 +280,14 @@ extension APIFileSurface {
         surface.reexportedModules = Set(try r.strings())
         surface.exposingAliases = Set(try r.strings())
         surface.unbuildable = try PlatformMask(from: &r)
+        for _ in 0..<(try r.count()) {
+            let name = try r.string()
+            surface.genericAliases[name] = try AliasTarget(from: &r)
+        }
+        for _ in 0..<(try r.count()) {
+            let name = try r.string()
+            surface.primaryAssociatedTypes[name] = try r.strings()
+        }
         return surface
     }
 }

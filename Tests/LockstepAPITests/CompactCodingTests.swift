@@ -5,9 +5,11 @@ import XCTest
 /// The API cache's binary form: every value comes back equal, and anything but a whole body decodes to nil.
 final class CompactCodingTests: XCTestCase {
     /// A file exercising every field: overloads (base keys), extensions, conformances, generics, aliases (also per
-    /// platform), hidden types, `#if` platforms, non-ASCII text and a negative-free but multi-byte line number.
+    /// platform, generic ones), primary associated types, hidden types, `#if` platforms, non-ASCII text and a
+    /// negative-free but multi-byte line number.
     static let text = """
-        public protocol Store { associatedtype Item; func put(_ item: Item) }
+        public protocol Store<Item> { associatedtype Item; func put(_ item: Item) }
+        public typealias Pair<A> = Box<A, A>
         public struct Box<T, U>: Store, Equatable { public func put(_ item: T) {} }
         public func over(_ x: Int) {}
         public func over(_ x: String) {}

@@ -28,6 +28,6 @@ struct DiffCase {
     /// Every row: protocols first, then types and members, then the edits that must not count.
     static var all: [DiffCase] {
         protocolCases + callableCases + typeCases + propertyCases + silentCases + spellingCases + wideningCases
-            + modelCases + modelLimitCases + concurrencyCases
+            + modelCases + modelLimitCases + concurrencyCases + genericAliasCases
     }
 }

@@ -6,7 +6,7 @@ extension DiffCase {
     private static func schedulerRename(arguments: String) -> (old: String, new: String) {
         let shared = """
             public protocol Sch { associatedtype T; associatedtype O }
-            public struct Q: Sch { public typealias T = Int; public typealias O = Int }
+            public struct Q: Sch { public typealias T = Int; public typealias O = String }
 
             """
         let old = """

@@ -27,7 +27,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// re-exported modules. 10: `extension Box<Int>` read as `where`. 11: `_`-types a public typealias names
     /// collected (`CollectedDeclaration.underscoredOwner`, a new field of the encoding), types made generic judged.
     /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`).
-    static let formatVersion = 12
+    static let formatVersion = 13
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL

@@ -1,0 +1,156 @@
+import LockstepAPI
+
+extension DiffCase {
+    /// Generic typealiases used with arguments (`RangeType<Int>`), expanded as the compiler does: a use means the
+    /// alias's target with the arguments put in.
+    static let genericAliasCases: [DiffCase] = [
+        DiffCase(
+            "a parameter respelled through a generic typealias of the same type",
+            old: "public typealias RangeType<B: Comparable> = Range<B>\npublic func f(_ r: Range<Int>) {}",
+            new: "public typealias RangeType<B: Comparable> = Range<B>\npublic func f(_ r: RangeType<Int>) {}",
+            [], .none),
+        DiffCase(
+            "a result respelled through a generic typealias whose target names its argument's member type",
+            old:
+                """
+                public protocol Sch { associatedtype T }\npublic struct Q: Sch { public typealias T = Int }\npublic \
+                struct Box<V> {}\npublic typealias BoxOf<S: Sch> = Box<S.T>\npublic func g() -> Box<Int> { .init() }
+                """,
+            new:
+                """
+                public protocol Sch { associatedtype T }\npublic struct Q: Sch { public typealias T = Int }\npublic \
+                struct Box<V> {}\npublic typealias BoxOf<S: Sch> = Box<S.T>\npublic func g() -> BoxOf<Q> { .init() }
+                """,
+            [], .none),
+        DiffCase(
+            "a generic typealias of a function type, made optional: the whole function type is optional",
+            old: "public typealias Handler<T> = (T) -> Void\npublic func h(_ x: ((String) -> Void)?) {}",
+            new: "public typealias Handler<T> = (T) -> Void\npublic func h(_ x: Handler<String>?) {}",
+            [], .none),
+        DiffCase(
+            "a generic typealias nested in a type, used with a generic parameter of the function",
+            old:
+                """
+                public enum NS { public typealias Pair<A> = (A, A) }\npublic func p<T>(_ x: (T, T)) -> T { x.0 }
+                """,
+            new:
+                """
+                public enum NS { public typealias Pair<A> = (A, A) }\npublic func p<T>(_ x: NS.Pair<T>) -> T { x.0 }
+                """,
+            [], .none),
+        DiffCase(
+            "a generic typealias whose target changes changes every declaration that uses it",
+            old: "public typealias Pair<A> = (A, A)\npublic func p(_ x: Pair<String>) {}",
+            new: "public typealias Pair<A> = (A, Int)\npublic func p(_ x: Pair<String>) {}",
+            ["changed func p(_:)", "changed typealias Pair"], .breaking),
+        DiffCase(
+            "a use with another argument is another type",
+            old: "public typealias RangeType<B: Comparable> = Range<B>\npublic func f(_ r: Range<Int>) {}",
+            new: "public typealias RangeType<B: Comparable> = Range<B>\npublic func f(_ r: RangeType<UInt>) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a generic type renamed with a generic typealias of the old name left: every use still compiles",
+            old: "public struct Crate<T> { public init() {}\n public func get() -> T? { nil } }",
+            new:
+                """
+                public struct _Crate<T> { public init() {}\n public func get() -> T? { nil } }\npublic typealias \
+                Crate<T> = _Crate<T>
+                """,
+            ["added typealias Crate"], .additive),
+        DiffCase(
+            "a _-type a generic typealias names is API under it: a member it loses is removed",
+            old: "public struct _Box<T, U> { public func get() {} }\npublic typealias Pair<T> = _Box<T, T>",
+            new: "public struct _Box<T, U> {}\npublic typealias Pair<T> = _Box<T, T>",
+            ["removed func _Box.get()"], .breaking),
+        DiffCase(
+            "an extension of a generic typealias with arguments is the constrained extension of its target",
+            old:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public typealias \
+                T = Int; public typealias O = String }\npublic struct Eraser<T, O> {}\npublic typealias EraserOf<S: \
+                Sch> \
+                = Eraser<S.T, S.O>\nextension Eraser where T == Q.T, O == Q.O { public static var main: Self { \
+                fatalError() }\n public static func global(qos: Int = 0) -> Self { fatalError() } }
+                """,
+            new:
+                """
+                public protocol Sch { associatedtype T; associatedtype O }\npublic struct Q: Sch { public typealias \
+                T = Int; public typealias O = String }\npublic struct Eraser<T, O> {}\npublic typealias EraserOf<S: \
+                Sch> \
+                = Eraser<S.T, S.O>\nextension EraserOf<Q> { public static var main: Self { fatalError() }\n public \
+                static \
+                func global(qos: Int = 0) -> Self { fatalError() } }
+                """,
+            [], .none),
+        DiffCase(
+            "an extension with arguments of a generic type another file declares",
+            oldFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> {}"),
+                SourceFile(path: "Sources/Ext.swift", text: "extension Box where T == Int { public func f() {} }"),
+            ],
+            newFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> {}"),
+                SourceFile(path: "Sources/Ext.swift", text: "extension Box<Int> { public func f() {} }"),
+            ],
+            [], .none),
+        DiffCase(
+            "an extension bound to another argument holds other members",
+            oldFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> {}"),
+                SourceFile(path: "Sources/Ext.swift", text: "extension Box<Int> { public var v: Int { 0 } }"),
+            ],
+            newFiles: [
+                SourceFile(path: "Sources/Box.swift", text: "public struct Box<T> {}"),
+                SourceFile(path: "Sources/Ext.swift", text: "extension Box<String> { public var v: Int { 0 } }"),
+            ],
+            ["changed var Box.v"], .breaking),
+        DiffCase(
+            "a generic typealias declared for some platforms only is expanded where it is declared",
+            old: "public typealias Pair<A> = (A, A)\npublic func p(_ x: (Int, Int)) {}",
+            new:
+                """
+                #if os(iOS)\npublic typealias Pair<A> = (A, A)\npublic func p(_ x: Pair<Int>) {}\n#else\npublic \
+                typealias Pair<A> = (A, A)\npublic func p(_ x: (Int, Int)) {}\n#endif
+                """,
+            [], .none),
+        DiffCase(
+            "a generic alias that is its own target through another alias reads as no alias, without looping",
+            old: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
+            new: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
+            [], .none),
+        DiffCase(
+            "a constraint through the primary associated type of the package's own protocol",
+            old:
+                """
+                public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store>(_ s: S) where S.Item \
+                == Int {}
+                """,
+            new: "public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store<Int>>(_ s: S) {}",
+            [], .none),
+        DiffCase(
+            "a protocol of the package named like Combine's has its own primary associated types",
+            old:
+                """
+                public protocol Publisher<Value> { associatedtype Value }\npublic func f<P: Publisher>(_ p: P) \
+                where P.Value == Int {}
+                """,
+            new:
+                """
+                public protocol Publisher<Value> { associatedtype Value }\npublic func f<P: Publisher<Int>>(_ p: P) {}
+                """,
+            [], .none),
+        DiffCase(
+            "a constraint through the primary associated type of Combine's Scheduler",
+            old:
+                """
+                import Combine\npublic func f<S: Scheduler, T>(_ s: S, _ t: T) where S.SchedulerTimeType == T {}
+                """,
+            new: "import Combine\npublic func f<S: Scheduler<T>, T>(_ s: S, _ t: T) {}",
+            [], .none),
+        DiffCase(
+            "a primary associated type bound to another type changes the requirement",
+            old: "public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store<Int>>(_ s: S) {}",
+            new: "public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store<String>>(_ s: S) {}",
+            ["changed func f(_:)"], .breaking),
+    ]
+}
