@@ -119,7 +119,9 @@ extension APICollector {
         if own.names.isEmpty {
             recordAlias(qualified, target: target, in: scope)
         } else {
-            recordGenericAlias(qualified, target: target, parameters: own.names.count, in: scope)
+            recordGenericAlias(
+                qualified, target: target, parameters: own.names.count, constrained: !own.constraints.isEmpty, in: scope
+            )
         }
         record(kind: .typealias, qualifiedName: scope.qualify(name), signature: signature, at: node.name, in: scope)
     }

@@ -307,8 +307,14 @@ struct APICollector {
     /// Records a generic public typealias, which the cross-file pass expands wherever it is used with arguments. One
     /// declared for some platforms only means the same where it exists (a use elsewhere does not compile anyway);
     /// one declared differently in two places is not expanded at all (`AliasTarget.merging`).
-    mutating func recordGenericAlias(_ qualified: String, target: String, parameters: Int, in scope: Scope) {
-        let alias = AliasTarget(target: target, scope: scope.name, parameters: parameters)
+    mutating func recordGenericAlias(
+        _ qualified: String, target: String, parameters: Int, constrained: Bool, in scope: Scope
+    ) {
+        let all = PlatformMask.all(configurations.count)
+        guard scope.platforms.bits & all.bits != 0 else { return }
+        let alias = AliasTarget(
+            target: target, scope: scope.name, platforms: PlatformMask(bits: scope.platforms.bits & all.bits),
+            parameters: parameters, constrained: constrained)
         result.genericAliases[qualified] = result.genericAliases[qualified].map { $0.merging(alias) } ?? alias
         if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(qualified)) {
             result.exposingAliases.insert(qualified)

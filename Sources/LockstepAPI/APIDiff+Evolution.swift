@@ -529,7 +529,13 @@ private struct ParameterEvolution {
         }
         for (name, constraints) in newGenerics.conformances where oldGenerics.names.contains(name) {
             let old = oldGenerics.conformances[name] ?? []
-            guard constraints.allSatisfy({ StandardConformances.implies(old, $0) }) else { return nil }
+            // A parameterized constraint (`Sequence<X>`, one the package's names left unspelled) fixes an associated
+            // type as well: only the same one was there before.
+            guard
+                constraints.allSatisfy({ $0.contains("<") ? old.contains($0) : StandardConformances.implies(old, $0) })
+            else { return nil }
+            // `Sequence<X>` fixes the element: only the same one was there before.
+            if let element = newGenerics.elements[name], element != oldGenerics.elements[name] { return nil }
         }
         if newGenerics.conformances.contains(where: {
             oldGenerics.names.contains($0.key) && $0.value != oldGenerics.conformances[$0.key]
@@ -541,7 +547,7 @@ private struct ParameterEvolution {
             // `Outer: AdditiveArithmetic` where it was `Outer: Numeric` (an enclosing type's parameter): implied by the
             // old requirements on the same subject, so every old use still qualifies.
             let parts = requirement.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
-            guard parts.count == 2, !requirement.contains("=="),
+            guard parts.count == 2, !requirement.contains("=="), !parts[1].contains("<"),
                 Generics.protocols(parts[1]).allSatisfy({
                     StandardConformances.implies(oldGenerics.conformances(of: parts[0]), $0)
                 })

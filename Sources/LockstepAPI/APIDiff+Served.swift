@@ -45,7 +45,7 @@ extension APIDiff {
                 changes[index].note = "every old call still compiles, through `\(general.key)`"
                 continue
             }
-            if let proto = standardProvider(of: old, facts: facts) {
+            if let proto = standardProvider(of: old, facts: facts, new: new) {
                 changes[index].impact = .additive
                 changes[index].note = "still a member of the type: the standard library's `\(proto)` provides it"
                 continue
@@ -81,13 +81,19 @@ extension APIDiff {
         return (String(name[..<dot]), subject[subject.index(after: dot)...])
     }
 
-    /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it.
-    private static func standardProvider(of old: APIDeclaration, facts: ConformanceFacts) -> String? {
+    /// The standard protocol that gives `old` (a removed member of a type) to the type, which still conforms to it;
+    /// or, for a member of the package's extension of a standard protocol (one the package does not declare itself),
+    /// that protocol when it provides the member too.
+    private static func standardProvider(
+        of old: APIDeclaration, facts: ConformanceFacts, new: [String: APIDeclaration]
+    ) -> String? {
         guard old.kind == .function || old.kind == .variable, let (type, member) = typeAndMember(old.key) else {
             return nil
         }
+        var conformances = facts.unconditional(of: type)
+        if old.container == .extension, !declaresType(type, in: new) { conformances.append(type) }
         return StandardMembers.provider(
-            of: old, type: type, member: old.kind.rawValue + " " + member, conformances: facts.unconditional(of: type))
+            of: old, type: type, member: old.kind.rawValue + " " + member, conformances: conformances)
     }
 
     /// `func T.f(a:)` as `P.f(a:)` of a protocol `T` conforms to: an extension member or a requirement with the same

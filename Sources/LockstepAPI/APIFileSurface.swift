@@ -127,13 +127,21 @@ struct AliasTarget: Sendable, Hashable, Codable {
     /// How many generic parameters the alias declares (`τ<depth>_0`… in `target`); 0 for a non-generic one, -1 for
     /// a generic one declared differently in two places, which is never expanded.
     var parameters = 0
+    /// Whether a generic alias puts requirements on its parameters (`typealias H<T: Hashable> = Box<T>`, or through
+    /// the constrained extension it is declared in).
+    var constrained = false
 
-    /// The alias declared twice (in two `#if` branches, two files): itself when both say the same, else one that
-    /// no use matches.
+    /// The alias declared twice (in two `#if` branches, two files): itself, on the platforms of both, when both say
+    /// the same; else one that no use matches.
     func merging(_ other: AliasTarget) -> AliasTarget {
-        guard other.target != target || other.scope != scope || other.parameters != parameters else { return self }
-        var conflict = self
-        conflict.parameters = -1
-        return conflict
+        var merged = self
+        guard other.target == target, other.scope == scope, other.parameters == parameters,
+            other.constrained == constrained
+        else {
+            merged.parameters = -1
+            return merged
+        }
+        merged.platforms = PlatformMask(bits: platforms.bits | other.platforms.bits)
+        return merged
     }
 }

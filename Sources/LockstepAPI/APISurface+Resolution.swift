@@ -68,6 +68,19 @@ struct TypeNames: Equatable, Sendable {
         for parameters in generics.values { special.formUnion(parameters) }
         for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
         for alias in genericAliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
+        // A generic alias declared for some platforms only, beside a type of the same name on the others
+        // (`#if os(Linux) typealias Box<T> = [T] #else struct Box<T> #endif`): which one a use names depends on the
+        // platform, so it is not expanded.
+        let all = PlatformMask.all(platformCount)
+        for (name, alias) in genericAliases where types.contains(name) && alias.platforms.bits & all.bits != all.bits {
+            genericAliases[name]?.parameters = -1
+        }
+        // One declared in a protocol or its extension may name the protocol's associated types unqualified, which
+        // scope resolution does not know (it would read a type of the same name outside): not expanded either.
+        let protocols = Set(files.flatMap(\.protocols))
+        for (name, alias) in genericAliases where alias.scope.map(protocols.contains) ?? false {
+            genericAliases[name]?.parameters = -1
+        }
     }
 }
 
@@ -165,10 +178,14 @@ struct NameResolver {
         return typedThrows ? Self.plainEffects(finished) : finished
     }
 
-    /// The primary associated types of the standard library's protocols (and Combine's), in order (`Collection<Int>`
-    /// is `Collection` with `Element == Int`).
-    private static let primaryAssociatedTypes: [String: [String]] = [
+    /// The primary associated types of Combine's protocols, whose module prefix is kept when written (`Combine.`).
+    private static let combinePrimaryAssociatedTypes: [String: [String]] = [
         "Publisher": ["Output", "Failure"], "Subject": ["Output", "Failure"], "Scheduler": ["SchedulerTimeType"],
+    ]
+
+    /// The primary associated types of the standard library's protocols, in order (`Collection<Int>` is `Collection`
+    /// with `Element == Int`).
+    private static let primaryAssociatedTypes: [String: [String]] = [
         "Sequence": ["Element"], "Collection": ["Element"], "BidirectionalCollection": ["Element"],
         "RandomAccessCollection": ["Element"], "MutableCollection": ["Element"],
         "RangeReplaceableCollection": ["Element"],
@@ -180,7 +197,8 @@ struct NameResolver {
 
     /// `T: Collection<E>` as `T: Collection` and `T.Element == E`: one requirement, two spellings. The protocol's
     /// primary associated types are the file set's own (`declared`) when it declares a type of that name, else the
-    /// standard library's.
+    /// standard library's or Combine's. A name both the file set and the standard library declare is left as written:
+    /// the canonical spelling drops `Swift.`, so which of the two it names is not known here.
     static func primaryAssociatedTypesSpelledOut(_ entry: String, declared: TypeNames) -> [String] {
         guard entry.hasSuffix(">"), let colon = entry.range(of: ": "), !entry.contains(" == "), !entry.contains(" & ")
         else {
@@ -190,10 +208,12 @@ struct NameResolver {
         let constraint = entry[colon.upperBound...]
         guard let open = constraint.firstIndex(of: "<") else { return [entry] }
         let name = String(constraint[..<open])
+        let standard = primaryAssociatedTypes[name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name]
+        if declared.types.contains(name), standard != nil { return [entry] }
         let names =
             declared.types.contains(name)
             ? declared.primaryAssociatedTypes[name]
-            : primaryAssociatedTypes[name.replacingOccurrences(of: "Swift.", with: "")]
+            : standard ?? combinePrimaryAssociatedTypes[name.replacingOccurrences(of: "Combine.", with: "")]
         guard let names else { return [entry] }
         let arguments = SignatureShape.splitTopLevel(
             String(constraint[constraint.index(after: open)..<constraint.index(before: constraint.endIndex)]), at: ",")
@@ -253,10 +273,14 @@ struct NameResolver {
     }
 
     /// A generic alias used with `arguments` (already finished), expanded: its target with each parameter replaced by
-    /// its argument. Nil when it cannot be (another number of arguments, a cycle, a target naming `Self`, or one
-    /// naming its owner's generic parameters used from outside the owner).
+    /// its argument. Nil when it cannot be: another number of arguments, a cycle, a target naming `Self` or a
+    /// parameter's metatype (`T.Type` with `T` = `P` is `(any P).Type`, not `P.Type`), one naming its owner's generic
+    /// parameters used from outside the owner, generic arguments for an alias with requirements (`typealias H<T:
+    /// Hashable> = Box<T>`: `f<T>(_: H<T>)` requires `T: Hashable`, `f<T>(_: Box<T>)` does not), or an expansion
+    /// past `Self.expansionLimit` (aliases nested in each other double at each level).
     mutating func expanded(_ name: String, _ arguments: [String], from scope: String?) -> String? {
         guard let alias = names.genericAliases[name], arguments.count == alias.parameters,
+            !alias.constrained || !arguments.contains(where: { $0.contains("τ") }),
             let target = genericTarget(name)
         else { return nil }
         let depth = TypeCanonical.depth(of: name)
@@ -275,6 +299,7 @@ struct NameResolver {
                 continue
             }
             let argument = arguments[index]
+            if rest.hasPrefix(".Type") || rest.hasPrefix(".Protocol") { return nil }
             if rest.first == ".", Self.isPath(argument) {
                 // `S.T` with `S` = `Q`: `Q.T`, followed if it is an alias (`Q.T` = `Int`).
                 let member = rest.prefix {
@@ -291,8 +316,11 @@ struct NameResolver {
         if foreign {
             guard let owner = alias.scope, let scope, scope == owner || scope.hasPrefix(owner + ".") else { return nil }
         }
-        return out
+        return out.utf8.count <= Self.expansionLimit ? out : nil
     }
+
+    /// The longest expansion of a generic alias kept, in UTF-8 bytes: longer ones stay as written.
+    static let expansionLimit = 2_000
 
     /// The generic alias's target finished in its own scope (its own parameters left as they are), remembered.
     private mutating func genericTarget(_ name: String) -> String? {

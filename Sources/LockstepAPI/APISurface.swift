@@ -185,42 +185,78 @@ extension APISurface {
     /// A declaration in `extension Box<Int>` (SE-0361) as one in `extension Box where T == Int`, for what only the
     /// whole
     /// file set knows: a generic type declared in another file, or a generic typealias used with arguments (`extension
-    /// AnySchedulerOf<DispatchQueue>` is `extension AnyScheduler where SchedulerTimeType == DispatchQueue.…`). Its key
-    /// names the type, its `where` lists (signature, overload types) gain one same-type requirement per argument.
-    /// Any other declaration is returned as it is.
+    /// AnySchedulerOf<DispatchQueue>` is `extension AnyScheduler where SchedulerTimeType == DispatchQueue.…`); and one
+    /// in an extension of a typealias without arguments as one in an extension of what it names (`extension Box` with
+    /// `typealias Box<T> = _Box<T>` extends `_Box`). Its key names the type, its `where` lists (signature, overload
+    /// types) gain one same-type requirement per argument. Any other declaration is returned as it is.
     static func boundExtension(
         _ item: CollectedDeclaration, names: TypeNames, _ resolver: inout NameResolver
     ) -> CollectedDeclaration {
-        guard let written = item.extendedType, written.hasSuffix(">"), let open = written.firstIndex(of: "<") else {
-            return item
+        guard let written = item.extendedType else { return item }
+        var base: String
+        var arguments: [String]
+        if let (name, parts) = Self.genericParts(written) {
+            (base, arguments) = (name, parts)
+            if names.genericAliases[name] != nil {
+                guard let target = resolver.expanded(name, arguments, from: nil),
+                    let (targetName, targetArguments) = Self.genericParts(target)
+                else { return item }
+                (base, arguments) = (targetName, targetArguments)
+            }
+        } else {
+            guard names.aliases[written] != nil || names.genericAliases[written] != nil else { return item }
+            let target = resolver.following(written)
+            if APIDiff.isPath(target) {
+                (base, arguments) = (target, [])
+            } else if let (targetName, targetArguments) = Self.genericParts(target) {
+                (base, arguments) = (targetName, targetArguments)
+            } else {
+                return item
+            }
         }
-        let name = String(written[..<open])
-        var arguments = SignatureShape.splitTopLevel(
-            String(written[written.index(after: open)..<written.index(before: written.endIndex)]), at: ",")
-        var base = name
-        if names.genericAliases[name] != nil {
-            guard let target = resolver.expanded(name, arguments, from: nil), target.hasSuffix(">"),
-                let targetOpen = target.firstIndex(of: "<")
-            else { return item }
-            base = String(target[..<targetOpen])
-            arguments = SignatureShape.splitTopLevel(
-                String(target[target.index(after: targetOpen)..<target.index(before: target.endIndex)]), at: ",")
+        guard APIDiff.isPath(base), base != written else { return item }
+        var bound: [String] = []
+        if !arguments.isEmpty {
+            guard let parameters = names.generics[base], parameters.count == arguments.count else { return item }
+            let depth = TypeCanonical.depth(of: base)
+            bound = arguments.enumerated().map { TypeCanonical.typeParameter(depth: depth, index: $0) + " == " + $1 }
         }
-        guard APIDiff.isPath(base), let parameters = names.generics[base], parameters.count == arguments.count else {
-            return item
-        }
-        let depth = TypeCanonical.depth(of: base)
-        let bound = arguments.enumerated().map { TypeCanonical.typeParameter(depth: depth, index: $0) + " == " + $1 }
         var copy = item
         copy.extendedType = base
         copy.lookupScope = item.lookupScope.map { Self.replacingPrefix($0, written, base) }
         copy.declaration.key = Self.replacingSubject(item.declaration.key, written, base)
         copy.declaration.baseKey = Self.replacingSubject(item.declaration.baseKey, written, base)
-        copy.declaration.signature = Self.adding(bound, toWhereListOf: item.declaration.signature)
-        if !item.parameterTypes.isEmpty {
-            copy.parameterTypes = Self.adding(bound, toWhereListOf: item.parameterTypes)
+        if !bound.isEmpty {
+            copy.declaration.signature = Self.adding(bound, toWhereListOf: item.declaration.signature)
+            if !item.parameterTypes.isEmpty {
+                copy.parameterTypes = Self.adding(bound, toWhereListOf: item.parameterTypes)
+            }
         }
         return copy
+    }
+
+    /// `Box<Int, [String]>` as `Box` and its arguments; nil unless the text is a dotted name with one generic
+    /// argument list that closes at its end (not `Outer<A>.Inner<B>`).
+    private static func genericParts(_ text: String) -> (name: String, arguments: [String])? {
+        guard text.hasSuffix(">"), let open = text.firstIndex(of: "<"), case let name = String(text[..<open]),
+            APIDiff.isPath(name)
+        else { return nil }
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        var depth = 0
+        var previous: Character = " "
+        for character in inner {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">" where previous == "-": break
+            case ">", ")", "]":
+                depth -= 1
+                if depth < 0 { return nil }
+            default: break
+            }
+            previous = character
+        }
+        guard depth == 0 else { return nil }
+        return (name, SignatureShape.splitTopLevel(String(inner), at: ","))
     }
 
     /// `text` with its trailing delimited `where` list (`TypeCanonical.whereList`) holding `requirements` too, or with

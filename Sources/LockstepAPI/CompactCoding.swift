@@ -165,12 +165,14 @@ extension AliasTarget {
         writer.optional(scope) { $0.string($1) }
         platforms.write(to: &writer)
         writer.int(parameters)
+        writer.count(constrained ? 1 : 0)
     }
 
     fileprivate init(from reader: inout CompactCoding.Reader) throws {
         self.init(
             target: try reader.string(), scope: try reader.optional { try $0.string() },
-            platforms: try PlatformMask(from: &reader), parameters: try reader.int())
+            platforms: try PlatformMask(from: &reader), parameters: try reader.int(),
+            constrained: try reader.uint() == 1)
     }
 }
 

@@ -1,6 +1,8 @@
 /// Members the standard library gives every conformer of one of its protocols (a default implementation or an
 /// extension member), written as a conformer's own declaration would be, with `Self` for the conforming type.
-/// A type that drops its own copy of one while keeping the conformance still has it: every use compiles.
+/// A type that drops its own copy of one while keeping the conformance still has it: every use compiles; so does a
+/// package's own extension of the protocol that drops its copy (a shim for older toolchains, such as `Clock`'s
+/// `sleep(for:tolerance:)` before Swift 5.9).
 /// Written by hand from the standard library's documented protocol extensions; deliberately small (members whose
 /// types do not depend on associated types), so that a member missing here stays a removal, the safe side.
 enum StandardMembers {
@@ -16,6 +18,9 @@ enum StandardMembers {
         "Sequence": [("var underestimatedCount", "var underestimatedCount: Int { get }")],
         "Collection": [
             ("var isEmpty", "var isEmpty: Bool { get }"), ("var count", "var count: Int { get }"),
+        ],
+        "Clock": [
+            ("func sleep(for:tolerance:)", "func sleep(for: Duration, tolerance: Duration? = default) async throws")
         ],
         "CustomStringConvertible": [],
         "RawRepresentable": [],
@@ -41,7 +46,10 @@ enum StandardMembers {
     /// The protocol (among those `type` conforms to in `conformances`) whose standard extension serves `old`, a
     /// removed member of `type`; nil when none does.
     static func provider(of old: APIDeclaration, type: String, member: String, conformances: [String]) -> String? {
-        let words = SignatureShape.topLevelWords(old.signature).filter { !["public", "open", "final"].contains($0) }
+        // Availability is not compared: the standard library's own restricts the member at least as much.
+        let words = SignatureShape.topLevelWords(old.signature).filter {
+            !["public", "open", "final"].contains($0) && !$0.hasPrefix("@available(")
+        }
         let short = String(type.split(separator: ".").last ?? Substring(type))
         let signature = selfSpelled(words.joined(separator: " "), type: short)
         for (proto, members) in provided.sorted(by: { $0.key < $1.key })

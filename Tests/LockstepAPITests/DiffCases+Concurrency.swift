@@ -28,6 +28,16 @@ extension DiffCase {
     /// demand under it, errors where the attribute is taken away, and no softening where it does not reach.
     static let concurrencyCases: [DiffCase] = [
         DiffCase(
+            "@isolated(any) added to a closure parameter (its @Sendable dropped): every closure converts to it",
+            old: "public func run(operation: @Sendable () async throws -> Void) async rethrows {}",
+            new: "public func run(operation: @isolated(any) () async throws -> Void) async rethrows {}",
+            ["changed func run(operation:)"], .additive),
+        DiffCase(
+            "@isolated(any) added to a requirement's closure parameter breaks conformers",
+            old: "public protocol Runner { func run(_ op: @escaping () -> Void) }",
+            new: "public protocol Runner { func run(_ op: @escaping @isolated(any) () -> Void) }",
+            ["changed func Runner.run(_:)"], .breaking),
+        DiffCase(
             "Sendable demanded of an existential parameter under @preconcurrency breaks no call",
             old: "public protocol Handler {}\npublic func add(_ h: Handler) {}",
             new: "public protocol Handler {}\n@preconcurrency public func add(_ h: Handler & Sendable) {}",

@@ -5,8 +5,9 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
     case genericParameterBecameAny(label: String)
     /// A parameter's protocol composition (`any P & Sendable`) lost members: it accepts what it accepted.
     case compositionLostMembers(label: String, dropped: [String])
-    /// `@Sendable` or `@escaping` dropped from a closure parameter's own type: it accepts every closure it accepted.
-    case closureAttributesDropped(label: String, dropped: [String])
+    /// `@Sendable` or `@escaping` dropped from a closure parameter's own type, or `@isolated(any)` added to it (every
+    /// function converts to an `@isolated(any)` one, SE-0431): it accepts every closure it accepted.
+    case closureAttributesDropped(label: String, dropped: [String], gained: [String] = [])
     /// A closure parameter may throw now and the function `rethrows`: a call passing a closure that does not throw
     /// (every old call) throws nothing, so it needs no `try`.
     case closureMayThrow(label: String)
@@ -29,9 +30,12 @@ enum CompatibilityReason: Hashable, Sendable, CustomStringConvertible {
         case .compositionLostMembers(let label, let dropped):
             return "the protocol composition \(label) takes lost "
                 + dropped.map { "`\($0)`" }.joined(separator: ", ") + " (it accepts what it accepted)"
-        case .closureAttributesDropped(let label, let dropped):
-            return dropped.joined(separator: " and ")
-                + " dropped from the closure type \(label) takes (it accepts every closure it accepted)"
+        case .closureAttributesDropped(let label, let dropped, let gained):
+            let changes =
+                (dropped.isEmpty ? [] : [dropped.joined(separator: " and ") + " dropped from"])
+                + (gained.isEmpty ? [] : [gained.joined(separator: " and ") + " added to"])
+            return changes.joined(separator: " and ")
+                + " the closure type \(label) takes (it accepts every closure it accepted)"
         case .closureMayThrow(let label):
             return "the closure \(label) takes may throw and the function rethrows (a call passing one that does not "
                 + "throw needs no `try`)"
@@ -225,14 +229,17 @@ struct CallJudgement {
             return true
         }
         if case .function(var before) = old, case .function(let after) = new, before.attributes != after.attributes {
-            // A caller's closure converts to a parameter that asks less of it (neither `@Sendable` nor `@escaping`).
+            // A caller's closure converts to a parameter that asks less of it (neither `@Sendable` nor `@escaping`),
+            // and to one whose isolation is erased (`@isolated(any)`).
             let dropped = ["@Sendable", "@escaping"].filter {
                 before.attributes.contains($0) && !after.attributes.contains($0)
             }
-            guard !dropped.isEmpty else { return same(old, new) }
+            let gained = ["@isolated(any)"].filter { after.attributes.contains($0) && !before.attributes.contains($0) }
+            guard !dropped.isEmpty || !gained.isEmpty else { return same(old, new) }
             before.attributes.removeAll { dropped.contains($0) }
+            before.attributes = (before.attributes + gained).sorted()
             guard same(.function(before), new) else { return false }
-            reasons.append(.closureAttributesDropped(label: label, dropped: dropped))
+            reasons.append(.closureAttributesDropped(label: label, dropped: dropped, gained: gained))
             return true
         }
         return same(old, new)

@@ -114,6 +114,73 @@ extension DiffCase {
                 """,
             [], .none),
         DiffCase(
+            "an alias with requirements used with a generic argument brings them along: not the bare target",
+            old:
+                """
+                public struct Box<T> {}\npublic typealias HBox<T: Hashable> = Box<T>\npublic func f<T>(_ x: \
+                Box<T>) {}
+                """,
+            new:
+                """
+                public struct Box<T> {}\npublic typealias HBox<T: Hashable> = Box<T>\npublic func f<T>(_ x: \
+                HBox<T>) {}
+                """,
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a generic alias on some platforms beside a type of the same name on the others is not expanded",
+            old:
+                """
+                #if os(iOS)\npublic typealias Box<T> = [T]\n#else\npublic struct Box<T> { public init() {} }\n\
+                #endif\npublic func f(_ x: Box<Int>) {}
+                """,
+            new:
+                """
+                #if os(iOS)\npublic typealias Box<T> = [T]\n#else\npublic struct Box<T> { public init() {} }\n\
+                #endif\npublic func f(_ x: [Int]) {}
+                """,
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a generic alias of a parameter's metatype is not P.Type for a protocol P",
+            old: "public protocol P {}\npublic typealias Meta<T> = T.Type\npublic func m(_ x: P.Type) {}",
+            new: "public protocol P {}\npublic typealias Meta<T> = T.Type\npublic func m(_ x: Meta<P>) {}",
+            ["changed func m(_:)"], .breaking),
+        DiffCase(
+            "an extension of a renaming generic alias without arguments extends its target",
+            old:
+                """
+                public struct _Box<T> { public init() {} }\npublic typealias Box<T> = _Box<T>\nextension _Box { \
+                public func f() {} }
+                """,
+            new:
+                """
+                public struct _Box<T> { public init() {} }\npublic typealias Box<T> = _Box<T>\nextension Box { \
+                public func f() {} }
+                """,
+            [], .none),
+        DiffCase(
+            "aliases nested in each other past the expansion limit stay as written, in bounded time",
+            old: (1...19).map { "public typealias P\($0)<T> = P\($0 - 1)<P\($0 - 1)<T>>" }
+                .joined(separator: "\n") + "\npublic typealias P0<T> = (T, T)\npublic func f(_ x: P19<Int>) {}",
+            new: (1...19).map { "public typealias P\($0)<T> = P\($0 - 1)<P\($0 - 1)<T>>" }
+                .joined(separator: "\n") + "\npublic typealias P0<T> = (T, T)\npublic func f(_ x: P19<Int>) {}",
+            [], .none),
+        DiffCase(
+            """
+            a generic alias in a protocol is left as written: its associated type could be read as an outer type of \
+            the same name (a limit: this respelling is the same type, and reads as a change)
+            """,
+            old:
+                """
+                public struct E {}\npublic protocol P { associatedtype E\n typealias Pair<A> = (A, E) }\nextension \
+                P { public func f(_ x: Pair<Int>) {} }
+                """,
+            new:
+                """
+                public struct E {}\npublic protocol P { associatedtype E\n typealias Pair<A> = (A, E) }\nextension \
+                P { public func f(_ x: (Int, E)) {} }
+                """,
+            ["changed func P.f(_:) (extension)"], .breaking),
+        DiffCase(
             "a generic alias that is its own target through another alias reads as no alias, without looping",
             old: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
             new: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
@@ -148,9 +215,48 @@ extension DiffCase {
             new: "import Combine\npublic func f<S: Scheduler<T>, T>(_ s: S, _ t: T) {}",
             [], .none),
         DiffCase(
+            "Swift.Sequence<X> beside the package's own Sequence protocol: which one a name means is not guessed",
+            old:
+                """
+                public protocol Sequence<Iterator> { associatedtype Iterator }\npublic func f<S: Swift.Sequence>(_ \
+                s: S) where S.Iterator == IndexingIterator<[Int]> {}
+                """,
+            new:
+                """
+                public protocol Sequence<Iterator> { associatedtype Iterator }\npublic func f<S: \
+                Swift.Sequence<IndexingIterator<[Int]>>>(_ s: S) {}
+                """,
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
             "a primary associated type bound to another type changes the requirement",
             old: "public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store<Int>>(_ s: S) {}",
             new: "public protocol Store<Item> { associatedtype Item }\npublic func f<S: Store<String>>(_ s: S) {}",
             ["changed func f(_:)"], .breaking),
+    ]
+    /// Members the standard library provides, dropped from the package's own extension of its protocol.
+    static let standardShimCases: [DiffCase] = [
+        DiffCase(
+            "a shim of a member the standard library's Clock provides, dropped: every call finds the standard one",
+            old:
+                """
+                @available(macOS 13, iOS 16, *)\nextension Clock {\n public func sleep(for duration: Duration, \
+                tolerance: Duration? = nil) async throws {} }
+                """,
+            new: "public struct Other {}",
+            ["added struct Other", "removed func Clock.sleep(for:tolerance:)"], .additive),
+        DiffCase(
+            "a member of an extension of Clock that the standard library does not provide, dropped, breaks",
+            old: "extension Clock {\n public func nap(for duration: Duration) async throws {} }",
+            new: "public struct Other {}",
+            ["added struct Other", "removed func Clock.nap(for:)"], .breaking),
+        DiffCase(
+            "a member of the package's own protocol named Clock, dropped, breaks",
+            old:
+                """
+                public protocol Clock { associatedtype Duration }\nextension Clock {\n public func sleep(for \
+                duration: Duration, tolerance: Duration? = nil) async throws {} }
+                """,
+            new: "public protocol Clock { associatedtype Duration }",
+            ["removed func Clock.sleep(for:tolerance:) (extension)"], .breaking),
     ]
 }
