@@ -138,6 +138,18 @@ struct NameResolver {
                 }
                 typedThrows = typedThrows || out.last == UInt8(ascii: "(")
                 let first = String(decoding: bytes[(index + 1)..<(firstEnd ?? end)], as: UTF8.self)
+                if bytes[index] == 5, first == "Swift", let firstEnd {
+                    // `Swift.X`: `X` unless the file set declares a top-level `X`, which `X` alone would name.
+                    let rest = bytes[(firstEnd + 1)..<end]
+                    let name = String(decoding: rest.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
+                    if names.types.contains(name) || names.aliases[name] != nil || names.genericAliases[name] != nil {
+                        out.append(contentsOf: bytes[(index + 1)..<end])
+                    } else {
+                        out.append(contentsOf: rest)
+                    }
+                    index = end
+                    continue
+                }
                 guard names.special.contains(first) else {
                     out.append(contentsOf: bytes[(index + 1)..<end])
                     index = end

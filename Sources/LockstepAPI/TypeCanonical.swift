@@ -196,7 +196,13 @@ struct TypeCanonical {
                 if marksNames, module != "Swift", node.genericArgumentClause == nil {
                     return (String(Character(Self.topLevelMark)) + name, true)
                 }
-                return named(name, node.genericArgumentClause, mark: false, generic: false)
+                let plain = named(name, node.genericArgumentClause, mark: false, generic: false)
+                // `Swift.Result` keeps its module where the file set declares a `Result` of its own (the cross-file
+                // pass decides, `NameResolver`); sugar (`[T]`, `T?`) names no type of the package.
+                if marksNames, module == "Swift", plain.text.hasPrefix(name) {
+                    return (String(Character(Self.topLevelMark)) + "Swift." + plain.text, true)
+                }
+                return plain
             }
         }
         let base = postfixable(node.baseType)

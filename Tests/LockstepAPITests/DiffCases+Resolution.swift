@@ -181,6 +181,24 @@ extension DiffCase {
                 """,
             ["changed func P.f(_:) (extension)"], .breaking),
         DiffCase(
+            "Swift.Result beside the package's own Result is another type, also through an alias",
+            old:
+                """
+                public enum Result<S, F> { case s(S) }\npublic typealias Res<T> = Swift.Result<T, Error>\npublic \
+                func f(_ x: Res<Int>) {}\npublic func g(_ x: Swift.Result<Int, Error>) {}
+                """,
+            new:
+                """
+                public enum Result<S, F> { case s(S) }\npublic typealias Res<T> = Swift.Result<T, Error>\npublic \
+                func f(_ x: Result<Int, Error>) {}\npublic func g(_ x: Result<Int, Error>) {}
+                """,
+            ["changed func f(_:)", "changed func g(_:)"], .breaking),
+        DiffCase(
+            "Swift.Result where the package declares no Result is Result",
+            old: "public func g(_ x: Swift.Result<Int, Swift.Error>) {}",
+            new: "public func g(_ x: Result<Int, Error>) {}",
+            [], .none),
+        DiffCase(
             "a generic alias that is its own target through another alias reads as no alias, without looping",
             old: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
             new: "public typealias A<T> = B<T>\npublic typealias B<T> = A<T>\npublic func f(_ x: A<Int>) {}",
