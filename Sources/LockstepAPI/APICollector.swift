@@ -291,11 +291,7 @@ struct APICollector {
     /// Records a non-generic public typealias, which the cross-file pass follows wherever its name is used.
     mutating func recordAlias(_ qualified: String, target: String, in scope: Scope) {
         result.aliases[qualified] = AliasTarget(target: target, scope: scope.name)
-        // Only an alias that is API itself makes the `_`-type it names API: not one inside a `_`-type, not a
-        // `_`-named one (its scope's visibility is checked once the file set is known).
-        if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(qualified)) {
-            result.exposingAliases.insert(qualified)
-        }
+        exposing(qualified, in: scope)
         let all = PlatformMask.all(configurations.count)
         if scope.platforms.bits & all.bits != all.bits {
             result.platformAliases[qualified, default: []].append(
@@ -316,8 +312,14 @@ struct APICollector {
             target: target, scope: scope.name, platforms: PlatformMask(bits: scope.platforms.bits & all.bits),
             parameters: parameters, constrained: constrained)
         result.genericAliases[qualified] = result.genericAliases[qualified].map { $0.merging(alias) } ?? alias
-        if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(qualified)) {
-            result.exposingAliases.insert(qualified)
+        exposing(qualified, in: scope)
+    }
+
+    /// Only an alias that is API itself makes the `_`-type it names API: not one inside a `_`-type, not a `_`-named
+    /// one (its scope's visibility is checked once the file set is known).
+    private mutating func exposing(_ alias: String, in scope: Scope) {
+        if scope.underscoredOwner == nil, !Self.isUnderscored(Self.lastComponent(alias)) {
+            result.exposingAliases.insert(alias)
         }
     }
 

@@ -133,7 +133,7 @@ extension APIDiff {
     }
 
     /// `func Old.f()` → `func New.f()`: the qualified name after the key's kind word.
-    private static func renamingSubject(_ key: String, _ from: String, _ to: String) -> String {
+    static func renamingSubject(_ key: String, _ from: String, _ to: String) -> String {
         guard let space = key.firstIndex(of: " ") else { return key }
         let subject = key[key.index(after: space)...]
         guard subject.hasPrefix(from) else { return key }

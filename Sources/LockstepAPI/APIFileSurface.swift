@@ -22,8 +22,8 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     /// Typealiases declared under `#if` for some platforms only (`CModeT = UInt16` on Darwin, `UInt32` elsewhere),
     /// each with the platforms it is declared on: resolved per platform by the cross-file pass.
     var platformAliases: [String: [AliasTarget]] = [:]
-    /// Public generic typealiases declared for every platform (`typealias SchedulerOf<S> = AnyScheduler<S.Time>`), by
-    /// qualified name: the cross-file pass expands each use (`SchedulerOf<Q>`) with its arguments.
+    /// Public generic typealiases (`typealias SchedulerOf<S> = AnyScheduler<S.Time>`), by qualified name, with the
+    /// platforms they are declared on: the cross-file pass expands each use (`SchedulerOf<Q>`) with its arguments.
     var genericAliases: [String: AliasTarget] = [:]
     /// The primary associated types of public protocols (`protocol Store<Item>`), by qualified name, in order.
     var primaryAssociatedTypes: [String: [String]] = [:]

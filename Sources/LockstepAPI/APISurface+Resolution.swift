@@ -7,7 +7,7 @@ struct TypeNames: Equatable, Sendable {
     var generics: [String: [String]] = [:]
     /// Public non-generic typealiases.
     var aliases: [String: AliasTarget] = [:]
-    /// Public generic typealiases declared for every platform, expanded where used with arguments.
+    /// Public generic typealiases, expanded where used with arguments (`parameters` -1: never expanded).
     var genericAliases: [String: AliasTarget] = [:]
     /// The primary associated types of the file set's public protocols, in order.
     var primaryAssociatedTypes: [String: [String]] = [:]
@@ -71,14 +71,14 @@ struct TypeNames: Equatable, Sendable {
         // A generic alias declared for some platforms only, beside a type of the same name on the others
         // (`#if os(Linux) typealias Box<T> = [T] #else struct Box<T> #endif`): which one a use names depends on the
         // platform, so it is not expanded.
-        let all = PlatformMask.all(platformCount)
-        for (name, alias) in genericAliases where types.contains(name) && alias.platforms.bits & all.bits != all.bits {
-            genericAliases[name]?.parameters = -1
-        }
         // One declared in a protocol or its extension may name the protocol's associated types unqualified, which
         // scope resolution does not know (it would read a type of the same name outside): not expanded either.
+        let all = PlatformMask.all(platformCount)
         let protocols = Set(files.flatMap(\.protocols))
-        for (name, alias) in genericAliases where alias.scope.map(protocols.contains) ?? false {
+        for (name, alias) in genericAliases
+        where types.contains(name) && alias.platforms.bits & all.bits != all.bits
+            || alias.scope.map(protocols.contains) ?? false
+        {
             genericAliases[name]?.parameters = -1
         }
     }
@@ -275,11 +275,8 @@ struct NameResolver {
         }
         let depth = TypeCanonical.depth(of: name)
         let parameters = (0..<alias.parameters).map { TypeCanonical.typeParameter(depth: depth, index: $0) }
-        guard let open = target.firstIndex(of: "<"), target.hasSuffix(">"),
-            case let nominal = String(target[..<open]), Self.isPath(nominal),
-            SignatureShape.splitTopLevel(
-                String(target[target.index(after: open)..<target.index(before: target.endIndex)]),
-                at: ",") == parameters
+        guard let (nominal, arguments) = SignatureShape.genericApplication(target), Self.isPath(nominal),
+            arguments == parameters
         else { return nil }
         return nominal
     }

@@ -183,8 +183,8 @@ extension APISurface {
     }
 
     /// A declaration in `extension Box<Int>` (SE-0361) as one in `extension Box where T == Int`, for what only the
-    /// whole
-    /// file set knows: a generic type declared in another file, or a generic typealias used with arguments (`extension
+    /// whole file set knows: a generic type declared in another file, or a generic typealias used with arguments
+    /// (`extension
     /// AnySchedulerOf<DispatchQueue>` is `extension AnyScheduler where SchedulerTimeType == DispatchQueue.…`); and one
     /// in an extension of a typealias without arguments as one in an extension of what it names (`extension Box` with
     /// `typealias Box<T> = _Box<T>` extends `_Box`). Its key names the type, its `where` lists (signature, overload
@@ -195,11 +195,11 @@ extension APISurface {
         guard let written = item.extendedType else { return item }
         var base: String
         var arguments: [String]
-        if let (name, parts) = Self.genericParts(written) {
+        if let (name, parts) = SignatureShape.genericApplication(written) {
             (base, arguments) = (name, parts)
             if names.genericAliases[name] != nil {
                 guard let target = resolver.expanded(name, arguments, from: nil),
-                    let (targetName, targetArguments) = Self.genericParts(target)
+                    let (targetName, targetArguments) = SignatureShape.genericApplication(target)
                 else { return item }
                 (base, arguments) = (targetName, targetArguments)
             }
@@ -208,7 +208,7 @@ extension APISurface {
             let target = resolver.following(written)
             if APIDiff.isPath(target) {
                 (base, arguments) = (target, [])
-            } else if let (targetName, targetArguments) = Self.genericParts(target) {
+            } else if let (targetName, targetArguments) = SignatureShape.genericApplication(target) {
                 (base, arguments) = (targetName, targetArguments)
             } else {
                 return item
@@ -224,8 +224,8 @@ extension APISurface {
         var copy = item
         copy.extendedType = base
         copy.lookupScope = item.lookupScope.map { Self.replacingPrefix($0, written, base) }
-        copy.declaration.key = Self.replacingSubject(item.declaration.key, written, base)
-        copy.declaration.baseKey = Self.replacingSubject(item.declaration.baseKey, written, base)
+        copy.declaration.key = APIDiff.renamingSubject(item.declaration.key, written, base)
+        copy.declaration.baseKey = APIDiff.renamingSubject(item.declaration.baseKey, written, base)
         if !bound.isEmpty {
             copy.declaration.signature = Self.adding(bound, toWhereListOf: item.declaration.signature)
             if !item.parameterTypes.isEmpty {
@@ -233,30 +233,6 @@ extension APISurface {
             }
         }
         return copy
-    }
-
-    /// `Box<Int, [String]>` as `Box` and its arguments; nil unless the text is a dotted name with one generic
-    /// argument list that closes at its end (not `Outer<A>.Inner<B>`).
-    private static func genericParts(_ text: String) -> (name: String, arguments: [String])? {
-        guard text.hasSuffix(">"), let open = text.firstIndex(of: "<"), case let name = String(text[..<open]),
-            APIDiff.isPath(name)
-        else { return nil }
-        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        var depth = 0
-        var previous: Character = " "
-        for character in inner {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">" where previous == "-": break
-            case ">", ")", "]":
-                depth -= 1
-                if depth < 0 { return nil }
-            default: break
-            }
-            previous = character
-        }
-        guard depth == 0 else { return nil }
-        return (name, SignatureShape.splitTopLevel(String(inner), at: ","))
     }
 
     /// `text` with its trailing delimited `where` list (`TypeCanonical.whereList`) holding `requirements` too, or with
@@ -272,15 +248,6 @@ extension APISurface {
     private static func replacingPrefix(_ text: String, _ old: String, _ new: String) -> String {
         if text == old { return new }
         return text.hasPrefix(old + ".") ? new + text.dropFirst(old.count) : text
-    }
-
-    /// `func Old<X>.f()` → `func New.f()`, `conformance Old<X>: P` → `conformance New: P`: the subject after the key's
-    /// kind word.
-    private static func replacingSubject(_ key: String, _ old: String, _ new: String) -> String {
-        guard let space = key.firstIndex(of: " ") else { return key }
-        let subject = key[key.index(after: space)...]
-        guard subject.hasPrefix(old) else { return key }
-        return String(key[...space]) + new + subject.dropFirst(old.count)
     }
 
     /// `public final class C: InternalProtocol` → `public final class C`: a class's first inherited entry (kept in its

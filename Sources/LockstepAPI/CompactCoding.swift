@@ -174,6 +174,24 @@ extension AliasTarget {
             platforms: try PlatformMask(from: &reader), parameters: try reader.int(),
             constrained: try reader.uint() == 1)
     }
+
+    /// Typealiases by qualified name (`APIFileSurface.aliases`, `.genericAliases`).
+    fileprivate static func write(_ aliases: [String: AliasTarget], to writer: inout CompactCoding.Writer) {
+        writer.count(aliases.count)
+        for (name, target) in aliases {
+            writer.string(name)
+            target.write(to: &writer)
+        }
+    }
+
+    fileprivate static func read(from reader: inout CompactCoding.Reader) throws -> [String: AliasTarget] {
+        var aliases: [String: AliasTarget] = [:]
+        for _ in 0..<(try reader.count()) {
+            let name = try reader.string()
+            aliases[name] = try AliasTarget(from: &reader)
+        }
+        return aliases
+    }
 }
 
 extension APIFileSurface {
@@ -199,11 +217,7 @@ extension APIFileSurface {
             w.string(name)
             w.strings(parameters)
         }
-        w.count(aliases.count)
-        for (name, target) in aliases {
-            w.string(name)
-            target.write(to: &w)
-        }
+        AliasTarget.write(aliases, to: &w)
         w.count(platformAliases.count)
         for (name, targets) in platformAliases {
             w.string(name)
@@ -220,11 +234,7 @@ extension APIFileSurface {
         w.strings(reexportedModules.sorted())
         w.strings(exposingAliases.sorted())
         unbuildable.write(to: &w)
-        w.count(genericAliases.count)
-        for (name, target) in genericAliases {
-            w.string(name)
-            target.write(to: &w)
-        }
+        AliasTarget.write(genericAliases, to: &w)
         w.count(primaryAssociatedTypes.count)
         for (name, associated) in primaryAssociatedTypes {
             w.string(name)
@@ -258,10 +268,7 @@ extension APIFileSurface {
             let name = try r.string()
             surface.typeGenerics[name] = try r.strings()
         }
-        for _ in 0..<(try r.count()) {
-            let name = try r.string()
-            surface.aliases[name] = try AliasTarget(from: &r)
-        }
+        surface.aliases = try AliasTarget.read(from: &r)
         for _ in 0..<(try r.count()) {
             let name = try r.string()
             var targets: [AliasTarget] = []
@@ -282,10 +289,7 @@ extension APIFileSurface {
         surface.reexportedModules = Set(try r.strings())
         surface.exposingAliases = Set(try r.strings())
         surface.unbuildable = try PlatformMask(from: &r)
-        for _ in 0..<(try r.count()) {
-            let name = try r.string()
-            surface.genericAliases[name] = try AliasTarget(from: &r)
-        }
+        surface.genericAliases = try AliasTarget.read(from: &r)
         for _ in 0..<(try r.count()) {
             let name = try r.string()
             surface.primaryAssociatedTypes[name] = try r.strings()

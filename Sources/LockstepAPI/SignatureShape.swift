@@ -148,6 +148,15 @@ struct SignatureShape: Equatable, Sendable {
         return pieces
     }
 
+    /// `Box<Int, [String]>` as `Box` and its arguments; nil unless the text is a name with one generic argument list
+    /// that closes at its end (not `Outer<A>.Inner<B>`).
+    static func genericApplication(_ text: String) -> (name: String, arguments: [String])? {
+        guard text.hasSuffix(">"), let open = text.firstIndex(of: "<"),
+            let close = closingIndex(of: text[open...]), text.index(after: close) == text.endIndex
+        else { return nil }
+        return (String(text[..<open]), splitTopLevel(String(text[text.index(after: open)..<close]), at: ","))
+    }
+
     /// The index of the bracket closing the one `text` starts with.
     private static func closingIndex(of text: Substring) -> Substring.Index? {
         var nesting = Nesting()

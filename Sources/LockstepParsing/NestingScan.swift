@@ -6,8 +6,8 @@
 /// Strings and comments are skipped; string interpolations are code and are scanned.
 ///
 /// The same pass can find the bodies of functions, initializers and deinitializers (`blankingBodies(_:)`), which a
-/// reader of
-/// declarations never walks: blanked out, swift-syntax parses a file without them (most of a library's text).
+/// reader of declarations never walks: blanked out, swift-syntax parses a file without them (most of a library's
+/// text).
 public struct NestingScan {
     /// Where and why a text nests too deep.
     public struct Problem: Error, Equatable, Sendable {

@@ -26,7 +26,10 @@ final class APISurfaceCache: @unchecked Sendable {
     /// instance-variable block read, and the API diff's widening judgements. 9: the typed declaration model and
     /// re-exported modules. 10: `extension Box<Int>` read as `where`. 11: `_`-types a public typealias names
     /// collected (`CollectedDeclaration.underscoredOwner`, a new field of the encoding), types made generic judged.
-    /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`).
+    /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`). 13: generic
+    /// typealiases and protocols' primary associated types (`APIFileSurface.genericAliases`,
+    /// `.primaryAssociatedTypes`),
+    /// `Swift.`-qualified names marked.
     static let formatVersion = 13
     static let folderName = ".lockstep/cache/api-surfaces"
 
