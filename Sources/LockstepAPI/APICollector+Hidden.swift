@@ -10,10 +10,6 @@ import SwiftSyntax
 ///
 /// Enum cases keep counting whatever their name: an exhaustive `switch` must still cover them.
 extension APICollector {
-    /// Whether an attribute of the declaration (or extension) hides it, whatever its name.
-    static func isHiddenByAttribute(_ decl: DeclSyntax) -> Bool {
-        decl.asProtocol(WithAttributesSyntax.self).map { hides($0.attributes) } ?? false
-    }
 
     /// The `_`-name of a type declaration, or of the extended type of an extension (up to its last `_` component:
     /// `extension _Box.Inner` belongs to `_Box`, `extension _Box._Cache` to `_Box._Cache`); nil for any other
@@ -57,7 +53,8 @@ extension APICollector {
         }
     }
 
-    private static func hides(_ attributes: AttributeListSyntax) -> Bool {
+    /// Whether an attribute of a declaration (or extension) hides it, whatever its name.
+    static func hides(_ attributes: AttributeListSyntax) -> Bool {
         for element in attributes {
             guard case .attribute(let attribute) = element else { continue }
             let name = NormalizedText.of(attribute.attributeName)

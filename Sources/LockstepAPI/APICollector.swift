@@ -129,8 +129,10 @@ struct APICollector {
 
     private mutating func visit(_ decl: DeclSyntax, in scope: Scope) {
         var scope = scope
+        // Asked once: a cast to the protocol costs more than most of what follows.
+        let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes
         // Still walked when hidden: nested type names must be known as hidden (see `APICollector+Hidden`).
-        if scope.isPublic, Self.isHiddenByAttribute(decl) {
+        if scope.isPublic, let attributes, !attributes.isEmpty, Self.hides(attributes) {
             scope.isPublic = false
         } else if scope.isPublic, let name = Self.underscoredType(decl) {
             // Collected, tagged with the innermost `_`-type: `APISurface.finish` keeps it only if a public typealias
@@ -138,7 +140,7 @@ struct APICollector {
             scope.underscoredOwner = decl.is(ExtensionDeclSyntax.self) ? name : scope.qualify(name)
         }
         // `@available(macOS, unavailable)`: absent on macOS, as `#if !os(macOS)` would make it.
-        if let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes {
+        if let attributes, !attributes.isEmpty {
             let unavailable = Self.unavailablePlatforms(attributes)
             if !unavailable.isEmpty {
                 for (index, configuration) in configurations.enumerated() where unavailable.contains(configuration.os) {

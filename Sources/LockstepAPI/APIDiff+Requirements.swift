@@ -95,6 +95,12 @@ extension APIDiff {
         ("var |.rawValue", []),
     ]
 
+    /// `synthesized` with each pattern split at its `|`, once (every key a diff touches is asked).
+    private static let synthesizedParts: [(prefix: String, suffix: String, protocols: [String])] = synthesized.map {
+        let parts = $0.member.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), String(parts[1]), $0.protocols)
+    }
+
     /// The keys a synthesizable member's verdict depends on: its type's conformances and declaration.
     static func synthesisKeys(for baseKey: String) -> [String] {
         guard let (type, protocols) = synthesizedMember(baseKey) else { return [] }
@@ -121,10 +127,9 @@ extension APIDiff {
     }
 
     private static func synthesizedMember(_ baseKey: String) -> (type: String, protocols: [String])? {
-        for (pattern, protocols) in synthesized {
-            let parts = pattern.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let prefix = String(parts[0]), suffix = String(parts[1])
-            guard baseKey.hasPrefix(prefix), baseKey.hasSuffix(suffix), baseKey.count > prefix.count + suffix.count
+        for (prefix, suffix, protocols) in synthesizedParts {
+            guard baseKey.hasPrefix(prefix), baseKey.hasSuffix(suffix),
+                baseKey.utf8.count > prefix.utf8.count + suffix.utf8.count
             else { continue }
             let type = String(baseKey.dropFirst(prefix.count).dropLast(suffix.count))
             guard !type.contains(" ") else { continue }
