@@ -490,7 +490,7 @@ struct NameResolver {
     }
 
     /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.
-    private static func continues(_ byte: UInt8) -> Bool {
+    static func continues(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:

@@ -8,6 +8,9 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// The protocols each protocol of the whole file set refines, as declared (`protocol Model: Schema` →
     /// `Model: [Schema]`): a generic requirement loosened to a parent protocol is met by every type that met it.
     var refinements: [String: [String]] = [:]
+    /// The platforms the files were read for, when the surface was made from files (nil from declarations alone):
+    /// which platforms two surfaces both support must not depend on whether `#if` left one of them without views.
+    var platforms: [String]?
 
     /// The surface of each platform, when they differ.
     public struct PlatformViews: Sendable, Hashable, Codable {
@@ -20,11 +23,13 @@ public struct APISurface: Sendable, Hashable, Codable {
         self.declarations = declarations
     }
 
-    /// Keys finished declarations, and each platform's apart when `#if` makes them differ.
-    init(finished items: [CollectedDeclaration], platforms: [String]) {
+    /// Keys finished declarations, and each platform's apart when `#if` makes them differ, or when `viewed` (the
+    /// whole file set they were taken from differs between platforms: a diff then compares platform by platform).
+    init(finished items: [CollectedDeclaration], platforms: [String], viewed: Bool = false) {
         self.init(declarations: Self.keyed(items))
+        self.platforms = platforms
         let all = PlatformMask.all(platforms.count)
-        guard items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
+        guard viewed || items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
         platformViews = PlatformViews(
             platforms: platforms,
             declarations: platforms.indices.map { index in
@@ -89,97 +94,129 @@ extension APISurface {
     static func finish(
         _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>, names: TypeNames
     ) -> [CollectedDeclaration] {
-        var resolver = NameResolver(names)
-        var result: [CollectedDeclaration] = []
-        result.reserveCapacity(declarations.count)
-        // A `_`-type a public typealias names is API under the alias (`public typealias Marker = _Marker`): its
-        // declarations stay, extensions of it and conformances to it too. Every other one goes. Decided from the
-        // names of the whole file set (a diff finishes only the files that changed).
-        var aliased: Set<String> = []
-        for alias in names.exposingAliases {
-            if let scope = (names.aliases[alias] ?? names.genericAliases[alias])?.scope, hidden.contains(scope) {
-                continue
+        var finisher = Finisher(hidden: hidden, protocols: protocols, names: names)
+        return finisher.finish(declarations)
+    }
+
+    /// `finish` for one whole file set, set up once and kept: a diff finishes several lists of a set's declarations
+    /// (those of the files that changed, of the unchanged ones it compares), and what is resolved for one is
+    /// remembered for the next.
+    struct Finisher {
+        private let hidden: Set<String>
+        private let protocols: Set<String>
+        private let names: TypeNames
+        /// The `_`-types a public typealias names: API under the alias.
+        private let aliased: Set<String>
+        /// The last components of the platform-dependent typealiases.
+        private let variantNames: Set<String>
+        private var resolver: NameResolver
+        private var platformResolvers: [Int: NameResolver] = [:]
+
+        init(hidden: Set<String>, protocols: Set<String>, names: TypeNames) {
+            var resolver = NameResolver(names)
+            // A `_`-type a public typealias names is API under the alias (`public typealias Marker = _Marker`): its
+            // declarations stay, extensions of it and conformances to it too. Every other one goes. Decided from the
+            // names of the whole file set (a diff finishes only the files that changed).
+            var aliased: Set<String> = []
+            for alias in names.exposingAliases {
+                guard let declared = names.aliases[alias] ?? names.genericAliases[alias] else { continue }
+                if let scope = declared.scope, hidden.contains(scope) { continue }
+                // Only a target that names a `_`-type, or a name that may resolve to something else (a typealias, a
+                // nested type), can end in one: the others are not resolved (most of a set's typealiases).
+                var mentioned: Set<String> = []
+                APIFileSurface.names(in: declared.target, into: &mentioned)
+                guard mentioned.contains(where: { APICollector.isUnderscored($0) || names.special.contains($0) })
+                else { continue }
+                let target = resolver.aliasedType(alias)
+                if APICollector.isUnderscored(APICollector.lastComponent(target)) { aliased.insert(target) }
             }
-            let target = resolver.aliasedType(alias)
-            if APICollector.isUnderscored(APICollector.lastComponent(target)) { aliased.insert(target) }
-        }
-        // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
-        let hidden =
-            aliased.isEmpty
-            ? hidden
-            : hidden.filter { type in
-                !aliased.contains { owner in
-                    type == owner
-                        || type.hasPrefix(owner + ".")
-                            && !type.dropFirst(owner.count + 1).split(separator: ".").contains {
-                                APICollector.isUnderscored($0)
-                            }
+            // Types inside an aliased `_`-type are its API too, unless `_`-named themselves.
+            self.hidden =
+                aliased.isEmpty
+                ? hidden
+                : hidden.filter { type in
+                    !aliased.contains { owner in
+                        type == owner
+                            || type.hasPrefix(owner + ".")
+                                && !type.dropFirst(owner.count + 1).split(separator: ".").contains {
+                                    APICollector.isUnderscored($0)
+                                }
+                    }
                 }
-            }
-        // Platform-dependent typealiases: a declaration naming one is finished once per platform.
-        let variantNames = Set(
-            names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
-        var platformResolvers: [Int: NameResolver] = [:]
-        for collected in declarations {
-            let collected = Self.boundExtension(collected, names: names, &resolver)
-            if let owner = collected.underscoredOwner, !aliased.contains(owner) { continue }
-            if let extended = collected.extendedType, hidden.contains(extended) { continue }
-            for var item in Self.followingConformedAlias(collected, &resolver) {
-                // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
-                // public protocol cannot refine an internal one anyway.
-                if let conformed = item.conformedTo {
-                    if !aliased.contains(conformed),
-                        APICollector.hidesConformance(to: conformed, container: item.declaration.container)
+            self.aliased = aliased
+            self.protocols = protocols
+            self.names = names
+            self.resolver = resolver
+            // Platform-dependent typealiases: a declaration naming one is finished once per platform.
+            variantNames = Set(
+                names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
+        }
+
+        mutating func finish(_ declarations: [CollectedDeclaration]) -> [CollectedDeclaration] {
+            var result: [CollectedDeclaration] = []
+            result.reserveCapacity(declarations.count)
+            for collected in declarations {
+                let collected = APISurface.boundExtension(collected, names: names, &resolver)
+                if let owner = collected.underscoredOwner, !aliased.contains(owner) { continue }
+                if let extended = collected.extendedType, hidden.contains(extended) { continue }
+                for var item in APISurface.followingConformedAlias(collected, &resolver) {
+                    // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
+                    // public protocol cannot refine an internal one anyway.
+                    if let conformed = item.conformedTo {
+                        if !aliased.contains(conformed),
+                            APICollector.hidesConformance(to: conformed, container: item.declaration.container)
+                        {
+                            continue
+                        }
+                        if hidden.contains(conformed), item.declaration.container != .protocol { continue }
+                    }
+                    if item.conformedTo == nil, item.declaration.container == .extension,
+                        let extended = item.extendedType, protocols.contains(resolver.following(extended))
                     {
-                        continue
+                        item.declaration.baseKey += " (extension)"
+                        item.declaration.key = item.declaration.baseKey
                     }
-                    if hidden.contains(conformed), item.declaration.container != .protocol { continue }
-                }
-                if item.conformedTo == nil, item.declaration.container == .extension,
-                    let extended = item.extendedType, protocols.contains(resolver.following(extended))
-                {
-                    item.declaration.baseKey += " (extension)"
-                    item.declaration.key = item.declaration.baseKey
-                }
-                if !variantNames.isEmpty, names.platformCount > 1,
-                    variantNames.contains(where: {
-                        item.declaration.signature.contains($0) || item.parameterTypes.contains($0)
-                    })
-                {
-                    var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
-                    for index in 0..<names.platformCount where item.platforms.contains(index) {
-                        var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
-                        var variant = item
-                        variant.declaration.signature = platformResolver.finish(
-                            item.declaration.signature, in: item.lookupScope)
-                        variant.declaration.signature = Self.withoutHiddenFirstEntry(variant.declaration, hidden)
-                        variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
-                        platformResolvers[index] = platformResolver
-                        if let same = variants.firstIndex(where: {
-                            $0.item.declaration.signature == variant.declaration.signature
-                                && $0.item.parameterTypes == variant.parameterTypes
-                        }) {
-                            variants[same].bits |= UInt32(1) << UInt32(index)
-                        } else {
-                            variants.append((variant, UInt32(1) << UInt32(index)))
+                    if !variantNames.isEmpty, names.platformCount > 1,
+                        variantNames.contains(where: {
+                            item.declaration.signature.contains($0) || item.parameterTypes.contains($0)
+                        })
+                    {
+                        var variants: [(item: CollectedDeclaration, bits: UInt32)] = []
+                        for index in 0..<names.platformCount where item.platforms.contains(index) {
+                            var platformResolver = platformResolvers[index] ?? NameResolver(names.onPlatform(index))
+                            var variant = item
+                            variant.declaration.signature = platformResolver.finish(
+                                item.declaration.signature, in: item.lookupScope)
+                            variant.declaration.signature = APISurface.withoutHiddenFirstEntry(
+                                variant.declaration, hidden)
+                            variant.parameterTypes = platformResolver.finish(item.parameterTypes, in: item.lookupScope)
+                            platformResolvers[index] = platformResolver
+                            if let same = variants.firstIndex(where: {
+                                $0.item.declaration.signature == variant.declaration.signature
+                                    && $0.item.parameterTypes == variant.parameterTypes
+                            }) {
+                                variants[same].bits |= UInt32(1) << UInt32(index)
+                            } else {
+                                variants.append((variant, UInt32(1) << UInt32(index)))
+                            }
+                        }
+                        if variants.count > 1 {
+                            for (variant, bits) in variants {
+                                var split = variant
+                                split.platforms = PlatformMask(bits: bits)
+                                result.append(split)
+                            }
+                            continue
                         }
                     }
-                    if variants.count > 1 {
-                        for (variant, bits) in variants {
-                            var split = variant
-                            split.platforms = PlatformMask(bits: bits)
-                            result.append(split)
-                        }
-                        continue
-                    }
+                    item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
+                    item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
+                    item.declaration.signature = APISurface.withoutHiddenFirstEntry(item.declaration, hidden)
+                    result.append(item)
                 }
-                item.declaration.signature = resolver.finish(item.declaration.signature, in: item.lookupScope)
-                item.parameterTypes = resolver.finish(item.parameterTypes, in: item.lookupScope)
-                item.declaration.signature = Self.withoutHiddenFirstEntry(item.declaration, hidden)
-                result.append(item)
             }
+            return result
         }
-        return result
     }
 
     /// A declaration in `extension Box<Int>` (SE-0361) as one in `extension Box where T == Int`, for what only the

@@ -84,4 +84,99 @@ final class IncrementalDiffTests: XCTestCase {
         assertSame(old: [old], new: [new], shared: [types])
         XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [types]).changes, [], "Self is BitSet inside BitSet")
     }
+
+    /// When the files that differ change what names resolve to, a declaration of an unchanged file that names one of
+    /// them reads differently on the two sides: it is compared too, and only such declarations are.
+    func testAnUnchangedFileReadsANameTheChangeRespells() {
+        let cases: [(name: String, shared: String, old: String, new: String)] = [
+            (
+                "a nested type shadows a top-level one",
+                "public struct Outer {}\npublic struct Item {}\nextension Outer { public func f(_ x: Item) {} }\n",
+                "", "extension Outer { public struct Item {} }\n"
+            ),
+            (
+                "a typealias's target", "public func g(_ x: Size) {}\n", "public typealias Size = Int\n",
+                "public typealias Size = Int64\n"
+            ),
+            (
+                "an alias of an alias whose target changed",
+                "public typealias Count = Size\npublic func h(_ c: Count) {}\n", "public typealias Size = Int\n",
+                "public typealias Size = Int64\n"
+            ),
+            (
+                "a type made a protocol keys its extension apart", "extension Thing { public func m() {} }\n",
+                "public struct Thing {}\n", "public protocol Thing {}\n"
+            ),
+            (
+                "an alias makes a `_`-type API", "public struct _Box { public func open() {} }\n", "",
+                "public typealias Box = _Box\n"
+            ),
+            (
+                "generic parameters swapped",
+                "extension Pair { public func swapped() -> Pair<B, A> { fatalError() } }\n",
+                "public struct Pair<A, B> {}\n", "public struct Pair<B, A> {}\n"
+            ),
+            (
+                "a conformance brings a protocol's typealias into scope",
+                "public protocol Keyed {}\nextension Keyed { public typealias Key = String }\n"
+                    + "extension Thing { public func k(_ key: Key) {} }\npublic struct Key {}\n",
+                "public struct Thing {}\n", "public struct Thing: Keyed {}\n"
+            ),
+            (
+                "a generic typealias's target", "public func p(_ x: Pairs<Int>) {}\n",
+                "public typealias Pairs<T> = [T]\n",
+                "public typealias Pairs<T> = [T: T]\n"
+            ),
+            (
+                "a package type named like a standard one",
+                "public func r() -> Swift.Result<Int, Error> { fatalError() }\n",
+                "", "public enum Result {}\n"
+            ),
+            (
+                "a hidden type made public", "struct Hidden {}\nextension Hidden { public func h() {} }\n", "",
+                "extension Hidden: Sendable {}\npublic struct Other {}\n"
+            ),
+        ]
+        for (name, shared, old, new) in cases {
+            let sharedPart = part("Shared.swift", shared)
+            let oldParts = old.isEmpty ? [] : [part("Changed.swift", old)]
+            let newParts = [part("Changed.swift", new)]
+            assertSame(old: oldParts, new: newParts, shared: [sharedPart])
+            let whole = APIDiff(
+                old: APISurface(combining: oldParts + [sharedPart]), new: APISurface(combining: newParts + [sharedPart])
+            )
+            XCTAssertFalse(whole.changes.isEmpty, name)
+        }
+    }
+
+    /// A member a release removes may still be served by what an unchanged file declares (the same member in the
+    /// extension of a protocol the type refines): a diff that finds a break is judged on the whole sets.
+    func testABreakIsJudgedOnTheWholeSets() {
+        let shared = part(
+            "Runner.swift",
+            """
+            public protocol Runner {}
+            extension Runner { public static func start(_ arguments: [String]? = nil) throws -> Self { fatalError() } }
+            public protocol AsyncRunner: Runner {}
+
+            """)
+        let old = part(
+            "AsyncRunner.swift",
+            """
+            extension AsyncRunner {
+                public static func start(_ arguments: [String]? = nil) async throws -> Self { fatalError() }
+            }
+
+            """)
+        let new = part(
+            "AsyncRunner.swift",
+            """
+            extension AsyncRunner {
+                public static func asyncStart(_ arguments: [String]? = nil) async throws -> Self { fatalError() }
+            }
+
+            """)
+        assertSame(old: [old], new: [new], shared: [shared])
+        XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [shared]).impact, .additive)
+    }
 }

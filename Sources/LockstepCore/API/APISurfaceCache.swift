@@ -28,9 +28,9 @@ final class APISurfaceCache: @unchecked Sendable {
     /// collected (`CollectedDeclaration.underscoredOwner`, a new field of the encoding), types made generic judged.
     /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`). 13: generic
     /// typealiases and protocols' primary associated types (`APIFileSurface.genericAliases`,
-    /// `.primaryAssociatedTypes`),
-    /// `Swift.`-qualified names marked.
-    static let formatVersion = 13
+    /// `.primaryAssociatedTypes`), `Swift.`-qualified names marked. 14: a release's diff judged on the whole sets
+    /// when it finds a break, and platform by platform when the whole set differs between platforms.
+    static let formatVersion = 14
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
