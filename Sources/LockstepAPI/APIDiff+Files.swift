@@ -5,12 +5,11 @@ extension APIDiff {
     /// (by path or content), `shared` the files both sets have unchanged.
     ///
     /// Equal to `APIDiff(old: APISurface(combining: old + shared), new: APISurface(combining: new + shared))`,
-    /// but only the declarations under the base keys the files that differ touch are compared (and the whole sets
-    /// when that finds a break): a release that edits two files of a large component costs two files, not the
-    /// component. When the files that differ change what the cross-file pass reads (which types are public, hidden
-    /// or protocols, what names resolve to), an unchanged file's declaration can read differently on the two sides
-    /// only if it names what changed (`CrossFileSets.namesReadingDifferently`): those are finished on each side and
-    /// compared too.
+    /// but when the files that differ do not change which types are public, hidden or protocols (the
+    /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
+    /// a release that edits two files of a large component costs two files, not the component. A verdict that finds
+    /// a break, or that reasoned its way to a lower level (a change with a note: still served elsewhere, a namespace
+    /// enum, a retroactive conformance), is taken again on the whole sets, whose other declarations can decide it.
     ///
     /// `oldSet` and `newSet`, when given, are the two whole file sets (`old + shared`, `new + shared`, in any order):
     /// what the whole set gives is then taken from them, computed once however many diffs read the set (a history's
@@ -27,36 +26,15 @@ extension APIDiff {
                 new: newSet?.combined(context: context) ?? APISurface(combining: new + shared, context: context),
                 context: context)
         }
-        guard let respelled = oldSets.namesReadingDifferently(from: newSets) else {
+        guard oldSets == newSets else {
             self = whole()
             return
         }
-        var oldFinisher = oldSets.finisher
-        var newFinisher = newSets.finisher
-        let oldChanged = oldFinisher.finish(old.flatMap(\.buildableDeclarations))
-        let newChanged = newFinisher.finish(new.flatMap(\.buildableDeclarations))
-        // The unchanged files' declarations that name something the two sets read differently, finished on each side.
-        var respelledItems: [CollectedDeclaration] = []
-        var respelledPositions: [Set<Int>] = Array(repeating: [], count: shared.count)
-        if !respelled.isEmpty {
-            for (number, file) in shared.enumerated() {
-                var positions: Set<Int> = []
-                if file.byName.count <= respelled.count {
-                    for (name, indices) in file.byName where respelled.contains(name) { positions.formUnion(indices) }
-                } else {
-                    for name in respelled { positions.formUnion(file.byName[name] ?? []) }
-                }
-                for index in positions.sorted() {
-                    if let item = APIFileSurface.buildable(file.declarations[index], file.unbuildable.bits) {
-                        respelledItems.append(item)
-                    }
-                }
-                respelledPositions[number] = positions
-            }
-        }
-        let oldRespelled = oldFinisher.finish(respelledItems)
-        let newRespelled = newFinisher.finish(respelledItems)
-        let compared = oldChanged + newChanged + oldRespelled + newRespelled
+        // One set of names on both sides: the set's finisher (set up once per revision) serves every list.
+        var finisher = oldSets.finisher
+        let oldChanged = finisher.finish(old.flatMap(\.buildableDeclarations))
+        let newChanged = finisher.finish(new.flatMap(\.buildableDeclarations))
+        let compared = oldChanged + newChanged
         var touched = Set(compared.map(\.declaration.baseKey))
         // What the verdicts on those keys read besides them: a requirement's default implementation, the
         // conformance that synthesizes a member, whether a class's first inherited entry names protocols and which
@@ -74,7 +52,7 @@ extension APIDiff {
                 touched.insert("conformance \(type): \(name)")
             }
         }
-        // The unchanged files' other declarations under those keys: overloads are keyed as a group.
+        // The unchanged files' declarations under those keys: overloads are keyed as a group.
         var sharedItems: [CollectedDeclaration] = []
         var rawKeys = touched
         for key in touched where key.hasSuffix(Self.extensionSuffix) {
@@ -83,12 +61,9 @@ extension APIDiff {
         // Walk whichever is smaller, the file's keys or the touched ones: a component of many small files asked
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
-        for (number, file) in shared.enumerated() {
-            let skipped = respelledPositions[number]
+        for file in shared {
             func take(_ index: Int) {
-                if !skipped.contains(index),
-                    let item = APIFileSurface.buildable(file.declarations[index], file.unbuildable.bits)
-                {
+                if let item = APIFileSurface.buildable(file.declarations[index], file.unbuildable.bits) {
                     sharedItems.append(item)
                 }
             }
@@ -102,25 +77,17 @@ extension APIDiff {
                 }
             }
         }
-        // These name nothing the sets read differently: they finish alike on both sides.
-        let sharedFinished = oldFinisher.finish(sharedItems).filter { touched.contains($0.declaration.baseKey) }
+        let sharedFinished = finisher.finish(sharedItems).filter { touched.contains($0.declaration.baseKey) }
         // Each side's platform masks index its own files' platform list (two revisions may support different ones).
         let oldPlatforms = (old + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
         let newPlatforms = (new + shared).first?.platforms ?? APIFileSurface.platforms(of: context)
-        var oldSurface = APISurface(
-            finished: oldChanged + oldRespelled + sharedFinished, platforms: oldPlatforms,
-            viewed: oldSets.differsByPlatform)
-        var newSurface = APISurface(
-            finished: newChanged + newRespelled + sharedFinished, platforms: newPlatforms,
-            viewed: newSets.differsByPlatform)
-        // Read from the whole sets, as `APISurface(combining:)` reads them.
+        var oldSurface = APISurface(finished: oldChanged + sharedFinished, platforms: oldPlatforms)
+        var newSurface = APISurface(finished: newChanged + sharedFinished, platforms: newPlatforms)
+        // Read from the whole sets, equal on both sides here, as `APISurface(combining:)` reads them.
         oldSurface.refinements = oldSets.names.refinements(of: oldSets.protocols)
-        newSurface.refinements = newSets.names.refinements(of: newSets.protocols)
+        newSurface.refinements = oldSurface.refinements
         self.init(old: oldSurface, new: newSurface, context: context)
-        // What breaks may still compile through what the rest of the surface provides (the same member through a
-        // protocol the type conforms to elsewhere, a more general overload, a superclass): a verdict that found a
-        // break is taken on the whole sets. Most releases break nothing, and cost only what they changed.
-        if impact == .breaking { self = whole() }
+        if impact == .breaking || changes.contains(where: { $0.note != nil }) { self = whole() }
     }
 
     /// The keys a member's enclosing type may have (`func BitSet.Counted.union(_:)` → `struct BitSet.Counted`,
@@ -171,12 +138,10 @@ public final class APIFileSet: @unchecked Sendable {
     }
 }
 
-/// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike, and two
-/// with different ones every shared declaration that names none of `namesReadingDifferently`.
+/// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike.
 private struct CrossFileSets: Equatable {
     static func == (a: CrossFileSets, b: CrossFileSets) -> Bool {
         a.hidden == b.hidden && a.protocols == b.protocols && a.names == b.names
-            && a.differsByPlatform == b.differsByPlatform
     }
 
     var hidden: Set<String>
@@ -184,23 +149,11 @@ private struct CrossFileSets: Equatable {
     /// What names in signatures resolve to: a changed type, generic parameter or typealias may respell
     /// declarations in files that did not change.
     var names: TypeNames
-    /// Whether `#if` makes the whole set's surface differ between platforms (as `APISurface(combining:)` would find):
-    /// a declaration exists on some of them only, or a typealias is declared per platform.
-    var differsByPlatform: Bool
     /// `APISurface.finish` against these sets, set up once per set (each diff finishes with a copy).
     let finisher: APISurface.Finisher
 
     init(_ files: [APIFileSurface]) {
         names = TypeNames(files)
-        differsByPlatform =
-            !names.platformAliases.isEmpty
-            || files.contains { file in
-                let all = PlatformMask.all(file.platforms.count).bits
-                return file.declarations.contains {
-                    let bits = $0.platforms.bits & ~file.unbuildable.bits & all
-                    return bits != 0 && bits != all
-                }
-            }
         var publicTypes: Set<String> = []
         var hiddenTypes: Set<String> = []
         protocols = []
@@ -211,82 +164,5 @@ private struct CrossFileSets: Equatable {
         }
         hidden = hiddenTypes.subtracting(publicTypes)
         finisher = APISurface.Finisher(hidden: hidden, protocols: protocols, names: names)
-    }
-
-    /// The names a declaration must mention to be finished differently against `other` than against `self`: the last
-    /// component of every type, protocol or typealias one set has and the other has not or has otherwise (hidden or
-    /// not, its generic parameters, its target, its conformances where a protocol declares typealiases), and of every
-    /// typealias whose target or scope names one of those, until none is added; and what a public typealias among
-    /// them names (a `_`-type is API under it). Empty when the sets are equal; nil when any declaration may read
-    /// differently (the sets were read for different numbers of platforms).
-    func namesReadingDifferently(from other: CrossFileSets) -> Set<String>? {
-        if self == other { return [] }
-        let (mine, theirs) = (names, other.names)
-        guard mine.platformCount == theirs.platformCount else { return nil }
-        var changed: Set<String> = []
-        // A declaration names a type by its last component, however qualified (`Item` in `Outer`, `Outer.Item`).
-        func add<S: Sequence>(_ qualified: S) where S.Element == String {
-            for name in qualified {
-                changed.insert(String(name[(name.lastIndex(of: ".").map(name.index(after:)) ?? name.startIndex)...]))
-            }
-        }
-        func differing<V: Equatable>(_ a: [String: V], _ b: [String: V]) -> [String] {
-            a.keys.filter { b[$0] != a[$0] } + b.keys.filter { a[$0] == nil }
-        }
-        add(hidden.symmetricDifference(other.hidden))
-        add(protocols.symmetricDifference(other.protocols))
-        add(mine.types.symmetricDifference(theirs.types))
-        add(differing(mine.generics, theirs.generics))
-        add(differing(mine.primaryAssociatedTypes, theirs.primaryAssociatedTypes))
-        // A type's conformances matter to names only through the typealiases its protocols declare (`extension Keyed
-        // { typealias Key = String }` makes `Key` inside a conformer `String`).
-        let aliasOwners = Set(
-            (Array(mine.aliases.keys) + Array(theirs.aliases.keys)).compactMap { key in
-                key.lastIndex(of: ".").map { String(key[..<$0]) }
-            })
-        for type in differing(mine.conformances, theirs.conformances)
-        where ((mine.conformances[type] ?? []) + (theirs.conformances[type] ?? [])).contains(
-            where: aliasOwners.contains)
-        {
-            add([type])
-        }
-        // An alias reads differently where what its target or scope names does; a `_`-type a public one names is API
-        // under it (`APISurface.finish`), so what such an alias names changes with it.
-        var aliases: [(name: String, alias: AliasTarget)] = []
-        for names in [mine, theirs] {
-            for (name, alias) in names.aliases { aliases.append((name, alias)) }
-            for (name, alias) in names.genericAliases { aliases.append((name, alias)) }
-            for (name, variants) in names.platformAliases { aliases += variants.map { (name, $0) } }
-        }
-        let exposing = mine.exposingAliases.union(theirs.exposingAliases)
-        var changedAliases: Set<String> = []
-        func aliasChanged(_ name: String) {
-            guard changedAliases.insert(name).inserted else { return }
-            add([name])
-            if exposing.contains(name) {
-                for entry in aliases where entry.name == name {
-                    APIFileSurface.names(in: entry.alias.target, into: &changed)
-                }
-            }
-        }
-        let differingAliases =
-            differing(mine.aliases, theirs.aliases) + differing(mine.genericAliases, theirs.genericAliases)
-            + differing(mine.platformAliases, theirs.platformAliases)
-        for name in differingAliases + mine.exposingAliases.symmetricDifference(theirs.exposingAliases) {
-            aliasChanged(name)
-        }
-        var grew = true
-        while grew {
-            grew = false
-            for (name, alias) in aliases where !changedAliases.contains(name) {
-                var mentioned: Set<String> = []
-                APIFileSurface.names(in: alias.target, into: &mentioned)
-                if let scope = alias.scope { APIFileSurface.names(in: scope, into: &mentioned) }
-                guard !mentioned.isDisjoint(with: changed) else { continue }
-                aliasChanged(name)
-                grew = true
-            }
-        }
-        return changed
     }
 }

@@ -51,8 +51,7 @@ public struct APIDiff: Sendable, Hashable {
     /// both support are compared, since no client used the old release on a platform it did not support. When
     /// they share none, the old revision's platforms are compared.
     static func platformsToCompare(_ old: APISurface, _ new: APISurface) -> [String]? {
-        guard old.platformViews != nil || new.platformViews != nil else { return nil }
-        switch (old.platformViews?.platforms ?? old.platforms, new.platformViews?.platforms ?? new.platforms) {
+        switch (old.platformViews?.platforms, new.platformViews?.platforms) {
         case (nil, nil): return nil
         case (let only?, nil), (nil, let only?): return only
         case (let before?, let after?):

@@ -29,10 +29,6 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var primaryAssociatedTypes: [String: [String]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
-    /// Positions in `declarations` by every name their texts mention (signature, keys, parameter types, the extended,
-    /// conformed, scope and owner types), for diffs whose two sides resolve some names differently: only the
-    /// declarations naming one of those can finish differently. Not encoded: rebuilt from the declarations.
-    var byName: [String: [Int]] = [:]
     /// The public typealiases that are API themselves (not inside a `_`-type, not `_`-named): a `_`-type one of
     /// them names is API under it.
     var exposingAliases: Set<String> = []
@@ -82,26 +78,7 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
         for (index, item) in surface.declarations.enumerated() {
             surface.byBaseKey[item.declaration.baseKey, default: []].append(index)
         }
-        surface.byName = Self.indexedByName(surface.declarations)
         return (surface, next, reused)
-    }
-
-    /// `byName` for `declarations`.
-    static func indexedByName(_ declarations: [CollectedDeclaration]) -> [String: [Int]] {
-        var index: [String: [Int]] = [:]
-        var names: Set<String> = []
-        for (position, item) in declarations.enumerated() {
-            names.removeAll(keepingCapacity: true)
-            let key = item.declaration.key == item.declaration.baseKey ? nil : item.declaration.key
-            for text in [
-                item.declaration.signature, item.declaration.baseKey, key, item.parameterTypes, item.extendedType,
-                item.conformedTo, item.lookupScope, item.underscoredOwner,
-            ] {
-                if let text, !text.isEmpty { Self.names(in: text, into: &names) }
-            }
-            for name in names { index[name, default: []].append(position) }
-        }
-        return index
     }
 
     /// Adds every name in `text` to `names`: each run of identifier bytes (`NameResolver.continues`), so each

@@ -8,9 +8,6 @@ public struct APISurface: Sendable, Hashable, Codable {
     /// The protocols each protocol of the whole file set refines, as declared (`protocol Model: Schema` →
     /// `Model: [Schema]`): a generic requirement loosened to a parent protocol is met by every type that met it.
     var refinements: [String: [String]] = [:]
-    /// The platforms the files were read for, when the surface was made from files (nil from declarations alone):
-    /// which platforms two surfaces both support must not depend on whether `#if` left one of them without views.
-    var platforms: [String]?
 
     /// The surface of each platform, when they differ.
     public struct PlatformViews: Sendable, Hashable, Codable {
@@ -23,13 +20,11 @@ public struct APISurface: Sendable, Hashable, Codable {
         self.declarations = declarations
     }
 
-    /// Keys finished declarations, and each platform's apart when `#if` makes them differ, or when `viewed` (the
-    /// whole file set they were taken from differs between platforms: a diff then compares platform by platform).
-    init(finished items: [CollectedDeclaration], platforms: [String], viewed: Bool = false) {
+    /// Keys finished declarations, and each platform's apart when `#if` makes them differ.
+    init(finished items: [CollectedDeclaration], platforms: [String]) {
         self.init(declarations: Self.keyed(items))
-        self.platforms = platforms
         let all = PlatformMask.all(platforms.count)
-        guard viewed || items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
+        guard items.contains(where: { $0.platforms.bits & all.bits != all.bits }) else { return }
         platformViews = PlatformViews(
             platforms: platforms,
             declarations: platforms.indices.map { index in

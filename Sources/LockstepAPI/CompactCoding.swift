@@ -294,7 +294,6 @@ extension APIFileSurface {
             let name = try r.string()
             surface.primaryAssociatedTypes[name] = try r.strings()
         }
-        surface.byName = APIFileSurface.indexedByName(surface.declarations)
         return surface
     }
 }

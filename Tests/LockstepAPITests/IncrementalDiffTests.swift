@@ -86,7 +86,7 @@ final class IncrementalDiffTests: XCTestCase {
     }
 
     /// When the files that differ change what names resolve to, a declaration of an unchanged file that names one of
-    /// them reads differently on the two sides: it is compared too, and only such declarations are.
+    /// them reads differently on the two sides: it is compared too.
     func testAnUnchangedFileReadsANameTheChangeRespells() {
         let cases: [(name: String, shared: String, old: String, new: String)] = [
             (
@@ -178,5 +178,20 @@ final class IncrementalDiffTests: XCTestCase {
             """)
         assertSame(old: [old], new: [new], shared: [shared])
         XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [shared]).impact, .additive)
+    }
+
+    /// A verdict that lowers a break from what is absent (no public initializer, a type not declared) is taken on the
+    /// whole sets: the unchanged files may declare it.
+    func testALoweredVerdictIsJudgedOnTheWholeSets() {
+        let shared = part(
+            "N+Init.swift", "extension N { public init() { fatalError() }\n public static var x: Int { 1 } }\n")
+        let old = part("N.swift", "public struct N {}\n")
+        let new = part("N.swift", "public enum N {}\n")
+        assertSame(old: [old], new: [new], shared: [shared])
+        XCTAssertEqual(APIDiff(old: [old], new: [new], shared: [shared]).impact, .breaking)
+        let type = part("T.swift", "public struct T {}\n")
+        let sendable = part("T+Sendable.swift", "extension T: Sendable {}\n")
+        assertSame(old: [sendable], new: [], shared: [type])
+        XCTAssertEqual(APIDiff(old: [sendable], new: [], shared: [type]).impact, .breaking)
     }
 }

@@ -29,7 +29,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`). 13: generic
     /// typealiases and protocols' primary associated types (`APIFileSurface.genericAliases`,
     /// `.primaryAssociatedTypes`), `Swift.`-qualified names marked. 14: a release's diff judged on the whole sets
-    /// when it finds a break, and platform by platform when the whole set differs between platforms.
+    /// when the touched keys alone find a break or a lowered verdict.
     static let formatVersion = 14
     static let folderName = ".lockstep/cache/api-surfaces"
 
