@@ -61,19 +61,32 @@ extension APIDiff {
         // Walk whichever is smaller, the file's keys or the touched ones: a component of many small files asked
         // every file for every touched key (a hash lookup per pair), 5 % of a cold `check` on ci/bench-check.
         // The items are the same either way, and a base key's overloads stay in the file's order.
+        // And those whose key the cross-file pass may rename into a touched one (`extension Alias`, `extension
+        // Box<Int>`, `extension T: AliasOfP`): finished, then kept if their finished key is touched.
+        let aliases = Set(oldSets.names.aliases.keys).union(oldSets.names.genericAliases.keys)
+        func renamable(_ name: String) -> Bool {
+            if name.contains("<") || aliases.contains(name) { return true }
+            var prefix = Substring(name)
+            while let dot = prefix.lastIndex(of: ".") {
+                prefix = prefix[..<dot]
+                if aliases.contains(String(prefix)) { return true }
+            }
+            return false
+        }
         for file in shared {
-            func take(_ index: Int) {
+            var taken: [Int] = []
+            if file.byBaseKey.count <= rawKeys.count {
+                for (key, indices) in file.byBaseKey where rawKeys.contains(key) { taken += indices }
+            } else {
+                for key in rawKeys { taken += file.byBaseKey[key] ?? [] }
+            }
+            for (name, indices) in file.byTypeName where renamable(name) {
+                let more = indices.filter { !taken.contains($0) }
+                taken += more
+            }
+            for index in taken {
                 if let item = APIFileSurface.buildable(file.declarations[index], file.unbuildable.bits) {
                     sharedItems.append(item)
-                }
-            }
-            if file.byBaseKey.count <= rawKeys.count {
-                for (key, indices) in file.byBaseKey where rawKeys.contains(key) {
-                    for index in indices { take(index) }
-                }
-            } else {
-                for key in rawKeys {
-                    for index in file.byBaseKey[key] ?? [] { take(index) }
                 }
             }
         }

@@ -29,6 +29,11 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var primaryAssociatedTypes: [String: [String]] = [:]
     /// Positions in `declarations` by base key, for diffs that look only at the keys a change touches.
     var byBaseKey: [String: [Int]] = [:]
+    /// Positions in `declarations` by the type an extension extends and the protocol a conformance names, as written:
+    /// the cross-file pass may rename those keys (an extension of a typealias or of `Box<Int>`, a conformance through a
+    /// typealias), so a diff that looks only at touched keys finishes them first. Not encoded: rebuilt from the
+    /// declarations.
+    var byTypeName: [String: [Int]] = [:]
     /// The public typealiases that are API themselves (not inside a `_`-type, not `_`-named): a `_`-type one of
     /// them names is API under it.
     var exposingAliases: Set<String> = []
@@ -78,7 +83,20 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
         for (index, item) in surface.declarations.enumerated() {
             surface.byBaseKey[item.declaration.baseKey, default: []].append(index)
         }
+        surface.byTypeName = Self.indexedByTypeName(surface.declarations)
         return (surface, next, reused)
+    }
+
+    /// `byTypeName` for `declarations`.
+    static func indexedByTypeName(_ declarations: [CollectedDeclaration]) -> [String: [Int]] {
+        var index: [String: [Int]] = [:]
+        for (position, item) in declarations.enumerated() {
+            if let extended = item.extendedType { index[extended, default: []].append(position) }
+            if let conformed = item.conformedTo, conformed != item.extendedType {
+                index[conformed, default: []].append(position)
+            }
+        }
+        return index
     }
 
     /// Adds every name in `text` to `names`: each run of identifier bytes (`NameResolver.continues`), so each

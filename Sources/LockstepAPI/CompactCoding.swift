@@ -294,6 +294,7 @@ extension APIFileSurface {
             let name = try r.string()
             surface.primaryAssociatedTypes[name] = try r.strings()
         }
+        surface.byTypeName = APIFileSurface.indexedByTypeName(surface.declarations)
         return surface
     }
 }

@@ -194,4 +194,45 @@ final class IncrementalDiffTests: XCTestCase {
         assertSame(old: [sendable], new: [], shared: [type])
         XCTAssertEqual(APIDiff(old: [sendable], new: [], shared: [type]).impact, .breaking)
     }
+
+    /// An unchanged file's declaration whose key the cross-file pass renames (an extension of a typealias or of
+    /// `Box<Int>`, a conformance through a typealias) is compared under its finished key.
+    func testAKeyRenamedByTheCrossFilePassIsCompared() {
+        let aliased = "public struct Box {}\npublic typealias BoxAlias = Box\n"
+        let cases: [(name: String, shared: String, old: String, new: String)] = [
+            (
+                "an async overload beside a sync one declared through an alias",
+                aliased + "extension BoxAlias { public func f() {} }\n", "extension Box {}\n",
+                "extension Box { public func f() async {} }\n"
+            ),
+            (
+                "an overload beside one declared through an alias",
+                aliased
+                    + "extension BoxAlias { public func f(_ x: String) {} }\n", "extension Box {}\n",
+                "extension Box { public func f(_ x: Int) {} }\n"
+            ),
+            (
+                "a synthesized member kept by a conformance through an alias",
+                "public struct T {}\npublic typealias HashAlias = Hashable\nextension T: HashAlias {}\n",
+                "extension T {}\n",
+                "extension T { public func hash(into hasher: inout Hasher) {} }\n"
+            ),
+            (
+                "an overload beside one in an extension of a generic alias with arguments",
+                "public struct _Box<T> {}\npublic typealias Box<T> = _Box<T>\n"
+                    + "extension Box<Int> { public func f(_ x: String) {} }\n", "",
+                "extension _Box where T == Int { public func f(_ x: Int) {} }\n"
+            ),
+        ]
+        for (name, shared, old, new) in cases {
+            let sharedPart = part("Shared.swift", shared)
+            let oldParts = old.isEmpty ? [] : [part("Changed.swift", old)]
+            let newParts = [part("Changed.swift", new)]
+            assertSame(old: oldParts, new: newParts, shared: [sharedPart])
+            let whole = APIDiff(
+                old: APISurface(combining: oldParts + [sharedPart]), new: APISurface(combining: newParts + [sharedPart])
+            )
+            XCTAssertEqual(APIDiff(old: oldParts, new: newParts, shared: [sharedPart]), whole, name)
+        }
+    }
 }

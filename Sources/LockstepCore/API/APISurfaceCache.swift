@@ -29,8 +29,9 @@ final class APISurfaceCache: @unchecked Sendable {
     /// 12: the platforms where a file imports an SDK module they lack (`APIFileSurface.unbuildable`). 13: generic
     /// typealiases and protocols' primary associated types (`APIFileSurface.genericAliases`,
     /// `.primaryAssociatedTypes`), `Swift.`-qualified names marked. 14: a release's diff judged on the whole sets
-    /// when the touched keys alone find a break or a lowered verdict.
-    static let formatVersion = 14
+    /// when the touched keys alone find a break or a lowered verdict. 15: unchanged declarations whose key the
+    /// cross-file pass renames (`extension Alias`, a conformance through a typealias) compared under the finished key.
+    static let formatVersion = 15
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
