@@ -10,7 +10,6 @@ import SwiftSyntax
 ///
 /// Enum cases keep counting whatever their name: an exhaustive `switch` must still cover them.
 extension APICollector {
-
     /// The `_`-name of a type declaration, or of the extended type of an extension (up to its last `_` component:
     /// `extension _Box.Inner` belongs to `_Box`, `extension _Box._Cache` to `_Box._Cache`); nil for any other
     /// declaration.

@@ -63,7 +63,7 @@ extension APIDiff {
         // The items are the same either way, and a base key's overloads stay in the file's order.
         // And those whose key the cross-file pass may rename into a touched one (`extension Alias`, `extension
         // Box<Int>`, `extension T: AliasOfP`): finished, then kept if their finished key is touched.
-        let aliases = Set(oldSets.names.aliases.keys).union(oldSets.names.genericAliases.keys)
+        let aliases = oldSets.aliasNames
         func renamable(_ name: String) -> Bool {
             if name.contains("<") || aliases.contains(name) { return true }
             var prefix = Substring(name)
@@ -151,7 +151,8 @@ public final class APIFileSet: @unchecked Sendable {
     }
 }
 
-/// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike.
+/// The sets the cross-file pass reads; two file sets with equal sets finish every shared declaration alike. What is
+/// derived from them (`finisher`, `aliasNames`) is not compared.
 private struct CrossFileSets: Equatable {
     static func == (a: CrossFileSets, b: CrossFileSets) -> Bool {
         a.hidden == b.hidden && a.protocols == b.protocols && a.names == b.names
@@ -164,6 +165,8 @@ private struct CrossFileSets: Equatable {
     var names: TypeNames
     /// `APISurface.finish` against these sets, set up once per set (each diff finishes with a copy).
     let finisher: APISurface.Finisher
+    /// The names of every typealias, generic or not: a declaration extending or conforming through one is renamed.
+    let aliasNames: Set<String>
 
     init(_ files: [APIFileSurface]) {
         names = TypeNames(files)
@@ -177,5 +180,6 @@ private struct CrossFileSets: Equatable {
         }
         hidden = hiddenTypes.subtracting(publicTypes)
         finisher = APISurface.Finisher(hidden: hidden, protocols: protocols, names: names)
+        aliasNames = Set(names.aliases.keys).union(names.genericAliases.keys)
     }
 }

@@ -99,23 +99,6 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
         return index
     }
 
-    /// Adds every name in `text` to `names`: each run of identifier bytes (`NameResolver.continues`), so each
-    /// component of a dotted name apart.
-    static func names(in text: String, into names: inout Set<String>) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start: Int?
-            for position in 0...bytes.count {
-                if position < bytes.count, NameResolver.continues(bytes[position]) {
-                    if start == nil { start = position }
-                } else if let first = start {
-                    names.insert(String(decoding: bytes[first..<position], as: UTF8.self))
-                    start = nil
-                }
-            }
-        }
-    }
-
     /// How many declarations the file contributes before the cross-file pass.
     public var count: Int { declarations.count }
 

@@ -489,8 +489,25 @@ struct NameResolver {
         scalar.isASCII ? continues(UInt8(scalar.value)) : true
     }
 
+    /// Whether a name in `text` (a run of identifier bytes: each component of a dotted name apart) passes `test`.
+    static func mentions(_ text: String, where test: (String) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var start: Int?
+            for position in 0...bytes.count {
+                if position < bytes.count, continues(bytes[position]) {
+                    if start == nil { start = position }
+                } else if let first = start {
+                    if test(String(decoding: bytes[first..<position], as: UTF8.self)) { return true }
+                    start = nil
+                }
+            }
+            return false
+        }
+    }
+
     /// An identifier byte: ASCII letters, digits, `_`, and any byte of a non-ASCII scalar.
-    static func continues(_ byte: UInt8) -> Bool {
+    private static func continues(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:

@@ -118,9 +118,9 @@ extension APISurface {
                 if let scope = declared.scope, hidden.contains(scope) { continue }
                 // Only a target that names a `_`-type, or a name that may resolve to something else (a typealias, a
                 // nested type), can end in one: the others are not resolved (most of a set's typealiases).
-                var mentioned: Set<String> = []
-                APIFileSurface.names(in: declared.target, into: &mentioned)
-                guard mentioned.contains(where: { APICollector.isUnderscored($0) || names.special.contains($0) })
+                guard
+                    NameResolver.mentions(
+                        declared.target, where: { APICollector.isUnderscored($0) || names.special.contains($0) })
                 else { continue }
                 let target = resolver.aliasedType(alias)
                 if APICollector.isUnderscored(APICollector.lastComponent(target)) { aliased.insert(target) }

@@ -22,6 +22,23 @@ final class IncrementalDiffTests: XCTestCase {
         }
     }
 
+    /// One file that changes (`old` empty: absent before) beside one that does not: `assertSame`, then the incremental
+    /// diff and the diff of the whole sets.
+    func diffs(
+        shared: String, old: String, new: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> (incremental: APIDiff, whole: APIDiff) {
+        let sharedPart = part("Shared.swift", shared)
+        let oldParts = old.isEmpty ? [] : [part("Changed.swift", old)]
+        let newParts = [part("Changed.swift", new)]
+        assertSame(old: oldParts, new: newParts, shared: [sharedPart], file: file, line: line)
+        return (
+            APIDiff(old: oldParts, new: newParts, shared: [sharedPart]),
+            APIDiff(
+                old: APISurface(combining: oldParts + [sharedPart]), new: APISurface(combining: newParts + [sharedPart])
+            )
+        )
+    }
+
     func testAnAliasedUnderscoredTypeIsDecidedFromTheWholeSet() {
         // The alias and the `_`-protocol live in a file neither side changes; the conformance in the changed file.
         let shared = part(
@@ -138,14 +155,7 @@ final class IncrementalDiffTests: XCTestCase {
             ),
         ]
         for (name, shared, old, new) in cases {
-            let sharedPart = part("Shared.swift", shared)
-            let oldParts = old.isEmpty ? [] : [part("Changed.swift", old)]
-            let newParts = [part("Changed.swift", new)]
-            assertSame(old: oldParts, new: newParts, shared: [sharedPart])
-            let whole = APIDiff(
-                old: APISurface(combining: oldParts + [sharedPart]), new: APISurface(combining: newParts + [sharedPart])
-            )
-            XCTAssertFalse(whole.changes.isEmpty, name)
+            XCTAssertFalse(diffs(shared: shared, old: old, new: new).whole.changes.isEmpty, name)
         }
     }
 
@@ -225,14 +235,8 @@ final class IncrementalDiffTests: XCTestCase {
             ),
         ]
         for (name, shared, old, new) in cases {
-            let sharedPart = part("Shared.swift", shared)
-            let oldParts = old.isEmpty ? [] : [part("Changed.swift", old)]
-            let newParts = [part("Changed.swift", new)]
-            assertSame(old: oldParts, new: newParts, shared: [sharedPart])
-            let whole = APIDiff(
-                old: APISurface(combining: oldParts + [sharedPart]), new: APISurface(combining: newParts + [sharedPart])
-            )
-            XCTAssertEqual(APIDiff(old: oldParts, new: newParts, shared: [sharedPart]), whole, name)
+            let (incremental, whole) = diffs(shared: shared, old: old, new: new)
+            XCTAssertEqual(incremental, whole, name)
         }
     }
 }
