@@ -46,12 +46,22 @@ struct TypeNames: Equatable, Sendable {
         conformances.filter { protocols.contains($0.key) }
     }
 
+    /// The names of `files`, whatever order they come in: where two files declare one name differently (two modules
+    /// of a package, each with its `typealias Handle`), the file first by path gives a type's generic parameters, and
+    /// a typealias declared with two targets is not followed (which module a use means is not known here).
     init(_ files: [APIFileSurface]) {
-        for file in files {
+        var conflicting: Set<String> = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
             types.formUnion(file.publicTypes)
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
-            aliases.merge(file.aliases) { first, _ in first }
+            for (name, alias) in file.aliases {
+                guard let first = aliases[name] else {
+                    aliases[name] = alias
+                    continue
+                }
+                if first.target != alias.target || first.scope != alias.scope { conflicting.insert(name) }
+            }
             genericAliases.merge(file.genericAliases) { $0.merging($1) }
             primaryAssociatedTypes.merge(file.primaryAssociatedTypes) { first, _ in first }
             exposingAliases.formUnion(file.exposingAliases)
@@ -62,6 +72,7 @@ struct TypeNames: Equatable, Sendable {
                 conformances[type, default: []].append(proto)
             }
         }
+        for name in conflicting { aliases[name] = nil }
         for type in types {
             if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
         }

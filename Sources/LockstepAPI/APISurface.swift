@@ -52,8 +52,10 @@ public struct APISurface: Sendable, Hashable, Codable {
     }
 
     /// Combines per-file extractions; `APISurface(combining: files.map(APIFileSurface.extract))`
-    /// equals `APISurface.extract(from: files)`.
-    public init(combining files: [APIFileSurface], context: APIContext = .default) {
+    /// equals `APISurface.extract(from: files)`, in any order of the files (they are read in the order of their paths:
+    /// where two declare one key, as two modules of a package may, the first by path is kept).
+    public init(combining unordered: [APIFileSurface], context: APIContext = .default) {
+        let files = unordered.sorted { $0.path < $1.path }
         var publicTypes: Set<String> = []
         var protocols: Set<String> = []
         var hiddenTypes: Set<String> = []

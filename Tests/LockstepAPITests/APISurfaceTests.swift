@@ -188,3 +188,27 @@ extension APISurfaceTests {
         XCTAssertEqual(Set(combined.declarations.keys), ["protocol P", "func P.f()", "func P.f() (extension)"])
     }
 }
+
+extension APISurfaceTests {
+    func testCombiningDoesNotDependOnTheFilesOrder() {
+        // Two modules of one package may each declare a typealias of one name (and a type of one name with other
+        // generic parameters): which one the cross-file pass reads must not depend on the order files come in.
+        let files = [
+            SourceFile(
+                path: "Sources/A/Handle.swift",
+                text: "public typealias Handle = Int\npublic struct Box<T> {}\npublic func open() -> Handle { 0 }"),
+            SourceFile(
+                path: "Sources/B/Handle.swift",
+                text: "public typealias Handle = String\npublic struct Box<U> {}\npublic func close(_ h: Handle) {}"),
+            SourceFile(path: "Sources/B/Use.swift", text: "extension Box { public func use(_ h: Handle) {} }"),
+        ]
+        let parts = files.map { APIFileSurface.extract(from: $0) }
+        let forward = APISurface(combining: parts)
+        for order in [[2, 1, 0], [1, 0, 2], [2, 0, 1]] {
+            XCTAssertEqual(APISurface(combining: order.map { parts[$0] }), forward, "order \(order)")
+        }
+        // And a diff across a release that only moves the declarations between files keeps its verdict.
+        let diff = APIDiff(old: parts, new: [parts[1], parts[0], parts[2]], shared: [])
+        XCTAssertEqual(diff.impact, .none)
+    }
+}
