@@ -34,12 +34,21 @@ final class APISurfaceCacheTests: XCTestCase {
             .sorted { $0.path < $1.path }
     }
 
-    /// Net's pack: its file and its entries by key.
-    func pack(_ ws: WorkspaceBuilder) throws -> (url: URL, entries: [String: Data]) {
-        let url = try XCTUnwrap(try packs(ws).first)
-        let header = APISurfaceCache.packHeader("components/Net")
-        let entries = APISurfaceCache.entries(in: try Data(contentsOf: url), header: header)
-        return (url, entries)
+    /// Net's two pack files (its file surfaces, its verdicts) and the header each starts with.
+    func netPacks(_ ws: WorkspaceBuilder) -> [(url: URL, header: Data)] {
+        let cache = APISurfaceCache(workspace: ws.root)
+        return ["components/Net", APISurfaceCache.verdicts(of: "components/Net")].map {
+            (cache.file(forPack: $0), APISurfaceCache.packHeader($0))
+        }
+    }
+
+    /// Net's entries by key, from both its packs.
+    func pack(_ ws: WorkspaceBuilder) throws -> (urls: [URL], entries: [String: Data]) {
+        var entries: [String: Data] = [:]
+        for (url, header) in netPacks(ws) where FileManager.default.fileExists(atPath: url.path) {
+            entries.merge(APISurfaceCache.entries(in: try Data(contentsOf: url), header: header)) { $1 }
+        }
+        return (netPacks(ws).map(\.url), entries)
     }
 
     /// Keys of Net's entries of one kind (`api-surface`, `api-diff`), sorted.
@@ -60,12 +69,16 @@ final class APISurfaceCacheTests: XCTestCase {
         }
     }
 
-    /// Rewrites Net's pack with `change` applied to its entries (framed as lockstep frames them).
+    /// Rewrites Net's packs with `change` applied to their entries (framed as lockstep frames them; surfaces in the
+    /// first pack, the rest in the verdicts').
     func rewritePack(_ ws: WorkspaceBuilder, _ change: (inout [String: Data]) -> Void) throws {
-        var (url, entries) = try pack(ws)
+        var entries = try pack(ws).entries
         change(&entries)
-        let header = APISurfaceCache.packHeader("components/Net")
-        try APISurfaceCache.packData(header: header, entries: entries).write(to: url)
+        let surfaces = entries.filter { $0.key.hasPrefix("lockstep api-surface ") }
+        for (index, (url, header)) in netPacks(ws).enumerated() {
+            let part = index == 0 ? surfaces : entries.filter { surfaces[$0.key] == nil }
+            try APISurfaceCache.packData(header: header, entries: part).write(to: url)
+        }
     }
 
     func testSecondRunReadsNothingAndFindsTheSame() throws {
@@ -76,7 +89,7 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(cold.statistics.filesFromDiskCache, 0)
         XCTAssertEqual(try entries(ws, "api-surface").count, cold.statistics.filesParsed)
         XCTAssertEqual(try entries(ws, "api-diff").count, 2, "1.0.0 → 1.1.0 and 1.1.0 → 1.2.0")
-        XCTAssertEqual(try packs(ws).count, 1, "one file for the component's entries")
+        XCTAssertEqual(try packs(ws).count, 2, "two files for the component's entries: its surfaces, its verdicts")
         let warm = try run(ws)
         XCTAssertEqual(warm.findings, cold.findings)
         XCTAssertEqual(warm.statistics.filesParsed, 0)
@@ -190,27 +203,32 @@ final class APISurfaceCacheTests: XCTestCase {
     func testTruncatedGarbageAndForeignPacksAreIgnoredAndReplaced() throws {
         let ws = try workspace()
         let cold = try run(ws)
-        let (url, original) = try pack(ws)
-        let bytes = try Data(contentsOf: url)
+        let original = try pack(ws).entries
+        let files = netPacks(ws).map(\.url)
+        let bytes = try files.map { try Data(contentsOf: $0) }
 
-        // Cut inside the last entry (a surface; keys sort diffs first): the entries before it are still read.
-        try bytes.dropLast(3).write(to: url)
-        XCTAssertEqual(try pack(ws).entries.count, original.count - 1)
+        // Cut inside the last entry of each pack (a surface; a fork point, keys sort diffs first): the entries before
+        // it are still read.
+        for (url, data) in zip(files, bytes) { try data.dropLast(3).write(to: url) }
+        XCTAssertEqual(try pack(ws).entries.count, original.count - 2)
         let truncated = try run(ws)
         XCTAssertEqual(truncated.findings, cold.findings)
         XCTAssertEqual(truncated.statistics.diffsFromDiskCache, 2)
 
         // Not a pack at all.
-        try Data("garbage".utf8).write(to: url)
+        for url in files { try Data("garbage".utf8).write(to: url) }
         let garbage = try run(ws)
         XCTAssertEqual(garbage.findings, cold.findings)
         XCTAssertEqual(garbage.statistics.filesParsed, cold.statistics.filesParsed)
         XCTAssertEqual(decoded(try pack(ws).entries), decoded(original))
 
         // Another build's pack (or another format's): its entries are not read, and it is replaced.
-        let text = String(decoding: bytes, as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "build \(APISurfaceCache.buildIdentity)\n", with: "build other\n").utf8)
-            .write(to: url)
+        for (url, data) in zip(files, bytes) {
+            let text = String(decoding: data, as: UTF8.self)
+            try Data(
+                text.replacingOccurrences(of: "build \(APISurfaceCache.buildIdentity)\n", with: "build other\n").utf8
+            ).write(to: url)
+        }
         XCTAssertEqual(try pack(ws).entries.count, 0)
         let foreign = try run(ws)
         XCTAssertEqual(foreign.findings, cold.findings)

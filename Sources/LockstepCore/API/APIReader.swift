@@ -145,12 +145,12 @@ public final class APIReader: @unchecked Sendable {
     /// The diff is the same in every lane; when the component is saved, the highest lane's files are written
     /// (lanes are numbered in history order, so it holds the newest releases).
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int = 0) throws -> APIDiff {
-        // Which manifest file each side reads depends on the configured toolchain too (Package@swift-X.Y.swift).
-        let files = [manifests.fileName(of: component, at: old), manifests.fileName(of: component, at: new)]
-        let variants = files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " ")
+        // Which manifest file each side reads (Package@swift-X.Y.swift) follows from the trees and the toolchain: a
+        // warm check reads no manifest to make the key.
         let key = diskCache.map { _ in
             APISurfaceCache.diffKey(
-                component: component, from: old, to: new, swiftVersion: swiftVersion, manifestFiles: variants)
+                component: component, from: old, to: new, swiftVersion: swiftVersion,
+                toolsVersion: config.swiftToolsVersion)
         }
         if let key, let stored = diskCache?.diff(key: key, in: component.path) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
@@ -425,7 +425,7 @@ public final class APIReader: @unchecked Sendable {
     }
 
     /// Writes to the persistent cache the files parsed this run of the component's most recent revisions (those of
-    /// its highest lane: the newest releases), and the diffs computed, in one pack file.
+    /// its highest lane: the newest releases), and the diffs computed (in the component's verdict pack).
     ///
     /// Only those files: older releases' diffs are remembered whole, and the next diff to compute starts at the
     /// newest release. Writing every parsed file instead doubled a cold `check` (one file created per entry).

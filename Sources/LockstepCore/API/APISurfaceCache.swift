@@ -6,9 +6,10 @@ import LockstepGit
 /// (blob, file label, API context, format), so a second `check` parses nothing it has parsed before; and
 /// the diffs between two commits, so it does not even list their trees or combine their surfaces again.
 ///
-/// A component's entries live in one pack file (`<hash of its path>.pack`), read once when first asked for and
-/// written once when the component is done (`flush`): creating one file per entry (thousands on a cold run)
-/// cost a fifth of a cold `check` in the kernel alone.
+/// A component's entries live in two pack files (`<hash of its path>.pack` for its file surfaces, another for its
+/// verdicts: `verdicts(of:)`), each read once when first asked for and written once when the component is done
+/// (`flush`): creating one file per entry (thousands on a cold run) cost a fifth of a cold `check` in the kernel
+/// alone.
 ///
 /// The cache can only save time, never change a result or fail a command: a pack whose header is not exactly
 /// this format's and build's is ignored and replaced; an entry is found only under its full key text, and
@@ -31,7 +32,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// `.primaryAssociatedTypes`), `Swift.`-qualified names marked. 14: a release's diff judged on the whole sets
     /// when the touched keys alone find a break or a lowered verdict. 15: unchanged declarations whose key the
     /// cross-file pass renames (`extension Alias`, a conformance through a typealias) compared under the finished key.
-    static let formatVersion = 15
+    /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
+    static let formatVersion = 16
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
@@ -85,41 +87,47 @@ final class APISurfaceCache: @unchecked Sendable {
     }
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
-    /// manifests), the component's path (in file labels) and kind, and the Swift version; and the manifest files
-    /// read when one is a `Package@swift-X.Y.swift` (which one depends on the configured toolchain); and the
-    /// component's `platforms:` and `manifest:` from lockstep.yml when it sets them.
+    /// manifests), the component's path (in file labels) and kind, and the Swift version; and lockstep.yml's
+    /// `swift-tools-version:` when it sets one (with the Swift version and the trees, it decides which
+    /// `Package@swift-X.Y.swift` is read, so the key is made without reading a manifest); and the component's
+    /// `platforms:` and `manifest:` from lockstep.yml when it sets them.
     static func diffKey(
-        component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil
+        component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], toolsVersion: [Int]? = nil
     ) -> String {
         """
         lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \
         \(component.kind.name)\n
         """
             + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n"
-            + (manifestFiles.map { "manifests \($0)\n" } ?? "")
+            + (toolsVersion.map { "tools \($0.map(String.init).joined(separator: "."))\n" } ?? "")
             + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")
             + (component.manifest.map { "manifest \($0)\n" } ?? "") + "\n"
     }
 
-    /// A diff remembered under `key`, nil when absent or not exactly this key's.
+    /// The pack holding the verdicts (diffs and fork points) of the pack `pack`'s component. Apart from its file
+    /// surfaces: a warm `check` reads every verdict and no surface, and the surfaces are most of the bytes (on
+    /// `ci/bench-check`'s 300-component workspace reading them was a fifth of a warm check).
+    static func verdicts(of pack: String) -> String { "verdicts of " + pack }
+
+    /// A diff remembered under `key` for the component of pack `pack`, nil when absent or not exactly this key's.
     func diff(key: String, in pack: String) -> APIDiff? {
-        guard let body = entry(key, in: pack), let changes = APIChange.decodeCompact([UInt8](body)) else { return nil }
-        var diff = APIDiff(old: APISurface(), new: APISurface())
-        diff.changes = changes
-        diff.impact = changes.lazy.map(\.impact).max() ?? .none
-        return diff
+        guard let body = entry(key, in: Self.verdicts(of: pack)), let changes = APIChange.decodeCompact([UInt8](body))
+        else { return nil }
+        return APIDiff(sortedChanges: changes)
     }
 
     /// Remembers a diff's changes under `key` until the pack is flushed; failures are ignored.
     func store(_ diff: APIDiff, key: String, in pack: String) {
         guard usable else { return }
-        add(Data(APIChange.compactEncoded(diff.changes)), key: key, in: pack)
+        add(Data(APIChange.compactEncoded(diff.changes)), key: key, in: Self.verdicts(of: pack))
     }
 
     /// Where two commits forked (`APIReader.forkPoint`), remembered: commits never change, so neither does the answer.
     /// `.some(nil)`: the first is in the second's history. Nil when not remembered.
     func forkPoint(of a: ObjectID, and b: ObjectID, in pack: String) -> ObjectID?? {
-        guard let body = entry(Self.forkKey(a, b), in: pack), let text = String(data: body, encoding: .utf8) else {
+        guard let body = entry(Self.forkKey(a, b), in: Self.verdicts(of: pack)),
+            let text = String(data: body, encoding: .utf8)
+        else {
             return nil
         }
         if text == "in-history" { return .some(nil) }
@@ -129,16 +137,21 @@ final class APISurfaceCache: @unchecked Sendable {
     /// Remembers `forkPoint(of:and:)`'s answer until the pack is flushed.
     func storeForkPoint(_ base: ObjectID?, of a: ObjectID, and b: ObjectID, in pack: String) {
         guard usable else { return }
-        add(Data((base?.hex ?? "in-history").utf8), key: Self.forkKey(a, b), in: pack)
+        add(Data((base?.hex ?? "in-history").utf8), key: Self.forkKey(a, b), in: Self.verdicts(of: pack))
     }
 
     private static func forkKey(_ a: ObjectID, _ b: ObjectID) -> String {
         "lockstep fork-point format \(formatVersion)\nfrom \(a.hex)\nto \(b.hex)\n\n"
     }
 
-    /// Writes the pack's new entries, merged with what its file holds now, and forgets the pack (its entries
-    /// are read again from the file when next asked for). Failures are ignored.
+    /// Writes the new entries of the pack and of its verdicts, merged with what their files hold now, and forgets
+    /// them (their entries are read again from the files when next asked for). Failures are ignored.
     func flush(_ pack: String) {
+        flushOne(pack)
+        flushOne(Self.verdicts(of: pack))
+    }
+
+    private func flushOne(_ pack: String) {
         guard let pending = lock.withLock({ packs.removeValue(forKey: pack)?.pending }), !pending.isEmpty,
             usable, prepareFolder()
         else { return }
@@ -166,7 +179,7 @@ final class APISurfaceCache: @unchecked Sendable {
 
     /// Flushes every pack with entries to write.
     func flushAll() {
-        for pack in lock.withLock({ Array(packs.keys) }) { flush(pack) }
+        for pack in lock.withLock({ Array(packs.keys) }) { flushOne(pack) }
     }
 
     /// The running toolchain's Swift version (e.g. `[6, 3]`): remembered beside the surfaces for the `swift`
