@@ -37,7 +37,9 @@ struct APICollector {
     }
 
     private var result: APIFileSurface
-    private let lines: LineTable
+    private let text: String
+    /// Made when the first declaration is recorded: most files of a package declare nothing public.
+    private var lines: LineTable?
     /// One build configuration per platform of the context, in its order.
     private let configurations: [APIBuildConfiguration]
     /// Module names whose qualification types drop (`APIContext.modules`).
@@ -46,7 +48,7 @@ struct APICollector {
     private init(_ source: SourceFile, context: APIContext) {
         let platforms = APIFileSurface.platforms(of: context)
         result = APIFileSurface(path: source.path, platforms: platforms)
-        lines = LineTable(source.text)
+        text = source.text
         configurations = platforms.map { APIBuildConfiguration(platform: $0, context: context) }
         modules = context.modules
     }
@@ -272,7 +274,9 @@ struct APICollector {
                     container: scope.kind)
         else { return }
         let key = (keyWord ?? kind.rawValue) + " " + qualifiedName
-        let line = lines.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let table = lines ?? LineTable(text)
+        lines = table
+        let line = table.line(at: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         var signature = signature
         // What `@preconcurrency` on the protocol softens: a get-only property requirement's type, for conformers
         // (not its methods' parameters for callers, nor an associated type).

@@ -6,19 +6,20 @@ struct LineTable {
     private var starts: [Int] = []
 
     init(_ text: String) {
-        var previous: UInt8 = 0
-        var offset = 0
-        for byte in text.utf8 {
-            // "\n", "\r\n" and a lone "\r" each end a line, as in the Swift lexer.
-            if byte == 0x0A {
-                starts.append(offset + 1)
-            } else if previous == 0x0D {
-                starts.append(offset)
+        var text = text
+        text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for (offset, byte) in bytes.enumerated() {
+                // "\n", "\r\n" and a lone "\r" each end a line, as in the Swift lexer.
+                if byte == 0x0A {
+                    starts.append(offset + 1)
+                } else if previous == 0x0D {
+                    starts.append(offset)
+                }
+                previous = byte
             }
-            previous = byte
-            offset += 1
+            if previous == 0x0D { starts.append(bytes.count) }
         }
-        if previous == 0x0D { starts.append(offset) }
     }
 
     /// The 1-based line holding the byte at `offset`.
