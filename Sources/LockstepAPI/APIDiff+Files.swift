@@ -9,7 +9,8 @@ extension APIDiff {
     /// cross-file pass's inputs), only the declarations under the base keys they touch are compared:
     /// a release that edits two files of a large component costs two files, not the component. A verdict that finds
     /// a break, or that reasoned its way to a lower level (a change with a note: still served elsewhere, a namespace
-    /// enum, a retroactive conformance), is taken again on the whole sets, whose other declarations can decide it.
+    /// enum, a retroactive conformance), is taken again on the whole sets, whose other declarations can decide it;
+    /// the notes on an added protocol requirement (`requirementNotes`) are decided from keys the comparison holds.
     ///
     /// `oldSet` and `newSet`, when given, are the two whole file sets (`old + shared`, `new + shared`, in any order):
     /// what the whole set gives is then taken from them, computed once however many diffs read the set (a history's
@@ -100,7 +101,10 @@ extension APIDiff {
         oldSurface.refinements = oldSets.names.refinements(of: oldSets.protocols)
         newSurface.refinements = oldSurface.refinements
         self.init(old: oldSurface, new: newSurface, context: context)
-        if impact == .breaking || changes.contains(where: { $0.note != nil }) { self = whole() }
+        // A break, or a level some judgement lowered by reading beyond these keys (a note other than an added
+        // requirement's), is decided on the whole sets.
+        let lowered = changes.contains { change in change.note.map { !Self.requirementNotes.contains($0) } ?? false }
+        if impact == .breaking || lowered { self = whole() }
     }
 
     /// The keys a member's enclosing type may have (`func BitSet.Counted.union(_:)` → `struct BitSet.Counted`,

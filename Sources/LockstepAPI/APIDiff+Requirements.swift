@@ -6,6 +6,19 @@ extension APIDiff {
         .function, .variable, .constant, .initializer, .subscript, .associatedtype,
     ]
 
+    /// The notes `rateAddedRequirements` gives a level that breaks nothing. Each is decided from the requirement, its
+    /// protocol's key and the members of the protocol's extensions under its name, which a release diffed on its
+    /// touched
+    /// keys holds, so such a verdict need not be taken again on the whole sets (`APIDiff(old:new:shared:)`).
+    static let requirementNotes: Set<String> = [
+        defaultTypeNote, defaultImplementationNote, movesWithTheSetNote, parentMovesWithTheSetNote,
+    ]
+    private static let defaultTypeNote = "it has a default type"
+    private static let defaultImplementationNote = "it has a default implementation"
+    private static let movesWithTheSetNote =
+        "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
+    private static let parentMovesWithTheSetNote = "minor: kind protocols; conformers move with the protocol set"
+
     /// Rates every added protocol requirement: additive with a default implementation in an unconstrained
     /// extension of the protocol (same name and labels), with a default associated type, as an `optional`
     /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
@@ -26,7 +39,7 @@ extension APIDiff {
             let shape = SignatureShape(requirement.signature)
             if shape?.modifiers.contains("optional") == true { continue }
             if requirement.kind == .associatedtype, shape?.result.contains("=") == true {
-                changes[index].note = "it has a default type"
+                changes[index].note = defaultTypeNote
                 continue
             }
             if defaults == nil {
@@ -38,14 +51,14 @@ extension APIDiff {
             }
             let candidates = defaults?[requirement.baseKey + extensionSuffix] ?? []
             if candidates.contains(where: { isUnconstrainedDefault($0, for: shape) }) {
-                changes[index].note = "it has a default implementation"
+                changes[index].note = defaultImplementationNote
                 continue
             }
             changes[index].impact = context.addedRequirementImpact
             changes[index].note =
                 context.addedRequirementImpact == .breaking
                 ? "breaking: it has no default implementation: conformers outside the package must add it"
-                : "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
+                : movesWithTheSetNote
         }
     }
 
@@ -60,7 +73,7 @@ extension APIDiff {
         change.note =
             context.addedRequirementImpact == .breaking
             ? "breaking: conformers outside the package must now conform to \(parent) too"
-            : "minor: kind protocols; conformers move with the protocol set"
+            : parentMovesWithTheSetNote
     }
 
     /// A default implementation counts for every conformer when its extension adds no requirement of its own.

@@ -215,7 +215,8 @@ extension APISurfaceTests {
 
 extension APISurfaceTests {
     func testDeclarationLinesCountEveryLineEnding() {
-        // "\n", "\r\n" and a lone "\r" each end a line, as in the Swift lexer; multi-byte text before does not shift it.
+        // "\n", "\r\n" and a lone "\r" each end a line, as in the Swift lexer; multi-byte text before does not shift
+        // it.
         let text = "// é\npublic func a() {}\r\npublic func b() {}\rpublic func c() {}\r\n\r\npublic func d() {}"
         let surface = APISurface.extract(from: [SourceFile(path: "A.swift", text: text)])
         XCTAssertEqual(surface.declarations["func a()"]?.line, 2)

@@ -1,4 +1,4 @@
-import LockstepAPI
+@testable import LockstepAPI
 import XCTest
 
 /// `APIDiff(old:new:shared:)` compares only the files that differ, and must equal the diff of the whole sets.
@@ -237,6 +237,39 @@ final class IncrementalDiffTests: XCTestCase {
         for (name, shared, old, new) in cases {
             let (incremental, whole) = diffs(shared: shared, old: old, new: new)
             XCTAssertEqual(incremental, whole, name)
+        }
+    }
+}
+
+extension IncrementalDiffTests {
+    /// An added requirement's note is decided from keys the partial comparison holds (the protocol, the members of its
+    /// extensions under the requirement's name), also when those sit in an unchanged file: such a release is not
+    /// diffed again on the whole sets (every protocol set's minor release adds requirements).
+    func testAnAddedRequirementIsRatedFromTheTouchedKeys() {
+        let protocols = APIContext(addedRequirementImpact: .additive)
+        let cases: [(name: String, shared: String, impact: APIImpact, note: String)] = [
+            ("without a default", "extension P {}\n", .additive, "conformers move with the protocol set"),
+            ("with a default in an unchanged file", "extension P { public func g() {} }\n", .additive, "default"),
+            (
+                "with a constrained default only", "extension P where Self: Sendable { public func g() {} }\n",
+                .additive, "conformers move with the protocol set"
+            ),
+        ]
+        for (name, shared, impact, note) in cases {
+            let sharedPart = part("P+Defaults.swift", shared)
+            let old = [part("P.swift", "public protocol P { func f() }\n")]
+            let new = [part("P.swift", "public protocol P { func f()\n func g() }\n")]
+            let whole = APIDiff(
+                old: APISurface(combining: old + [sharedPart]), new: APISurface(combining: new + [sharedPart]),
+                context: protocols)
+            let incremental = APIDiff(old: old, new: new, shared: [sharedPart], context: protocols)
+            XCTAssertEqual(incremental, whole, name)
+            XCTAssertEqual(incremental.impact, impact, name)
+            XCTAssertEqual(incremental.changes.map(\.key), ["func P.g()"], name)
+            XCTAssertTrue(incremental.changes.first?.note?.contains(note) ?? false, "\(name): \(incremental.changes)")
+            XCTAssertTrue(
+                APIDiff.requirementNotes.contains(incremental.changes.first?.note ?? ""),
+                "\(name): a note of the added requirement's own")
         }
     }
 }
