@@ -8,8 +8,7 @@ extension APIDiff {
 
     /// The notes `rateAddedRequirements` gives a level that breaks nothing. Each is decided from the requirement, its
     /// protocol's key and the members of the protocol's extensions under its name, which a release diffed on its
-    /// touched
-    /// keys holds, so such a verdict need not be taken again on the whole sets (`APIDiff(old:new:shared:)`).
+    /// touched keys holds, so such a verdict need not be taken again on the whole sets (`APIDiff(old:new:shared:)`).
     static let requirementNotes: Set<String> = [
         defaultTypeNote, defaultImplementationNote, movesWithTheSetNote, parentMovesWithTheSetNote,
     ]

@@ -60,13 +60,13 @@ public struct APIDiff: Sendable, Hashable {
         }
     }
 
-    /// Sorts the changes and takes the largest impact.
     /// A diff of `changes` already in a diff's order (another diff's `changes`, read back from a cache).
     public init(sortedChanges changes: [APIChange]) {
         self.changes = changes
         impact = changes.lazy.map(\.impact).max() ?? .none
     }
 
+    /// Sorts the changes and takes the largest impact.
     private init(changes: [APIChange]) {
         self.changes = changes.sorted {
             ($0.key, $0.kind.rawValue, $0.platforms?.joined(separator: ",") ?? "")
