@@ -207,8 +207,8 @@ final class APISurfaceCacheTests: XCTestCase {
         let files = netPacks(ws).map(\.url)
         let bytes = try files.map { try Data(contentsOf: $0) }
 
-        // Cut inside the last entry of each pack (a surface; a fork point, keys sort diffs first): the entries before
-        // it are still read.
+        // Cut inside the last entry of each pack (a surface; in the verdicts, whose keys sort diffs first, a fact about
+        // a commit's manifest): the entries before it are still read.
         for (url, data) in zip(files, bytes) { try data.dropLast(3).write(to: url) }
         XCTAssertEqual(try pack(ws).entries.count, original.count - 2)
         let truncated = try run(ws)
@@ -374,5 +374,41 @@ final class APISurfaceCacheTests: XCTestCase {
             try run(ws).findings.map(\.rule), ["LS203"], "Package.swift: Extra is API, its removal needs a major")
         try (config + "swift-tools-version: \"6.0\"\n").write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try run(ws).findings.map(\.rule), [], "Package@swift-6.0.swift: Extra is not a product")
+    }
+}
+
+extension APISurfaceCacheTests {
+    /// A component without a Package.swift reads the podspec named like it: renamed in lockstep.yml (same path), it
+    /// reads another podspec, and a diff remembered under the old name must not answer.
+    func testARememberedDiffFollowsThePodspecRead() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Det")
+        try repo.remove("Package.swift")
+        try repo.remove("Sources/Det/Det.swift")
+        func spec(_ name: String, _ folder: String) -> String {
+            """
+            Pod::Spec.new do |s|
+              s.name = '\(name)'
+              s.version = '1.0.0'
+              s.ios.deployment_target = '12.0'
+              s.source_files = '\(folder)/**/*.{h,m,swift}'
+            end
+
+            """
+        }
+        try repo.write("Det.podspec", spec("Det", "Classes"))
+        try repo.write("Other.podspec", spec("Other", "Other"))
+        try repo.write("Classes/A.swift", "public struct A {}\npublic func a() {}\n")
+        try repo.write("Other/B.swift", "public struct B {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Classes/A.swift", "public struct A {}\n")
+        _ = try repo.release("1.1.0")
+        XCTAssertEqual(try run(ws).findings.map(\.rule), ["LS203"], "Det.podspec: a() removed in a minor release")
+        let file = ws.root.appendingPathComponent("lockstep.yml")
+        let config = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(config.contains("name: Det,"), config)
+        try config.replacingOccurrences(of: "name: Det,", with: "name: Other,")
+            .write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(ws).findings.map(\.rule), [], "Other.podspec: Classes/ is not its source")
     }
 }

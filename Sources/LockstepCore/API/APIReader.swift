@@ -55,6 +55,8 @@ public final class APIReader: @unchecked Sendable {
     private let lock = NSLock()
     private let versionLock = NSLock()
     private var swiftVersionMemo: [Int]?
+    /// `manifestFileName(of:at:)`'s answers by component name and commit.
+    private var manifestNames: [String: String] = [:]
     /// Per component and lane (see `diff(of:from:to:lane:)`): the parsed files of recent commits, most recently
     /// used last.
     private var commitCache: [String: [Int: [(commit: ObjectID, revision: Revision)]]] = [:]
@@ -145,11 +147,13 @@ public final class APIReader: @unchecked Sendable {
     /// The diff is the same in every lane; when the component is saved, the highest lane's files are written
     /// (lanes are numbered in history order, so it holds the newest releases).
     public func diff(of component: Component, from old: ObjectID, to new: ObjectID, lane: Int = 0) throws -> APIDiff {
-        // Which manifest file each side reads (Package@swift-X.Y.swift) follows from the trees and the toolchain: a
-        // warm check reads no manifest to make the key.
+        // Which manifest file each side reads (a Package@swift-X.Y.swift for the running toolchain, a podspec named
+        // like the component) is found from the root trees' names: a warm check reads and parses no manifest.
         let key = diskCache.map { _ in
-            APISurfaceCache.diffKey(
+            let files = [manifestFileName(of: component, at: old), manifestFileName(of: component, at: new)]
+            return APISurfaceCache.diffKey(
                 component: component, from: old, to: new, swiftVersion: swiftVersion,
+                manifestFiles: files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " "),
                 toolsVersion: config.swiftToolsVersion)
         }
         if let key, let stored = diskCache?.diff(key: key, in: component.path) {
@@ -159,6 +163,35 @@ public final class APIReader: @unchecked Sendable {
         let diff = try computeDiff(of: component, from: old, to: new, lane: lane)
         if let key { diskCache?.store(diff, key: key, in: component.path) }
         return diff
+    }
+
+    /// The manifest file SwiftPM (or CocoaPods) reads at `commit` (`SnapshotLoader.manifestFileName`), chosen from the
+    /// root tree's names without reading the manifest; remembered per commit. A commit whose tree has a Package.swift
+    /// and no `Package@swift-X.Y.swift` (most) reads Package.swift whatever the toolchain: the persistent cache
+    /// remembers that, so a warm check reads no tree.
+    private func manifestFileName(of component: Component, at commit: ObjectID) -> String {
+        let key = component.name + "@" + commit.hex
+        if let known = lock.withLock({ manifestNames[key] }) { return known }
+        let plainFileName = component.manifest == nil
+        var name = ManifestSelection.regular
+        if !(plainFileName && diskCache?.hasPlainManifest(commit, in: component.path) == true) {
+            name =
+                (try? repositories.use(component.path, name: component.name) { repository in
+                    if plainFileName {
+                        let names = try repository.rootNames(at: commit)
+                        if names.contains(ManifestSelection.regular),
+                            ManifestSelection.versionSpecific(in: names).isEmpty
+                        {
+                            diskCache?.storePlainManifest(commit, in: component.path)
+                            return ManifestSelection.regular
+                        }
+                    }
+                    return try SnapshotLoader.manifestFileName(
+                        repository, at: commit, config: config, component: component)
+                }) ?? ManifestSelection.regular
+        }
+        lock.withLock { manifestNames[key] = name }
+        return name
     }
 
     /// The commit two revisions of the component were both made from, when `a` is not in `b`'s history (nil when it

@@ -87,18 +87,21 @@ final class APISurfaceCache: @unchecked Sendable {
     }
 
     /// The key of a diff between two commits: everything it reads follows from the commits (trees and
-    /// manifests), the component's path (in file labels) and kind, and the Swift version; and lockstep.yml's
-    /// `swift-tools-version:` when it sets one (with the Swift version and the trees, it decides which
-    /// `Package@swift-X.Y.swift` is read, so the key is made without reading a manifest); and the component's
-    /// `platforms:` and `manifest:` from lockstep.yml when it sets them.
+    /// manifests), the component's path (in file labels) and kind, and the Swift version; and the manifest files
+    /// read when one is not `Package.swift` (a `Package@swift-X.Y.swift`, which one depending on the running
+    /// toolchain; a podspec, which one depending on the component's name); and lockstep.yml's `swift-tools-version:`
+    /// when it sets one (it decides a manifest's `#if swift`); and the component's `platforms:` and `manifest:`
+    /// from lockstep.yml when it sets them.
     static func diffKey(
-        component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], toolsVersion: [Int]? = nil
+        component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil,
+        toolsVersion: [Int]? = nil
     ) -> String {
         """
         lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \
         \(component.kind.name)\n
         """
             + "from \(old.hex)\nto \(new.hex)\nswift \(swiftVersion.map(String.init).joined(separator: "."))\n"
+            + (manifestFiles.map { "manifests \($0)\n" } ?? "")
             + (toolsVersion.map { "tools \($0.map(String.init).joined(separator: "."))\n" } ?? "")
             + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")
             + (component.manifest.map { "manifest \($0)\n" } ?? "") + "\n"
@@ -138,6 +141,22 @@ final class APISurfaceCache: @unchecked Sendable {
     func storeForkPoint(_ base: ObjectID?, of a: ObjectID, and b: ObjectID, in pack: String) {
         guard usable else { return }
         add(Data((base?.hex ?? "in-history").utf8), key: Self.forkKey(a, b), in: Self.verdicts(of: pack))
+    }
+
+    /// Whether `commit`'s root tree was found to hold a Package.swift and no `Package@swift-X.Y.swift` (so that
+    /// Package.swift is its manifest whatever the toolchain). A tree never changes, and neither does the answer.
+    func hasPlainManifest(_ commit: ObjectID, in pack: String) -> Bool {
+        entry(Self.plainManifestKey(commit), in: Self.verdicts(of: pack)) != nil
+    }
+
+    /// Remembers that `commit`'s root tree holds a Package.swift and no version-specific manifest.
+    func storePlainManifest(_ commit: ObjectID, in pack: String) {
+        guard usable else { return }
+        add(Data("1".utf8), key: Self.plainManifestKey(commit), in: Self.verdicts(of: pack))
+    }
+
+    private static func plainManifestKey(_ commit: ObjectID) -> String {
+        "lockstep plain-manifest format \(formatVersion)\ncommit \(commit.hex)\n\n"
     }
 
     private static func forkKey(_ a: ObjectID, _ b: ObjectID) -> String {
