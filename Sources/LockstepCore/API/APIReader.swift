@@ -172,22 +172,20 @@ public final class APIReader: @unchecked Sendable {
     private func manifestFileName(of component: Component, at commit: ObjectID) -> String {
         let key = component.name + "@" + commit.hex
         if let known = lock.withLock({ manifestNames[key] }) { return known }
-        let plainFileName = component.manifest == nil
-        var name = ManifestSelection.regular
-        if !(plainFileName && diskCache?.hasPlainManifest(commit, in: component.path) == true) {
+        let name: String
+        if component.manifest == nil, diskCache?.hasPlainManifest(commit, in: component.path) == true {
+            name = ManifestSelection.regular
+        } else {
             name =
                 (try? repositories.use(component.path, name: component.name) { repository in
-                    if plainFileName {
-                        let names = try repository.rootNames(at: commit)
-                        if names.contains(ManifestSelection.regular),
-                            ManifestSelection.versionSpecific(in: names).isEmpty
-                        {
-                            diskCache?.storePlainManifest(commit, in: component.path)
-                            return ManifestSelection.regular
-                        }
+                    let names = component.manifest == nil ? try repository.rootNames(at: commit) : nil
+                    if let names, names.contains(ManifestSelection.regular),
+                        ManifestSelection.versionSpecific(in: names).isEmpty
+                    {
+                        diskCache?.storePlainManifest(commit, in: component.path)
                     }
                     return try SnapshotLoader.manifestFileName(
-                        repository, at: commit, config: config, component: component)
+                        repository, at: commit, config: config, component: component, rootNames: names)
                 }) ?? ManifestSelection.regular
         }
         lock.withLock { manifestNames[key] = name }

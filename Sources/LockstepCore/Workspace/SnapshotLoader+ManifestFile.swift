@@ -16,10 +16,11 @@ extension Toolchain {
 extension SnapshotLoader {
     /// The manifest file SwiftPM would load at `commit` for the configured toolchain (`ManifestSelection`):
     /// `Package.swift` or one `Package@swift-X.Y.swift`. For an app: the file its `manifest:` names, else without
-    /// a Package.swift the one Xcode project at its root.
+    /// a Package.swift the one Xcode project at its root. `rootNames`: the names at the root of `commit`'s tree, when
+    /// the caller has read them already.
     static func manifestFileName(
         _ repository: Repository, at commit: ObjectID, config: WorkspaceConfig, app: App? = nil,
-        component: Component? = nil
+        component: Component? = nil, rootNames: [String]? = nil
     ) throws -> String {
         // A named manifest is read as named, except a root Package.swift, whose version-specific variants compete.
         if let declared = app?.manifest ?? component?.manifest,
@@ -27,7 +28,7 @@ extension SnapshotLoader {
         {
             return declared
         }
-        let names = try repository.rootNames(at: commit)
+        let names = try rootNames ?? repository.rootNames(at: commit)
         if app != nil, app?.manifest == nil, !names.contains(ManifestSelection.regular),
             ManifestSelection.versionSpecific(in: names).isEmpty,
             let project = try xcodeProjectFile(repository, at: commit, names: names)
