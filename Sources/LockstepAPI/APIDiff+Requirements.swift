@@ -18,8 +18,8 @@ extension APIDiff {
         "minor: kind protocols; it has no default implementation, so conformers move with the protocol set"
     private static let parentMovesWithTheSetNote = "minor: kind protocols; conformers move with the protocol set"
 
-    /// Rates every added protocol requirement: additive with a default implementation in an unconstrained
-    /// extension of the protocol (same name and labels), with a default associated type, as an `optional`
+    /// Rates every added protocol requirement: additive with a default implementation in an extension of the
+    /// protocol (a witness for it: `WitnessJudgement`), with a default associated type, as an `optional`
     /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
     /// added to an existing protocol counts the same way.
     static func rateAddedRequirements(
@@ -49,14 +49,23 @@ extension APIDiff {
                 defaults = byBaseKey
             }
             let candidates = defaults?[requirement.baseKey + extensionSuffix] ?? []
-            if candidates.contains(where: { isUnconstrainedDefault($0, for: shape) }) {
+            var mismatches: [String] = []
+            if candidates.contains(where: { candidate in
+                guard let mismatch = defaultMismatch(candidate, for: requirement, shape: shape) else { return true }
+                mismatches.append(mismatch)
+                return false
+            }) {
                 changes[index].note = defaultImplementationNote
                 continue
             }
+            // Why the extension's members of that name are no default, once each, in a stable order.
+            let why = Array(Set(mismatches)).sorted()
+            let name = requirement.baseKey.drop { $0 != " " }.dropFirst()
+            let because = why.isEmpty ? "" : " (the extension's `\(name)` " + why.joined(separator: "; ") + ")"
             changes[index].impact = context.addedRequirementImpact
             changes[index].note =
                 context.addedRequirementImpact == .breaking
-                ? "breaking: it has no default implementation: conformers outside the package must add it"
+                ? "breaking: it has no default implementation\(because): conformers outside the package must add it"
                 : movesWithTheSetNote
         }
     }
@@ -75,12 +84,20 @@ extension APIDiff {
             : parentMovesWithTheSetNote
     }
 
-    /// A default implementation counts for every conformer when its extension adds no requirement of its own.
-    private static func isUnconstrainedDefault(_ implementation: APIDeclaration, for requirement: SignatureShape?)
-        -> Bool
-    {
-        guard let shape = SignatureShape(implementation.signature) else { return false }
-        return Set(shape.requirements).isSubset(of: requirement?.requirements ?? [])
+    /// nil when `implementation` implements `requirement` for every conformer (`WitnessJudgement`: the same form and
+    /// types, its extension adding no requirement of its own); otherwise what keeps it from doing so. Signatures the
+    /// typed model does not read are matched by their generic requirements alone.
+    private static func defaultMismatch(
+        _ implementation: APIDeclaration, for requirement: APIDeclaration, shape requirementShape: SignatureShape?
+    ) -> String? {
+        if let required = DeclarationSignature.parsed(requirement.signature),
+            let offered = DeclarationSignature.parsed(implementation.signature)
+        {
+            return WitnessJudgement.mismatch(requirement: required, member: offered)
+        }
+        guard let shape = SignatureShape(implementation.signature) else { return "is not read as a signature" }
+        return Set(shape.requirements).isSubset(of: requirementShape?.requirements ?? [])
+            ? nil : "adds generic requirements"
     }
 
     /// `func Outer.P.f()` → `protocol Outer.P`.

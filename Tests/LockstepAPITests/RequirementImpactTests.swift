@@ -75,6 +75,20 @@ final class RequirementImpactTests: XCTestCase {
         }
     }
 
+    func testAMemberThatImplementsNothingIsNamedWithWhatKeepsItFromDoingSo() {
+        let new = storeWithFlush + "\nextension Store { public func flush() throws {}\n public static func flush() {} }"
+        XCTAssertEqual(
+            diff(store, new).changes.first { $0.key == "func Store.flush()" }?.summary,
+            """
+            added protocol requirement `func Store.flush()` (breaking: it has no default implementation (the \
+            extension's `Store.flush()` is static; throws): conformers outside the package must add it)
+            """)
+        XCTAssertEqual(
+            diff(store, storeWithFlush + "\nextension Store { public func flush() throws {}\n public func flush() {} }")
+                .impact,
+            .additive, "one of the two implements it")
+    }
+
     func testDefaultImplementationInAnUnchangedFileIsSeenByTheIncrementalDiff() {
         let before = APIFileSurface.extract(from: SourceFile(path: "Store.swift", text: store))
         let after = APIFileSurface.extract(from: SourceFile(path: "Store.swift", text: storeWithFlush))

@@ -33,7 +33,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// when the touched keys alone find a break or a lowered verdict. 15: unchanged declarations whose key the
     /// cross-file pass renames (`extension Alias`, a conformance through a typealias) compared under the finished key.
     /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
-    static let formatVersion = 16
+    /// 17: an added requirement's default judged as a witness (`WitnessJudgement`).
+    static let formatVersion = 17
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
