@@ -360,6 +360,47 @@ final class ToolchainTests: XCTestCase {
         XCTAssertEqual(Toolchain.run(timeout: 30, environment: fake.environment), "Swift version 9.1 (fake)")
     }
 
+    /// A remembered Swift version is reused only while what picks the toolchain stays the same: behind a wrapper
+    /// (xcrun's `/usr/bin/swift`, a swiftly proxy) the binary on PATH does not change when the toolchain does.
+    func testTheToolchainIdentityFollowsWhatAWrapperReadsToPickOne() throws {
+        var fake = try fakeSwift("echo 'Swift version 9.1 (fake)'")
+        let home = try TemporaryFolder("lockstep-fake-home")
+        fake.environment["HOME"] = home.url.path
+        for name in ["DEVELOPER_DIR", "TOOLCHAINS", "SWIFTLY_HOME_DIR", "SWIFTLY_TOOLCHAINS_DIR"] {
+            fake.environment[name] = nil
+        }
+        let project = home.url.appendingPathComponent("app/Sources")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        func identity(_ environment: [String: String]? = nil) throws -> String {
+            try XCTUnwrap(
+                Toolchain.executableIdentity(environment: environment ?? fake.environment, directory: project))
+        }
+        let base = try identity()
+        XCTAssertEqual(try identity(), base, "the same toolchain reads the same")
+        XCTAssertTrue(base.contains(fake.folder.url.path + "/swift"), base)
+        var developer = fake.environment
+        developer["DEVELOPER_DIR"] = "/Applications/Xcode-16.app/Contents/Developer"
+        XCTAssertNotEqual(try identity(developer), base)
+        var toolchains = fake.environment
+        toolchains["TOOLCHAINS"] = "swift"
+        XCTAssertNotEqual(try identity(toolchains), base)
+        // swiftly: the toolchain in use (its configuration) and a project's pin above the working folder.
+        let swiftly = home.url.appendingPathComponent(".local/share/swiftly")
+        try FileManager.default.createDirectory(at: swiftly, withIntermediateDirectories: true)
+        try Data(#"{"inUse":"6.2.0"}"#.utf8).write(to: swiftly.appendingPathComponent("config.json"))
+        let configured = try identity()
+        XCTAssertNotEqual(configured, base)
+        try Data(#"{"inUse":"6.3.10"}"#.utf8).write(to: swiftly.appendingPathComponent("config.json"))
+        XCTAssertNotEqual(try identity(), configured)
+        let pin = home.url.appendingPathComponent("app/.swift-version")
+        try Data("6.1\n".utf8).write(to: pin)
+        let pinned = try identity()
+        XCTAssertTrue(pinned.contains(pin.path + " 6.1"), pinned)
+        XCTAssertFalse(pinned.contains("\n"), "one line: the memo's first line is the identity")
+        try Data("6.2\n".utf8).write(to: pin)
+        XCTAssertNotEqual(try identity(), pinned)
+    }
+
     /// The driver leaves a `TemporaryDirectory.*` folder in its TMPDIR at each `swift --version`: it gets one of its
     /// own, removed once it answered.
     func testWhatSwiftLeavesInItsTemporaryFolderIsRemoved() throws {

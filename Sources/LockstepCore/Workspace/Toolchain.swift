@@ -29,20 +29,66 @@ public enum Toolchain {
         return parts.isEmpty ? nil : parts
     }
 
-    /// Where `swift` resolves on PATH (links followed) with its size and modification time: a change of
-    /// toolchain changes it, so a remembered `swift --version` is reused only for the same binary.
-    static func executableIdentity(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    /// What decides which toolchain `swift` runs, on one line: where `swift` resolves on PATH (links followed) with
+    /// its size and modification time, and what a wrapper there reads to pick a toolchain, so that a remembered
+    /// `swift --version` is reused only while all of it stays the same: `DEVELOPER_DIR`, `TOOLCHAINS` and the
+    /// `xcode-select` link for `/usr/bin/swift` on macOS (xcrun); the swiftly configuration and the nearest
+    /// `.swift-version` above `directory` for a swiftly proxy. nil without a `swift` on PATH.
+    static func executableIdentity(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) -> String? {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift").path
             guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
             let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-            guard let info = try? FileManager.default.attributesOfItem(atPath: resolved),
-                let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date
-            else { return nil }
-            return "\(candidate) -> \(resolved) \(size) \(date.timeIntervalSince1970)"
+            guard let stamp = fileStamp(resolved) else { return nil }
+            var parts = ["\(candidate) -> \(resolved) \(stamp)"]
+            for name in ["DEVELOPER_DIR", "TOOLCHAINS", "SWIFTLY_HOME_DIR", "SWIFTLY_TOOLCHAINS_DIR"] {
+                if let value = environment[name] { parts.append("\(name)=\(value)") }
+            }
+            if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/var/db/xcode_select_link") {
+                parts.append("xcode-select \(link)")
+            }
+            for config in swiftlyConfigurations(environment) {
+                if let stamp = fileStamp(config) { parts.append("\(config) \(stamp)") }
+            }
+            if let pinned = nearestSwiftVersionFile(from: directory) { parts.append(pinned) }
+            return parts.joined(separator: " | ").replacingOccurrences(of: "\n", with: " ")
         }
         return nil
+    }
+
+    /// A file's size and modification time, nil when it cannot be read.
+    private static func fileStamp(_ path: String) -> String? {
+        guard let info = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = info[.size] as? NSNumber, let date = info[.modificationDate] as? Date
+        else { return nil }
+        return "\(size) \(date.timeIntervalSince1970)"
+    }
+
+    /// Where swiftly keeps the toolchain in use: `$SWIFTLY_HOME_DIR`, else its default home on Linux and macOS.
+    private static func swiftlyConfigurations(_ environment: [String: String]) -> [String] {
+        if let home = environment["SWIFTLY_HOME_DIR"] { return [home + "/config.json"] }
+        guard let home = environment["HOME"] else { return [] }
+        return [home + "/.local/share/swiftly/config.json", home + "/.swiftly/config.json"]
+    }
+
+    /// The nearest `.swift-version` at or above `directory` (swiftly's per-project pin), with its path and text.
+    private static func nearestSwiftVersionFile(from directory: URL) -> String? {
+        var folder = directory.standardizedFileURL
+        while true {
+            let file = folder.appendingPathComponent(".swift-version")
+            if let data = FileManager.default.contents(atPath: file.path) {
+                let text = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                return "\(file.path) \(text)"
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
     }
 
     /// `swift --version`'s first line, or "unknown" when it cannot run or does not answer within `timeout`
