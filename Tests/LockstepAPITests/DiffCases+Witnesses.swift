@@ -13,7 +13,11 @@ extension DiffCase {
         return DiffCase(
             name,
             old: "public protocol Log { associatedtype Entry = String }\nextension Log { public \(member) }",
-            new: "public protocol Log { associatedtype Entry = String\n \(requirement) }\nextension Log { public \(member) }",
+            new:
+                """
+                public protocol Log { associatedtype Entry = String\n \(requirement) }\nextension Log { public \
+                \(member) }
+                """,
             [key], impact)
     }
 
@@ -87,7 +91,8 @@ extension DiffCase {
             requirement: "func append(_ e: Entry)", default: "func append(_ e: String) {}", .breaking),
         witness(
             "a settable subscript requirement beside a get-only default",
-            requirement: "subscript(_ i: Int) -> Int { get set }", default: "subscript(_ i: Int) -> Int { 0 }", .breaking),
+            requirement: "subscript(_ i: Int) -> Int { get set }", default: "subscript(_ i: Int) -> Int { 0 }",
+            .breaking),
         // Witnesses: every conformer gets the member from the extension.
         witness(
             "a throwing requirement beside a default that does not throw",

@@ -87,14 +87,16 @@ enum WitnessJudgement {
                 dropped.isSubset(of: ["@escaping", "@Sendable"]), have.isAsync == want.isAsync,
                 have.throwing == want.throwing, have.parameters.count == want.parameters.count
             else { return false }
-            for (mine, theirs) in zip(have.parameters, want.parameters) where !serves(mine, theirs, variables, &binding) {
+            for (mine, theirs) in zip(have.parameters, want.parameters) where !serves(mine, theirs, variables, &binding)
+            {
                 return false
             }
             return serves(have.result, want.result, variables, &binding)
         }
         let blank = SwiftType.other("")
         guard offered.mappingChildren({ _ in blank }) == required.mappingChildren({ _ in blank }) else { return false }
-        for (mine, theirs) in zip(offered.children, required.children) where !serves(mine, theirs, variables, &binding) {
+        for (mine, theirs) in zip(offered.children, required.children) where !serves(mine, theirs, variables, &binding)
+        {
             return false
         }
         return true
