@@ -253,6 +253,12 @@ final class APISurfaceCacheTests: XCTestCase {
         XCTAssertEqual(APISurfaceCache.entries(in: header + Data(repeating: 0x31, count: 100), header: header), [:])
         XCTAssertEqual(APISurfaceCache.entries(in: header, header: header), [:])
         XCTAssertEqual(APISurfaceCache.entries(in: Data(), header: header), [:])
+        // A byte changed inside an entry (framing intact): that entry alone is left out, not read as another value.
+        var flipped = [UInt8](data)
+        let body = try! XCTUnwrap(flipped.lastIndex(of: UInt8(ascii: "2")))
+        flipped[body] = UInt8(ascii: "3")
+        XCTAssertEqual(
+            APISurfaceCache.entries(in: Data(flipped), header: header), ["a": Data("1".utf8), "c": Data("333".utf8)])
     }
 
     func testNeverWritesThroughALink() throws {

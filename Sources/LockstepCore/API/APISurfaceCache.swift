@@ -14,7 +14,8 @@ import LockstepGit
 /// The cache can only save time, never change a result or fail a command: a pack whose header is not exactly
 /// this format's and build's is ignored and replaced; an entry is found only under its full key text, and
 /// reading stops at the first entry whose framing is broken (a truncated pack keeps what precedes it); an entry
-/// that does not decode is ignored and rewritten. A folder that is a link or not a folder disables the cache
+/// whose checksum does not match its bytes, or that does not decode, is ignored and rewritten. A folder that is a link
+/// or not a folder disables the cache
 /// (lockstep never writes through a link); a write that fails (read-only workspace, full disk) is dropped.
 /// Writes go to a temporary file renamed into place, so a reader never sees half a pack; a pack is merged
 /// with what is on disk right before it is written, so concurrent runs at worst lose each other's newest
@@ -33,8 +34,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// when the touched keys alone find a break or a lowered verdict. 15: unchanged declarations whose key the
     /// cross-file pass renames (`extension Alias`, a conformance through a typealias) compared under the finished key.
     /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
-    /// 17: an added requirement's default judged as a witness (`WitnessJudgement`).
-    static let formatVersion = 17
+    /// 17: an added requirement's default judged as a witness (`WitnessJudgement`). 18: a checksum per entry.
+    static let formatVersion = 18
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
@@ -183,18 +184,33 @@ final class APISurfaceCache: @unchecked Sendable {
         write(Self.packData(header: header, entries: entries), to: url)
     }
 
-    /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes>`, the key, the
-    /// body.
+    /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes> <checksum>`, the
+    /// key, the body; the checksum (`checksum(_:)`, 16 hex digits) covers the key and the body.
     static func packData(header: Data, entries: [String: Data]) -> Data {
         var data = header
         for key in entries.keys.sorted() {
             let body = entries[key]!
             let keyBytes = Data(key.utf8)
-            data.append(Data("\(keyBytes.count) \(body.count)\n".utf8))
+            let sum = String(checksum(keyBytes + body), radix: 16)
+            data.append(
+                Data("\(keyBytes.count) \(body.count) \(String(repeating: "0", count: 16 - sum.count))\(sum)\n".utf8))
             data.append(keyBytes)
             data.append(body)
         }
         return data
+    }
+
+    /// FNV-1a (64 bits) of `bytes`: an entry whose bytes changed on disk (a flipped bit, a tool rewriting the file)
+    /// is told from the one written. Not a defence against someone forging entries, who could as well write the
+    /// workspace's sources. Written by hand: Foundation has no checksum on Linux, and a cryptographic hash of the
+    /// cold run's 100 MB would cost more than the mistakes it catches.
+    static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Flushes every pack with entries to write.
@@ -202,8 +218,9 @@ final class APISurfaceCache: @unchecked Sendable {
         for pack in lock.withLock({ Array(packs.keys) }) { flushOne(pack) }
     }
 
-    /// The running toolchain's Swift version (e.g. `[6, 3]`): remembered beside the surfaces for the `swift`
-    /// binary PATH resolves to, else asked of `swift --version` once per process; nil when it names none.
+    /// The running toolchain's Swift version (e.g. `[6, 3]`): remembered beside the surfaces while what picks the
+    /// toolchain stays the same (`Toolchain.executableIdentity`: the `swift` binary on PATH and what a wrapper there
+    /// reads), else asked of `swift --version` once per process; nil when it names none.
     func swiftVersion() -> [Int]? {
         let memo = folder.appendingPathComponent("toolchain")
         let identity = Toolchain.executableIdentity()
@@ -232,21 +249,25 @@ final class APISurfaceCache: @unchecked Sendable {
         folder.appendingPathComponent(ObjectID.hash(of: Data("lockstep api-pack\n\(pack)\n".utf8)).hex + ".pack")
     }
 
-    /// A pack's entries by key: after `header`, each is a line `<key bytes> <body bytes>`, the key, the body.
-    /// Reading stops at the first entry that is not framed so (a truncated or corrupt pack keeps what precedes it).
+    /// A pack's entries by key: after `header`, each is a line `<key bytes> <body bytes> <checksum>`, the key, the
+    /// body. Reading stops at the first entry that is not framed so (a truncated or corrupt pack keeps what precedes
+    /// it); an entry whose checksum does not match its bytes is left out.
     static func entries(in data: Data, header: Data) -> [String: Data] {
         let bytes = [UInt8](data)
         guard bytes.count >= header.count, bytes[..<header.count].elementsEqual(header) else { return [:] }
         var entries: [String: Data] = [:]
         var offset = header.count
         while offset < bytes.count {
-            guard let newline = bytes[offset...].prefix(41).firstIndex(of: 0x0A) else { break }
-            let sizes = bytes[offset..<newline].split(separator: 0x20, omittingEmptySubsequences: false)
-            guard sizes.count == 2, let keySize = decimal(sizes[0]), let bodySize = decimal(sizes[1]), keySize > 0,
-                keySize <= bytes.count - newline - 1, bodySize <= bytes.count - newline - 1 - keySize
+            guard let newline = bytes[offset...].prefix(58).firstIndex(of: 0x0A) else { break }
+            let fields = bytes[offset..<newline].split(separator: 0x20, omittingEmptySubsequences: false)
+            guard fields.count == 3, let keySize = decimal(fields[0]), let bodySize = decimal(fields[1]), keySize > 0,
+                keySize <= bytes.count - newline - 1, bodySize <= bytes.count - newline - 1 - keySize,
+                fields[2].count == 16, let sum = UInt64(String(decoding: fields[2], as: UTF8.self), radix: 16)
             else { break }
             let keyStart = newline + 1, bodyStart = keyStart + keySize, end = bodyStart + bodySize
-            entries[String(decoding: bytes[keyStart..<bodyStart], as: UTF8.self)] = Data(bytes[bodyStart..<end])
+            if checksum(bytes[keyStart..<end]) == sum {
+                entries[String(decoding: bytes[keyStart..<bodyStart], as: UTF8.self)] = Data(bytes[bodyStart..<end])
+            }
             offset = end
         }
         return entries
