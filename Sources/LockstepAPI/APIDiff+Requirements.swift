@@ -7,8 +7,9 @@ extension APIDiff {
     ]
 
     /// The notes `rateAddedRequirements` gives a level that breaks nothing. Each is decided from the requirement, its
-    /// protocol's key and the members of the protocol's extensions under its name, which a release diffed on its
-    /// touched keys holds, so such a verdict need not be taken again on the whole sets (`APIDiff(old:new:shared:)`).
+    /// protocol's declaration and parents and the members of its and its parents' extensions under its name: a default
+    /// found among the keys a release diffed on its touched keys holds is found among the whole sets too (which only
+    /// add candidates and parents), so such a verdict need not be taken again on them (`APIDiff(old:new:shared:)`).
     static let requirementNotes: Set<String> = [
         defaultTypeNote, defaultImplementationNote, movesWithTheSetNote, parentMovesWithTheSetNote,
     ]
@@ -19,14 +20,14 @@ extension APIDiff {
     private static let parentMovesWithTheSetNote = "minor: kind protocols; conformers move with the protocol set"
 
     /// Rates every added protocol requirement: additive with a default implementation in an extension of the
-    /// protocol (a witness for it: `WitnessJudgement`), with a default associated type, as an `optional`
+    /// protocol or of one of its parents (a witness for it: `WitnessJudgement`), with a default associated type, as an `optional`
     /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
     /// added to an existing protocol counts the same way.
     static func rateAddedRequirements(
         _ changes: inout [APIChange], new: [String: APIDeclaration], context: APIContext
     ) {
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))
-        var defaults: [String: [APIDeclaration]]?
+        var defaults: Defaults?
         for index in changes.indices where changes[index].kind == .added {
             guard let requirement = changes[index].new, requirement.isProtocolRequirement else { continue }
             if requirement.kind == .conformance {
@@ -41,27 +42,17 @@ extension APIDiff {
                 changes[index].note = defaultTypeNote
                 continue
             }
-            if defaults == nil {
-                var byBaseKey: [String: [APIDeclaration]] = [:]
-                for declaration in new.values where declaration.baseKey.hasSuffix(extensionSuffix) {
-                    byBaseKey[declaration.baseKey, default: []].append(declaration)
-                }
-                defaults = byBaseKey
-            }
-            let candidates = defaults?[requirement.baseKey + extensionSuffix] ?? []
-            var mismatches: [String] = []
-            if candidates.contains(where: { candidate in
-                guard let mismatch = defaultMismatch(candidate, for: requirement, shape: shape) else { return true }
-                mismatches.append(mismatch)
-                return false
-            }) {
+            if defaults == nil { defaults = Defaults(new) }
+            let (found, mismatches) = defaults!.implementation(of: requirement, shape: shape, new: new)
+            if found {
                 changes[index].note = defaultImplementationNote
                 continue
             }
-            // Why the extension's members of that name are no default, once each, in a stable order.
-            let why = Array(Set(mismatches)).sorted()
-            let name = requirement.baseKey.drop { $0 != " " }.dropFirst()
-            let because = why.isEmpty ? "" : " (the extension's `\(name)` " + why.joined(separator: "; ") + ")"
+            // Why the extensions' members of that name are no default, each once, in a stable order.
+            let because =
+                mismatches.isEmpty
+                ? ""
+                : " (in the protocol's extensions, " + Array(Set(mismatches)).sorted().joined(separator: "; ") + ")"
             changes[index].impact = context.addedRequirementImpact
             changes[index].note =
                 context.addedRequirementImpact == .breaking
@@ -84,16 +75,68 @@ extension APIDiff {
             : parentMovesWithTheSetNote
     }
 
+    /// The members of protocol extensions by base key, and each protocol's parents, read once per diff.
+    private struct Defaults {
+        var byBaseKey: [String: [APIDeclaration]] = [:]
+        var parents: [String: [String]] = [:]
+
+        init(_ declarations: [String: APIDeclaration]) {
+            for declaration in declarations.values {
+                if declaration.baseKey.hasSuffix(extensionSuffix) {
+                    byBaseKey[declaration.baseKey, default: []].append(declaration)
+                } else if declaration.kind == .conformance, let colon = declaration.key.firstIndex(of: ":") {
+                    let type = declaration.key[..<colon].dropFirst("conformance ".count)
+                    parents[String(type), default: []].append(
+                        declaration.key[declaration.key.index(after: colon)...].trimmingSpaces())
+                }
+            }
+        }
+
+        /// Whether a member of an extension of the requirement's protocol or of one of its parents implements it
+        /// (`WitnessJudgement`); otherwise what keeps each member of that name from doing so (`` `P.f()` throws ``).
+        func implementation(of requirement: APIDeclaration, shape: SignatureShape?, new: [String: APIDeclaration])
+            -> (found: Bool, mismatches: [String])
+        {
+            let kind = requirement.baseKey.prefix { $0 != " " }
+            let owner = protocolKey(of: requirement.baseKey).map { String($0.dropFirst("protocol ".count)) }
+            var lineage = owner.map { [$0] } ?? []
+            var index = 0
+            while index < lineage.count {
+                for parent in parents[lineage[index]] ?? [] where !lineage.contains(parent) { lineage.append(parent) }
+                index += 1
+            }
+            let isolation = owner.flatMap { new["protocol " + $0] }.flatMap {
+                DeclarationSignature.parsed($0.signature).flatMap { WitnessJudgement.globalActor($0.modifiers) }
+            }
+            let witnessOwner = WitnessJudgement.Owner(protocols: Set(lineage), isolation: isolation)
+            var mismatches: [String] = []
+            for proto in lineage.isEmpty ? [nil] : lineage.map(Optional.some) {
+                var key = requirement.baseKey
+                if let proto, let owner, proto != owner {
+                    key = kind + " " + proto + key.dropFirst(kind.count + 1 + owner.count)
+                }
+                for candidate in byBaseKey[key + extensionSuffix] ?? [] {
+                    guard
+                        let mismatch = defaultMismatch(candidate, for: requirement, shape: shape, owner: witnessOwner)
+                    else { return (true, []) }
+                    mismatches.append("`\(key.drop { $0 != " " }.dropFirst())` " + mismatch)
+                }
+            }
+            return (false, mismatches)
+        }
+    }
+
     /// nil when `implementation` implements `requirement` for every conformer (`WitnessJudgement`: the same form and
     /// types, its extension adding no requirement of its own); otherwise what keeps it from doing so. Signatures the
     /// typed model does not read are matched by their generic requirements alone.
     private static func defaultMismatch(
-        _ implementation: APIDeclaration, for requirement: APIDeclaration, shape requirementShape: SignatureShape?
+        _ implementation: APIDeclaration, for requirement: APIDeclaration, shape requirementShape: SignatureShape?,
+        owner: WitnessJudgement.Owner
     ) -> String? {
         if let required = DeclarationSignature.parsed(requirement.signature),
             let offered = DeclarationSignature.parsed(implementation.signature)
         {
-            return WitnessJudgement.mismatch(requirement: required, member: offered)
+            return WitnessJudgement.mismatch(requirement: required, member: offered, owner: owner)
         }
         guard let shape = SignatureShape(implementation.signature) else { return "is not read as a signature" }
         return Set(shape.requirements).isSubset(of: requirementShape?.requirements ?? [])

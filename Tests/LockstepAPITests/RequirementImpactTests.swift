@@ -80,8 +80,9 @@ final class RequirementImpactTests: XCTestCase {
         XCTAssertEqual(
             diff(store, new).changes.first { $0.key == "func Store.flush()" }?.summary,
             """
-            added protocol requirement `func Store.flush()` (breaking: it has no default implementation (the \
-            extension's `Store.flush()` is static; throws): conformers outside the package must add it)
+            added protocol requirement `func Store.flush()` (breaking: it has no default implementation (in the \
+            protocol's extensions, `Store.flush()` is static; `Store.flush()` throws): conformers outside the package \
+            must add it)
             """)
         XCTAssertEqual(
             diff(store, storeWithFlush + "\nextension Store { public func flush() throws {}\n public func flush() {} }")

@@ -191,7 +191,7 @@ final class APISurfaceCache: @unchecked Sendable {
         for key in entries.keys.sorted() {
             let body = entries[key]!
             let keyBytes = Data(key.utf8)
-            let sum = String(checksum(keyBytes + body), radix: 16)
+            let sum = String(checksum(key: keyBytes, body: body), radix: 16)
             data.append(
                 Data("\(keyBytes.count) \(body.count) \(String(repeating: "0", count: 16 - sum.count))\(sum)\n".utf8))
             data.append(keyBytes)
@@ -204,13 +204,19 @@ final class APISurfaceCache: @unchecked Sendable {
     /// is told from the one written. Not a defence against someone forging entries, who could as well write the
     /// workspace's sources. Written by hand: Foundation has no checksum on Linux, and a cryptographic hash of the
     /// cold run's 100 MB would cost more than the mistakes it catches.
-    static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
         return hash
+    }
+
+    /// `checksum` of an entry's key and body, as if one run of bytes.
+    static func checksum(key: Data, body: Data) -> UInt64 {
+        let hash = key.withUnsafeBytes { checksum($0) }
+        return body.withUnsafeBytes { checksum($0, continuing: hash) }
     }
 
     /// Flushes every pack with entries to write.
@@ -265,7 +271,7 @@ final class APISurfaceCache: @unchecked Sendable {
                 fields[2].count == 16, let sum = UInt64(String(decoding: fields[2], as: UTF8.self), radix: 16)
             else { break }
             let keyStart = newline + 1, bodyStart = keyStart + keySize, end = bodyStart + bodySize
-            if checksum(bytes[keyStart..<end]) == sum {
+            if bytes[keyStart..<end].withUnsafeBytes({ checksum($0) }) == sum {
                 entries[String(decoding: bytes[keyStart..<bodyStart], as: UTF8.self)] = Data(bytes[bodyStart..<end])
             }
             offset = end
