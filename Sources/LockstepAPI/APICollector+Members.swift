@@ -12,7 +12,7 @@ extension APICollector {
             result: node.signature.returnClause?.type, where: node.genericWhereClause,
             effects: node.signature.effectSpecifiers, in: scope)
         let parameters = shape.parameters
-        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope, isolatable: true)
         signature += "func " + name + (isOperator ? " " : "")
         signature += shape.generics
         signature += parameters.text
@@ -30,7 +30,7 @@ extension APICollector {
             node.genericParameterClause, node.signature.parameterClause, style: .function,
             result: nil, where: node.genericWhereClause, effects: node.signature.effectSpecifiers, in: scope)
         let parameters = shape.parameters
-        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope, isolatable: true)
         signature += "init" + (node.optionalMark?.text ?? "")
         signature += shape.generics
         signature += parameters.text
@@ -50,7 +50,7 @@ extension APICollector {
         let parameters = shape.parameters
         var accessors = Accessors(block: node.accessorBlock, storedIsSettable: false)
         if SignatureParts.hasRestrictedSetter(node.modifiers) { accessors.dropSetter() }
-        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope)
+        var signature = prefix(node.attributes, node.modifiers, access: access, in: scope, isolatable: true)
         signature += "subscript"
         signature += shape.generics
         signature += parameters.text
@@ -66,7 +66,9 @@ extension APICollector {
         guard let access = access(node.modifiers, in: scope) else { return }
         let isLet = node.bindingSpecifier.text == "let"
         let restricted = SignatureParts.hasRestrictedSetter(node.modifiers)
-        let head = prefix(node.attributes, node.modifiers, access: access, in: scope) + (isLet ? "let " : "var ")
+        let head =
+            prefix(node.attributes, node.modifiers, access: access, in: scope, isolatable: true)
+            + (isLet ? "let " : "var ")
         let bindings = Array(node.bindings)
         // A property of a constrained extension (`extension P where Self: RawRepresentable`) exists only there: its
         // requirements are part of it, and tell it apart from the same property of an unconstrained extension.

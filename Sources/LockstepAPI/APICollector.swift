@@ -26,6 +26,10 @@ struct APICollector {
         var availability: [String] = []
         /// The `_`-type (qualified) whose declarations these are: API only if a public typealias names it.
         var underscoredOwner: String?
+        /// The global actor an enclosing extension names (`@MainActor extension T`): its functions, initializers,
+        /// subscripts and properties are isolated to it unless they name their own or are `nonisolated`, as if each
+        /// were written with it (the compiler's interface writes it on each).
+        var globalActor: String?
         /// Inside a `@preconcurrency protocol`: its get-only property requirements carry the attribute (it softens
         /// the `Sendable` of their type for conformers; callers of its methods still get errors, checked).
         var preconcurrency = false
@@ -240,11 +244,17 @@ struct APICollector {
     /// Sorted attributes, then the access level (omitted for protocol requirements), then sorted
     /// modifiers, each followed by a space.
     func prefix(
-        _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope
+        _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope,
+        isolatable: Bool = false
     ) -> String {
         var parts = SignatureParts.attributes(attributes)
         if !scope.availability.isEmpty {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
+        }
+        if isolatable, let actor = scope.globalActor, !parts.contains(where: Self.isGlobalActor),
+            !modifiers.contains(where: { $0.name.text == "nonisolated" })
+        {
+            parts = (parts + [actor]).sorted()
         }
         if let access, scope.kind != .protocol { parts.append(access) }
         parts.append(contentsOf: SignatureParts.modifiers(modifiers))
@@ -445,6 +455,7 @@ struct APICollector {
             name: extended, kind: .extension, isPublic: scope.isPublic, requirements: requirements,
             extendedType: extended, platforms: scope.platforms)
         inner.underscoredOwner = scope.underscoredOwner
+        inner.globalActor = SignatureParts.attributes(node.attributes).first(where: Self.isGlobalActor)
         inner.availability =
             scope.availability
             + SignatureParts.attributes(node.attributes).filter {
@@ -456,6 +467,13 @@ struct APICollector {
         default: inner.isPublic = false
         }
         walk(node.memberBlock.members, in: inner)
+    }
+
+    /// Whether an attribute names a global actor (`@MainActor`, a package's `@DatabaseActor`): by the convention
+    /// that such actors' names end in `Actor` (the attribute alone does not say what it names).
+    static func isGlobalActor(_ attribute: String) -> Bool {
+        attribute.hasPrefix("@") && attribute.hasSuffix("Actor") && attribute != "@globalActor"
+            && !attribute.contains("(")
     }
 
     /// The generic parameters of the standard library's generic types, for `extension Array<Int>`: their members

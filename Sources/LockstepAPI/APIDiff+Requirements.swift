@@ -20,7 +20,8 @@ extension APIDiff {
     private static let parentMovesWithTheSetNote = "minor: kind protocols; conformers move with the protocol set"
 
     /// Rates every added protocol requirement: additive with a default implementation in an extension of the
-    /// protocol or of one of its parents (a witness for it: `WitnessJudgement`), with a default associated type, as an `optional`
+    /// protocol or of one of its parents (a witness for it: `WitnessJudgement`), with a default associated type, as an
+    /// `optional`
     /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
     /// added to an existing protocol counts the same way.
     static func rateAddedRequirements(

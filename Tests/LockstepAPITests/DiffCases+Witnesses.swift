@@ -165,6 +165,31 @@ extension DiffCase {
             "a requirement beside a main-actor default",
             requirement: "func flush()", beside: "extension Log { @MainActor public func flush() {} }", .breaking),
         witness(
+            "a requirement beside a default in a main-actor extension",
+            requirement: "func flush()", beside: "@MainActor extension Log { public func flush() {} }", .breaking),
+        witness(
+            "a requirement beside a nonisolated default in a main-actor extension",
+            requirement: "func flush()", beside: "@MainActor extension Log { nonisolated public func flush() {} }",
+            .additive),
+        DiffCase(
+            "a global actor moved from the members to their extension",
+            old:
+                """
+                public struct Obj {}\nextension Obj { @MainActor public func observe() {}\n @MainActor public var \
+                id: Int { 0 } }
+                """,
+            new:
+                """
+                public struct Obj {}\n@MainActor extension Obj { public func observe() {}\n public var id: Int { \
+                0 } }
+                """,
+            [], .none),
+        DiffCase(
+            "a global actor added to an extension isolates its members",
+            old: "public struct Obj {}\nextension Obj { public func observe() {} }",
+            new: "public struct Obj {}\n@MainActor extension Obj { public func observe() {} }",
+            ["changed func Obj.observe()"], .breaking),
+        witness(
             "a nonisolated requirement of a main-actor protocol beside a default that inherits the actor",
             header: "@MainActor public protocol Log", requirement: "nonisolated func flush()",
             beside: "extension Log { public func flush() {} }", .breaking),

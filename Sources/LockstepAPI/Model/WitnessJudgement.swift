@@ -8,8 +8,8 @@
 /// `Self` conforming to the protocol or a parent; a getter's effects count like a function's, and a member isolated
 /// to a global actor implements no synchronous requirement that is not.
 ///
-/// Not modelled: an extension-wide `@MainActor extension P` (the collector keeps no extension attributes), two
-/// members each a witness alone (the compiler calls them ambiguous), `@available(swift, obsoleted:)` on the member.
+/// Not modelled: two members each a witness alone (the compiler calls them ambiguous), `@available(swift, obsoleted:)`
+/// on the member.
 ///
 /// Written by hand from the compiler's rules, each checked with `swiftc` 6.3 (`DiffCases+Witnesses.swift`); no
 /// library answers it without the compiler.
@@ -84,7 +84,7 @@ enum WitnessJudgement {
 
     /// The global actor a declaration's attributes name (`@MainActor`), nil for none.
     static func globalActor(_ modifiers: [String]) -> String? {
-        modifiers.first { $0.hasPrefix("@") && $0.hasSuffix("Actor") && !$0.contains("(") }
+        modifiers.first(where: APICollector.isGlobalActor)
     }
 
     /// The global actor a protocol member is isolated to: its own, else its protocol's unless it is `nonisolated`.
