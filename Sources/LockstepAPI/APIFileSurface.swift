@@ -43,9 +43,22 @@ public struct APIFileSurface: Sendable, Hashable, Codable {
     var platforms = APIContext.default.platforms
     /// The platforms where the file imports an SDK module they lack (`import Combine` on Linux): it does not build
     /// there, so none of its declarations exist there (`buildableDeclarations`). Its module does not build there
-    /// either, but which files make a module is the manifest's to say (`path:`, `exclude:`), so only the file's own
-    /// declarations are taken away: the safe side.
+    /// either: a reader that knows which files make a module (the manifest's `path:`, `exclude:`) widens each file's
+    /// mask to the module's (`unbuildableAsModule`); without a manifest only the file's own declarations are taken
+    /// away: the safe side.
     var unbuildable = PlatformMask(bits: 0)
+
+    /// Makes `files`, one module's, unbuildable wherever one of them is: a module with a file that does not build on
+    /// a platform (`import SwiftUI` with no `#if` around it, on Linux) does not build there at all, so no client
+    /// there has any of its declarations. Returns the module's mask (0 when it builds everywhere), which two revisions
+    /// must agree on to share a file. Files read for another platform list are left alone.
+    public static func unbuildableAsModule(_ files: inout [APIFileSurface]) -> UInt32 {
+        guard let platforms = files.first?.platforms else { return 0 }
+        let bits = files.reduce(UInt32(0)) { $1.platforms == platforms ? $0 | $1.unbuildable.bits : $0 }
+        guard bits != 0 else { return 0 }
+        for index in files.indices where files[index].platforms == platforms { files[index].unbuildable.bits = bits }
+        return bits
+    }
 
     init(path: String, platforms: [String] = APIContext.default.platforms) {
         self.path = path

@@ -65,6 +65,42 @@ final class APILayoutTests: XCTestCase {
         ).diff
     }
 
+    /// A module with a file that imports SwiftUI unguarded does not build on Linux, so none of its files' declarations
+    /// exist there: guarding another of its files later removes nothing on Linux (swift-navigation 0.4.0,
+    /// swift-perception
+    /// 1.1.2). A module that does build on Linux still loses what is guarded away there.
+    func testAModuleWithAFileThatDoesNotBuildOnAPlatformHasNoDeclarationsThere() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        let config = ws.root.appendingPathComponent("lockstep.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: base", with: "kind: base, platforms: [iOS, macOS, Linux]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        try repo.write(
+            "Package.swift",
+            Self.manifest(libraries: [("Kit", ["Kit"]), ("Core", ["Core"])], targets: [("Kit", nil), ("Core", nil)]))
+        try repo.remove("Sources/Kit/Kit.swift")
+        try repo.write("Sources/Kit/Screen.swift", "import SwiftUI\npublic struct Screen {}\n")
+        try repo.write("Sources/Kit/Model.swift", "public struct Model {}\n")
+        try repo.write("Sources/Core/Core.swift", "public struct Core {}\n")
+        _ = try repo.release("1.0.0")
+        let guarded = "#if canImport(SwiftUI)\npublic struct Model {}\n#endif\n"
+        try repo.write("Sources/Kit/Model.swift", guarded)
+        _ = try repo.release("1.0.1")
+        XCTAssertEqual(try diff(ws, from: "1.0.0", to: "1.0.1").changes, [], "Kit never built on Linux")
+        // Once Kit builds on Linux, what it declares there is added; guarding Core's type removes it there.
+        try repo.write(
+            "Sources/Kit/Screen.swift", "#if canImport(SwiftUI)\nimport SwiftUI\npublic struct Screen {}\n#endif\n")
+        try repo.write("Sources/Kit/Extra.swift", "public struct Extra {}\n")
+        try repo.write("Sources/Core/Core.swift", "#if canImport(SwiftUI)\npublic struct Core {}\n#endif\n")
+        _ = try repo.release("1.1.0")
+        let result = try diff(ws, from: "1.0.1", to: "1.1.0")
+        XCTAssertEqual(
+            result.changes.map { "\($0.kind.rawValue) \($0.key) \($0.platforms ?? [])" },
+            ["removed struct Core [\"Linux\"]", "added struct Extra []"])
+        XCTAssertEqual(result.requiredLevel, .breaking)
+    }
+
     func testExecutablesTestsAndTestSupportAreNotAPI() throws {
         let (ws, repo) = try kitWorkspace()
         try repo.write("Sources/Tool/main.swift", "func toolHelper() {}\n")

@@ -281,11 +281,15 @@ public final class APIReader: @unchecked Sendable {
         var layout = manifest.flatMap(APILayout.init(manifest:))
         var listed: [TreeFile] = []
         var seen = Set<String>()
+        /// Each listed file's module, by path.
+        var moduleOf: [String: String] = [:]
         if let modules = layout?.modules {
             for module in modules {
-                listed += try Self.swiftFiles(of: module, repository, at: commit).filter {
+                let found = try Self.swiftFiles(of: module, repository, at: commit).filter {
                     seen.insert($0.path).inserted
                 }
+                for file in found { moduleOf[file.path] = module.name }
+                listed += found
             }
             // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
             if listed.isEmpty { layout = nil }
@@ -302,7 +306,9 @@ public final class APIReader: @unchecked Sendable {
                 for module in extra {
                     let found = try Self.swiftFiles(of: module, repository, at: commit)
                     guard !found.isEmpty else { continue }
-                    more += found.filter { seen.insert($0.path).inserted }
+                    let new = found.filter { seen.insert($0.path).inserted }
+                    for file in new { moduleOf[file.path] = module.name }
+                    more += new
                     // Only a module with Swift files joins the layout (its folders are read for headers too).
                     current.modules.append(module)
                 }
@@ -312,6 +318,7 @@ public final class APIReader: @unchecked Sendable {
             }
             layout = current
         }
+        if layout != nil { Self.unbuildableAsModules(&files, moduleOf: moduleOf) }
         let revision = Revision(files: files, set: APIFileSet(files.map(\.part)), layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
@@ -321,6 +328,24 @@ public final class APIReader: @unchecked Sendable {
             commitCache[component.name, default: [:]][lane] = recent
         }
         return revision
+    }
+
+    /// Each module's files made unbuildable wherever one of them is (`APIFileSurface.unbuildableAsModule`); a file of
+    /// such a module is shared with another revision only when its module's mask is the same there.
+    private static func unbuildableAsModules(_ files: inout CommitFiles, moduleOf: [String: String]) {
+        var byModule: [String: [Int]] = [:]
+        for (index, file) in files.enumerated() {
+            if let module = moduleOf[file.file.path] { byModule[module, default: []].append(index) }
+        }
+        for indices in byModule.values {
+            var parts = indices.map { files[$0].part }
+            let bits = APIFileSurface.unbuildableAsModule(&parts)
+            guard bits != 0 else { continue }
+            for (index, part) in zip(indices, parts) {
+                files[index].part = part
+                files[index].file.context += " module-unbuildable=\(bits)"
+            }
+        }
     }
 
     /// The listed files of one revision, parsed: from this run's memory, the persistent cache, or swift-syntax.

@@ -35,8 +35,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// cross-file pass renames (`extension Alias`, a conformance through a typealias) compared under the finished key.
     /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
     /// 17: an added requirement's default judged as a witness (`WitnessJudgement`). 18: a checksum per entry.
-    /// 19: an extension's global actor written on its members.
-    static let formatVersion = 19
+    /// 19: an extension's global actor written on its members. 20: a module unbuildable wherever one of its files is.
+    static let formatVersion = 20
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
