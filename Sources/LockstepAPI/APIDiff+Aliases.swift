@@ -143,7 +143,7 @@ extension APIDiff {
     }
 
     /// `text` with every whole occurrence of the dotted name `from` (not part of a longer name) replaced.
-    private static func replacingName(_ text: String, _ from: String, _ to: String) -> String {
+    static func replacingName(_ text: String, _ from: String, _ to: String) -> String {
         guard text.contains(from) else { return text }
         var out = ""
         var rest = Substring(text)

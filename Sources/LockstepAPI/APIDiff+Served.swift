@@ -103,13 +103,27 @@ extension APIDiff {
     private static func servingProtocolMember(
         _ old: APIDeclaration, facts: ConformanceFacts, new: [String: APIDeclaration]
     ) -> APIDeclaration? {
-        guard [.function, .variable, .constant].contains(old.kind), let (type, member) = typeAndMember(old.key) else {
+        let parts: (type: String, member: Substring)?
+        if old.kind == .initializer {
+            // `init Array(_:)`: the type is the whole name.
+            let subject = old.key.drop { $0 != " " }.dropFirst()
+            let name = subject.prefix { $0 != "(" && $0 != " " }
+            parts = (String(name), subject[name.endIndex...])
+        } else {
+            parts = typeAndMember(old.key)
+        }
+        guard [.function, .variable, .constant, .initializer].contains(old.kind), let (type, member) = parts else {
             return nil
         }
         let keyword = old.kind == .constant ? "var" : old.kind.rawValue
         let isClass = new["class " + type] != nil
-        for proto in facts.unconditional(of: type) {
-            let base = keyword + " " + proto + "." + member.prefix { $0 != " " }
+        // A standard type the package does not declare (`UInt32`, `Array<…>`) conforms to the standard protocols the
+        // table knows for it: a member moved into the package's extension of one (`extension FixedWidthInteger`) is
+        // still the type's, `Self` there being the type (a struct).
+        let standard = declaresType(type, in: new) ? [] : StandardConformances.protocols(of: type)
+        for proto in facts.unconditional(of: type) + standard {
+            let separator = old.kind == .initializer ? "" : "."
+            let base = keyword + " " + proto + separator + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
                 guard var candidate = new[key],
                     !candidate.signature.contains("static ") || old.signature.contains("static ")
@@ -126,6 +140,9 @@ extension APIDiff {
                     // For a class, `Self` in a subclass is the subclass: `Sub.member` would not be found.
                     guard !isClass else { continue }
                     candidate.signature.removeLast(selfConstraint.count)
+                }
+                if standard.contains(proto) {
+                    candidate.signature = replacingName(candidate.signature, "Self", type)
                 }
                 if candidate.signature == old.signature || acceptsEveryUse(old: old, new: candidate) != nil {
                     return new[key]

@@ -59,6 +59,16 @@ enum StandardConformances {
         "AsyncSequence", "AsyncIteratorProtocol", "Actor", "LocalizedError", "CustomNSError", "ObservableObject",
     ]
 
+    /// The protocols the table knows `type` conforms to, sorted; empty for a type it does not know.
+    static func protocols(of type: String) -> [String] {
+        let type = strip(type)
+        if let set = named[type] { return set.sorted() }
+        if let element = arrayElement(type) { return (strip(element) == "UInt8" ? byteArrays : arrays).sorted() }
+        // An extension's type, written without its arguments (`extension Array`).
+        if ["Array", "ContiguousArray"].contains(type) { return arrays.sorted() }
+        return []
+    }
+
     /// Whether `type` conforms to every protocol of `constraint` (`P`, `P & Q`, `Swift.P`); `Any` always holds.
     static func satisfies(_ type: String, _ constraint: String) -> Bool {
         let parts = constraint.split(separator: "&").map { strip($0.trimmingSpaces()) }

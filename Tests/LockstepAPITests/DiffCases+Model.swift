@@ -174,6 +174,33 @@ extension DiffCase {
             new: "public struct S: Collection { public var startIndex: Int { 0 }\n public var endIndex: Int { 0 }\n"
                 + " public subscript(i: Int) -> Int { i }\n public func index(after i: Int) -> Int { i + 1 } }",
             ["removed var S.count"], .breaking),
+        DiffCase(
+            "a standard type's member moved into the package's extension of a standard protocol it conforms to",
+            old: "extension UInt32 { public func nextPowerOf2() -> UInt32 { self } }",
+            new: "extension FixedWidthInteger { public func nextPowerOf2() -> Self { self } }",
+            ["removed func UInt32.nextPowerOf2()", "added func FixedWidthInteger.nextPowerOf2()"],
+            .additive),
+        DiffCase(
+            "a standard type's initializer moved into an extension of a standard protocol it conforms to",
+            old:
+                """
+                public struct S<C> {}\nextension Array { public init<C>(_ s: S<C>) where Element == S<C> { self = \
+                [] } }
+                """,
+            new:
+                "public struct S<C> {}\nextension RangeReplaceableCollection { public init<C>(_ s: S<C>) where Element "
+                + "== S<C> { self.init() } }",
+            ["removed init Array(_:)", "added init RangeReplaceableCollection(_:)"], .additive),
+        DiffCase(
+            "a standard type's member moved into an extension of a standard protocol it does not conform to",
+            old: "extension UInt32 { public func half() -> UInt32 { self } }",
+            new: "extension BinaryFloatingPoint { public func half() -> Self { self } }",
+            ["removed func UInt32.half()", "added func BinaryFloatingPoint.half()"], .breaking),
+        DiffCase(
+            "a standard type's member moved into an extension of a standard protocol with another result",
+            old: "extension UInt32 { public func wide() -> UInt64 { 0 } }",
+            new: "extension FixedWidthInteger { public func wide() -> Self { self } }",
+            ["removed func UInt32.wide()", "added func FixedWidthInteger.wide()"], .breaking),
     ]
 }
 
