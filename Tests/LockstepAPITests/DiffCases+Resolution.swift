@@ -252,6 +252,77 @@ extension DiffCase {
             ["changed func f(_:)"], .breaking),
     ]
     /// Members the standard library provides, dropped from the package's own extension of its protocol.
+    /// A protocol extension's typealias used through a generic parameter that conforms to the protocol.
+    static let protocolAliasCases: [DiffCase] = [
+        DiffCase(
+            "a parameter respelled through a protocol extension's alias on an opaque type",
+            old:
+                """
+                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
+                Wrap<B: P>: P {}
+                """
+                    + "\npublic func f(_ k: Wrap<some P>) {}",
+            new:
+                """
+                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
+                Wrap<B: P>: P {}
+                """
+                    + "\npublic func f(_ k: (some P).Default) {}",
+            [], .none),
+        DiffCase(
+            "a parameter respelled through a parent protocol's alias",
+            old:
+                "public protocol P {}\npublic protocol Q: P {}\nextension P { public typealias Default = Wrap<Self> }\n"
+                + "public struct Wrap<B: P>: P {}\npublic func f<K: Q>(_ k: Wrap<K>) {}",
+            new:
+                "public protocol P {}\npublic protocol Q: P {}\nextension P { public typealias Default = Wrap<Self> }\n"
+                + "public struct Wrap<B: P>: P {}\npublic func f<K: Q>(_ k: K.Default) {}",
+            [], .none),
+        DiffCase(
+            "a type's member respelled through a generic protocol extension alias of its parameter",
+            old: "public protocol Model {}\nextension Model { public typealias Children<To> = Kids<Self, To> }\n"
+                + "public struct Kids<From: Model, To> { public func load(_ k: KeyPath<From, Kids<From, To>>) {} }",
+            new: "public protocol Model {}\nextension Model { public typealias Children<To> = Kids<Self, To> }\n"
+                + "public struct Kids<From: Model, To> { public func load(_ k: KeyPath<From, From.Children<To>>) {} }",
+            [], .none),
+        DiffCase(
+            "a parameter respelled through an associated type with a default",
+            old: "public protocol P { associatedtype Default = Wrap<Self> }\npublic struct Wrap<B: P>: P {}"
+                + "\npublic func f(_ k: Wrap<some P>) {}",
+            new: "public protocol P { associatedtype Default = Wrap<Self> }\npublic struct Wrap<B: P>: P {}"
+                + "\npublic func f(_ k: (some P).Default) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a parameter respelled through a protocol alias naming an associated type",
+            old: "public protocol P { associatedtype Value }\nextension P { public typealias Box = Wrap<Value> }\n"
+                + "public struct Wrap<V> {}\npublic func f<K: P>(_ k: Wrap<Value>) {}",
+            new: "public protocol P { associatedtype Value }\nextension P { public typealias Box = Wrap<Value> }\n"
+                + "public struct Wrap<V> {}\npublic func f<K: P>(_ k: K.Box) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a parameter respelled through the alias of a protocol the parameter does not conform to",
+            old: "public protocol P {}\npublic protocol R {}\nextension P { public typealias Default = Wrap<Self> }\n"
+                + "public struct Wrap<B> {}\npublic func f<K: R>(_ k: Wrap<K>) {}",
+            new: "public protocol P {}\npublic protocol R {}\nextension P { public typealias Default = Wrap<Self> }\n"
+                + "public struct Wrap<B> {}\npublic func f<K: R>(_ k: K.Default) {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a parameter respelled through a protocol alias of another target",
+            old:
+                """
+                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
+                Wrap<B: P>: P {}
+                """
+                    + "\npublic struct Other<B> {}\npublic func f(_ k: Other<some P>) {}",
+            new:
+                """
+                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
+                Wrap<B: P>: P {}
+                """
+                    + "\npublic struct Other<B> {}\npublic func f(_ k: (some P).Default) {}",
+            ["changed func f(_:)"], .breaking),
+    ]
+
     static let standardShimCases: [DiffCase] = [
         DiffCase(
             "a shim of a member the standard library's Clock provides, dropped: every call finds the standard one",
