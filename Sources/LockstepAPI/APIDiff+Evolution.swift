@@ -83,6 +83,19 @@ extension APIDiff {
                     reasons.append("where the async function runs changed (callers await it as before)")
                 }
             }
+            // A global actor dropped from a synchronous function nobody implements: a call that could reach it (from
+            // that actor) still can, now running on the caller's executor. Not an async one (its arguments would then
+            // be sent off the actor), nor one gained.
+            let droppedActors = Set(previous).subtracting(rest)
+            if ["func", "init"].contains(before.keyword), !before.effects.contains("async"), !implemented,
+                !droppedActors.isEmpty, droppedActors.allSatisfy(APICollector.isGlobalActor),
+                Set(rest).isSubset(of: previous)
+            {
+                previous.removeAll { droppedActors.contains($0) }
+                reasons.append(
+                    droppedActors.sorted().joined(separator: ", ") + " dropped (callers on the actor call it "
+                        + "as before, others now may)")
+            }
             if rest != previous {
                 guard isWidenedToOpen(previous.joined(separator: " "), rest.joined(separator: " ")) else {
                     return nil

@@ -87,8 +87,10 @@ private struct ProtocolAliases {
         let head = signature[..<equals.lowerBound]
         var parameters: [String] = []
         if let open = head.firstIndex(of: "<"), head.hasSuffix(">") {
-            parameters = SignatureShape.splitTopLevel(String(head[head.index(after: open)..<head.index(before: head.endIndex)]), at: ",")
-                .map { $0.trimmingSpaces() }
+            parameters = SignatureShape.splitTopLevel(
+                String(head[head.index(after: open)..<head.index(before: head.endIndex)]), at: ","
+            )
+            .map { $0.trimmingSpaces() }
         }
         return Alias(proto: proto, parameters: parameters, target: String(signature[equals.upperBound...]))
     }

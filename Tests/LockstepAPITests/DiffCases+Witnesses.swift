@@ -185,6 +185,21 @@ extension DiffCase {
                 """,
             [], .none),
         DiffCase(
+            "a global actor dropped from a synchronous function",
+            old: "public struct Obj {}\nextension Obj { @MainActor public func observe() {} }",
+            new: "public struct Obj {}\nextension Obj { public func observe() {} }",
+            ["changed func Obj.observe()"], .additive),
+        DiffCase(
+            "a global actor dropped from an async function",
+            old: "public struct Obj {}\nextension Obj { @MainActor public func observe() async {} }",
+            new: "public struct Obj {}\nextension Obj { public func observe() async {} }",
+            ["changed func Obj.observe()"], .breaking),
+        DiffCase(
+            "a global actor dropped from an open method",
+            old: "open class Obj { @MainActor open func observe() {} }",
+            new: "open class Obj { open func observe() {} }",
+            ["changed func Obj.observe()"], .breaking),
+        DiffCase(
             "a global actor added to an extension isolates its members",
             old: "public struct Obj {}\nextension Obj { public func observe() {} }",
             new: "public struct Obj {}\n@MainActor extension Obj { public func observe() {} }",
