@@ -77,7 +77,9 @@ final class LayoutVisitor: SyntaxVisitor {
         let dependencies =
             Self.argument("dependencies", of: node)?.as(ArrayExprSyntax.self)
             .map { $0.elements.compactMap { Self.dependencyName($0.expression) } } ?? []
-        targets.append(ManifestTarget(name: name, kind: kind, path: path, dependencies: dependencies))
+        let selectsFiles = Self.argument("exclude", of: node) != nil || Self.argument("sources", of: node) != nil
+        targets.append(
+            ManifestTarget(name: name, kind: kind, path: path, dependencies: dependencies, selectsFiles: selectsFiles))
         return .skipChildren
     }
 

@@ -25,13 +25,19 @@ public struct ManifestTarget: Sendable, Equatable {
     public var path: String?
     /// Its dependencies' names: plain strings, `.target(name:)`, `.byName(name:)` and `.product(name:package:)`.
     public var dependencies: [String]
+    /// Whether it picks its files within its folder (`exclude:` or `sources:`): which files make the module is then
+    /// not every Swift file under the folder.
+    public var selectsFiles: Bool
 
     /// Creates a target.
-    public init(name: String, kind: TargetKind, path: String? = nil, dependencies: [String] = []) {
+    public init(
+        name: String, kind: TargetKind, path: String? = nil, dependencies: [String] = [], selectsFiles: Bool = false
+    ) {
         self.name = name
         self.kind = kind
         self.path = path
         self.dependencies = dependencies
+        self.selectsFiles = selectsFiles
     }
 
     /// The folders SwiftPM looks in when `path:` is absent, in its order.

@@ -101,6 +101,40 @@ final class APILayoutTests: XCTestCase {
         XCTAssertEqual(result.requiredLevel, .breaking)
     }
 
+    /// A target that picks its files (`exclude:`, `sources:`): which Swift files under its folder make the module is
+    /// not known, so a file importing SwiftUI there takes off only its own declarations (the excluded folder may hold
+    /// it: the module then builds on Linux).
+    func testAModuleThatPicksItsFilesIsNotTakenOffAPlatformAsAWhole() throws {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Kit")
+        let config = ws.root.appendingPathComponent("lockstep.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: base", with: "kind: base, platforms: [iOS, macOS, Linux]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        try repo.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                targets: [.target(name: "Kit", exclude: ["Apple"])]
+            )
+            """)
+        try repo.remove("Sources/Kit/Kit.swift")
+        try repo.write("Sources/Kit/Apple/View.swift", "import SwiftUI\npublic struct View {}\n")
+        try repo.write("Sources/Kit/Core.swift", "#if os(Linux)\npublic func linuxOnly() {}\n#endif\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/Kit/Core.swift", "\n")
+        _ = try repo.release("1.0.1")
+        let result = try diff(ws, from: "1.0.0", to: "1.0.1")
+        XCTAssertEqual(
+            result.changes.map { "\($0.kind.rawValue) \($0.key) \($0.platforms ?? [])" },
+            ["removed func linuxOnly() [\"Linux\"]"])
+    }
+
     func testExecutablesTestsAndTestSupportAreNotAPI() throws {
         let (ws, repo) = try kitWorkspace()
         try repo.write("Sources/Tool/main.swift", "func toolHelper() {}\n")

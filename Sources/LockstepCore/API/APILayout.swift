@@ -14,6 +14,9 @@ struct APILayout: Equatable {
         /// Not a product's module: one a product's module re-exports (`@_exported import`), read for its
         /// declarations but not importable API of its own.
         var isReexported = false
+        /// Its target picks files within its folder (`exclude:`, `sources:`): the Swift files under the folder are
+        /// not known to be the module's, so none of them decides whether the module builds on a platform.
+        var selectsFiles = false
     }
 
     /// The library products' names (not `_`-named ones).
@@ -35,7 +38,10 @@ struct APILayout: Equatable {
             // Only source modules are API; a binary or system-library target has no Swift to read.
             if let kind = declared?.kind, kind != .regular { continue }
             let target = declared ?? ManifestTarget(name: name, kind: .regular)
-            modules.append(Module(name: name, folders: target.path.map { [Self.trimmed($0)] } ?? target.defaultFolders))
+            modules.append(
+                Module(
+                    name: name, folders: target.path.map { [Self.trimmed($0)] } ?? target.defaultFolders,
+                    selectsFiles: target.selectsFiles))
         }
         self.libraries = libraries.map(\.name)
         self.modules = modules
@@ -48,7 +54,7 @@ struct APILayout: Equatable {
         return manifest.targets.filter { names.contains($0.name) && $0.kind == .regular }.map { target in
             Module(
                 name: target.name, folders: target.path.map { [Self.trimmed($0)] } ?? target.defaultFolders,
-                isReexported: true)
+                isReexported: true, selectsFiles: target.selectsFiles)
         }
     }
 

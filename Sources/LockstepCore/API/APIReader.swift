@@ -288,7 +288,7 @@ public final class APIReader: @unchecked Sendable {
                 let found = try Self.swiftFiles(of: module, repository, at: commit).filter {
                     seen.insert($0.path).inserted
                 }
-                for file in found { moduleOf[file.path] = module.name }
+                if !module.selectsFiles { for file in found { moduleOf[file.path] = module.name } }
                 listed += found
             }
             // No module's folder found (paths the manifest computes): the layout is not what SwiftPM sees.
@@ -307,7 +307,7 @@ public final class APIReader: @unchecked Sendable {
                     let found = try Self.swiftFiles(of: module, repository, at: commit)
                     guard !found.isEmpty else { continue }
                     let new = found.filter { seen.insert($0.path).inserted }
-                    for file in new { moduleOf[file.path] = module.name }
+                    if !module.selectsFiles { for file in new { moduleOf[file.path] = module.name } }
                     more += new
                     // Only a module with Swift files joins the layout (its folders are read for headers too).
                     current.modules.append(module)

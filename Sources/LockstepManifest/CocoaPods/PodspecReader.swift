@@ -254,9 +254,10 @@ public enum PodspecReader {
         if let own {
             manifest.products = [ManifestProduct(name: own, kind: .library, targets: [own])]
             manifest.targets = [
+                // Its patterns may pick some of the folder's files only.
                 ManifestTarget(
                     name: own, kind: .regular, path: sourceFolder(facts.sourceFiles),
-                    dependencies: manifest.dependencies.compactMap(\.podName))
+                    dependencies: manifest.dependencies.compactMap(\.podName), selectsFiles: true)
             ]
         }
     }
