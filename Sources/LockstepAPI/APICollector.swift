@@ -252,7 +252,7 @@ struct APICollector {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
         }
         if isolatable, let actor = scope.globalActor, !parts.contains(where: Self.isGlobalActor),
-            !modifiers.contains(where: { $0.name.text == "nonisolated" })
+            !parts.contains("@concurrent"), !modifiers.contains(where: { $0.name.text == "nonisolated" })
         {
             parts = (parts + [actor]).sorted()
         }
@@ -455,7 +455,8 @@ struct APICollector {
             name: extended, kind: .extension, isPublic: scope.isPublic, requirements: requirements,
             extendedType: extended, platforms: scope.platforms)
         inner.underscoredOwner = scope.underscoredOwner
-        inner.globalActor = SignatureParts.attributes(node.attributes).first(where: Self.isGlobalActor)
+        inner.globalActor = SignatureParts.attributes(node.attributes).first(where: Self.isExtensionGlobalActor)
+            .map { $0 == "@_Concurrency.MainActor" ? "@MainActor" : $0 }
         inner.availability =
             scope.availability
             + SignatureParts.attributes(node.attributes).filter {
@@ -474,6 +475,15 @@ struct APICollector {
     static func isGlobalActor(_ attribute: String) -> Bool {
         attribute.hasPrefix("@") && attribute.hasSuffix("Actor") && attribute != "@globalActor"
             && !attribute.contains("(")
+    }
+
+    /// Whether an extension's attribute is a global actor: a custom attribute (capitalized, unlike the language's
+    /// own) without arguments, other than `@Sendable`; on an extension nothing else of that form applies (property
+    /// wrappers and result builders do not), so `@DB extension T` counts whatever the actor's name.
+    static func isExtensionGlobalActor(_ attribute: String) -> Bool {
+        guard attribute.hasPrefix("@"), !attribute.contains("("), attribute != "@Sendable" else { return false }
+        let name = attribute.dropFirst().split(separator: ".").last ?? ""
+        return name.first?.isUppercase == true
     }
 
     /// The generic parameters of the standard library's generic types, for `extension Array<Int>`: their members

@@ -31,6 +31,46 @@ extension APIDiff {
     }
 }
 
+extension APIDiff {
+    /// The type a member's key names (`func ChildrenProperty.load(_:)` → `struct ChildrenProperty`), when declared.
+    static func enclosingType(of key: String, in declarations: [String: APIDeclaration]) -> APIDeclaration? {
+        let subject = key.drop { $0 != " " }.dropFirst().prefix { $0 != "(" && $0 != "[" && $0 != " " }
+        guard let dot = subject.lastIndex(of: ".") else { return nil }
+        let type = subject[..<dot]
+        for kind in ["struct", "class", "enum", "actor"] {
+            if let found = declarations[kind + " " + type] { return found }
+        }
+        return nil
+    }
+
+    /// A global actor written on a member (or taken from its extension, `@MainActor extension VM`) that its type
+    /// already gives it (`@MainActor final class VM`: the members of its body and extensions are isolated to it):
+    /// written or not, the member is isolated alike.
+    static func reviseInheritedIsolation(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
+    ) {
+        var dropped: Set<Int> = []
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
+            guard let before = changes[index].old, let after = changes[index].new else { continue }
+            let was = Set(SignatureShape.topLevelWords(before.signature).filter(APICollector.isGlobalActor))
+            let now = Set(SignatureShape.topLevelWords(after.signature).filter(APICollector.isGlobalActor))
+            let moved = was.symmetricDifference(now)
+            guard !moved.isEmpty,
+                let oldType = enclosingType(of: before.key, in: old),
+                let newType = enclosingType(of: after.key, in: new)
+            else { continue }
+            let oldTypeWords = Set(SignatureShape.topLevelWords(oldType.signature))
+            let newTypeWords = Set(SignatureShape.topLevelWords(newType.signature))
+            guard moved.isSubset(of: oldTypeWords), moved.isSubset(of: newTypeWords) else { continue }
+            func without(_ signature: String) -> String {
+                moved.reduce(signature) { $0.replacingOccurrences(of: $1 + " ", with: "") }
+            }
+            if without(before.signature) == without(after.signature) { dropped.insert(index) }
+        }
+        removeChanges(at: dropped, from: &changes)
+    }
+}
+
 /// The typealiases declared in protocols and their extensions that `reviseProtocolAliases` may expand, by name.
 private struct ProtocolAliases {
     struct Alias {
@@ -42,6 +82,8 @@ private struct ProtocolAliases {
     private var aliases: [String: Alias] = [:]
     /// Each protocol's declared parents (`conformance Q: P`).
     private var parents: [String: [String]] = [:]
+    /// The protocols the file set declares.
+    private var protocols: Set<String> = []
 
     init(_ declarations: [String: APIDeclaration]) {
         var counts: [String: Int] = [:]
@@ -62,6 +104,7 @@ private struct ProtocolAliases {
             default:
                 continue
             }
+            if declaration.kind == .protocol { protocols.insert(String(subject)) }
             guard let dot = subject.lastIndex(of: ".") else { continue }
             let owner = String(subject[..<dot])
             if declaration.kind == .associatedtype { associated[owner, default: []].insert(name) }
@@ -101,7 +144,7 @@ private struct ProtocolAliases {
         let signature = declaration.signature
         guard !aliases.isEmpty, signature.contains("τ") else { return signature }
         var requirements = SignatureShape(signature)?.requirements ?? []
-        if let type = Self.enclosingType(of: declaration.key, in: declarations) {
+        if let type = APIDiff.enclosingType(of: declaration.key, in: declarations) {
             requirements += SignatureShape(type.signature)?.requirements ?? []
         }
         let characters = Array(signature)
@@ -150,23 +193,25 @@ private struct ProtocolAliases {
                 index = end
                 continue
             }
-            var target = APIDiff.replacingName(alias.target, "Self", base)
-            for (parameter, argument) in zip(alias.parameters, arguments) {
-                target = APIDiff.replacingName(target, parameter, argument)
-            }
-            out += target
+            // All at once: an argument may name another of the alias's parameters (`τ1_1` for `τ1_0`).
+            var substitution = Dictionary(uniqueKeysWithValues: zip(alias.parameters, arguments))
+            substitution["Self"] = base
+            out += Self.substituting(substitution, in: alias.target)
             index = next
         }
         return out
     }
 
-    /// Whether `requirements` declare `base` to conform to `proto` or a protocol refining it.
+    /// Whether `requirements` declare `base` to conform to `proto` or a protocol refining it, and to no protocol the
+    /// file set does not declare: another module's protocol may have an associated type of the alias's name
+    /// (`K: P & Collection` with `typealias Index = Int` in `extension P`: `K.Index` is `Collection`'s).
     private func conforms(_ base: String, to proto: String, _ requirements: [String]) -> Bool {
         var pending = requirements.compactMap { requirement -> String? in
             guard requirement.hasPrefix(base + ": ") else { return nil }
             return String(requirement.dropFirst(base.count + 2))
         }
         .flatMap { $0.split(separator: "&").map { $0.trimmingSpaces() } }
+        guard pending.allSatisfy(protocols.contains) else { return false }
         var seen: Set<String> = []
         while let next = pending.popLast() {
             if next == proto { return true }
@@ -174,17 +219,6 @@ private struct ProtocolAliases {
             pending += parents[next] ?? []
         }
         return false
-    }
-
-    /// The type a member's key names (`func ChildrenProperty.load(_:)` → `struct ChildrenProperty`), when declared.
-    private static func enclosingType(of key: String, in declarations: [String: APIDeclaration]) -> APIDeclaration? {
-        let subject = key.drop { $0 != " " }.dropFirst().prefix { $0 != "(" && $0 != "[" && $0 != " " }
-        guard let dot = subject.lastIndex(of: ".") else { return nil }
-        let type = subject[..<dot]
-        for kind in ["struct", "class", "enum", "actor"] {
-            if let found = declarations[kind + " " + type] { return found }
-        }
-        return nil
     }
 
     private static func continues(_ character: Character) -> Bool {
@@ -205,6 +239,30 @@ private struct ProtocolAliases {
             }
         }
         return nil
+    }
+
+    /// `text` with each whole name that `substitution` maps replaced, in one pass.
+    private static func substituting(_ substitution: [String: String], in text: String) -> String {
+        var out = ""
+        var name = ""
+        var afterDot = false
+        func flush() {
+            out += afterDot ? name : substitution[name] ?? name
+            name = ""
+        }
+        for character in text {
+            if continues(character) {
+                name.append(character)
+                continue
+            }
+            if !name.isEmpty {
+                flush()
+            }
+            afterDot = character == "."
+            out.append(character)
+        }
+        if !name.isEmpty { flush() }
+        return out
     }
 
     /// Whether `word` occurs in `text` not as part of a longer name.

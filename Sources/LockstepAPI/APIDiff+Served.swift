@@ -120,7 +120,13 @@ extension APIDiff {
         // A standard type the package does not declare (`UInt32`, `Array<…>`) conforms to the standard protocols the
         // table knows for it: a member moved into the package's extension of one (`extension FixedWidthInteger`) is
         // still the type's, `Self` there being the type (a struct).
-        let standard = declaresType(type, in: new) ? [] : StandardConformances.protocols(of: type)
+        // A protocol the package declares under a standard name (its own `Numeric`) is not the standard one.
+        let standard =
+            declaresType(type, in: new)
+            ? [] : StandardConformances.protocols(of: type).filter { new["protocol " + $0] == nil }
+        // Every protocol extension that would serve the calls: two of them (`RandomAccessCollection` and
+        // `RangeReplaceableCollection` both declaring `chunks(of:)` for an `Array`) make the call ambiguous.
+        var served: [(proto: String, declaration: APIDeclaration)] = []
         for proto in facts.unconditional(of: type) + standard {
             let separator = old.kind == .initializer ? "" : "."
             let base = keyword + " " + proto + separator + member.prefix { $0 != " " }
@@ -145,11 +151,15 @@ extension APIDiff {
                     candidate.signature = replacingName(candidate.signature, "Self", type)
                 }
                 if candidate.signature == old.signature || acceptsEveryUse(old: old, new: candidate) != nil {
-                    return new[key]
+                    served.append((proto, new[key]!))
+                    break
                 }
             }
         }
-        return nil
+        // Several of the package's own protocols: as before, the first (one refining another is the one calls find).
+        guard let first = served.first, served.count == 1 || !served.contains(where: { standard.contains($0.proto) })
+        else { return nil }
+        return first.declaration
     }
 }
 

@@ -97,6 +97,7 @@ public struct APIDiff: Sendable, Hashable {
         Self.reviseConvenience(&changes, old: old.declarations, new: new.declarations)
         Self.reviseSelfSpelling(&changes, old: old.declarations, new: new.declarations)
         Self.reviseProtocolAliases(&changes, old: old.declarations, new: new.declarations)
+        Self.reviseInheritedIsolation(&changes, old: old.declarations, new: new.declarations)
         Self.reviseNamespaceEnums(&changes, old: old.declarations, new: new.declarations)
         Self.reviseClassInheritance(&changes, old: old.declarations, new: new.declarations)
         // What the new surface says each type conforms to, read once for the two passes that judge breaking changes

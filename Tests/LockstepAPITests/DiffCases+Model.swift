@@ -192,6 +192,18 @@ extension DiffCase {
                 + "== S<C> { self.init() } }",
             ["removed init Array(_:)", "added init RangeReplaceableCollection(_:)"], .additive),
         DiffCase(
+            "a standard type's member moved beside the same member of another standard protocol's extension",
+            old: "extension RandomAccessCollection { public func chunks(of n: Int) -> Int { 0 } }\n"
+                + "extension Array { public func chunks(of n: Int) -> Int { 0 } }",
+            new: "extension RandomAccessCollection { public func chunks(of n: Int) -> Int { 0 } }\n"
+                + "extension RangeReplaceableCollection { public func chunks(of n: Int) -> Int { 0 } }",
+            ["removed func Array.chunks(of:)", "added func RangeReplaceableCollection.chunks(of:)"], .breaking),
+        DiffCase(
+            "a standard type's member moved into the package's own protocol named like a standard one",
+            old: "extension Int { public func f() -> Int { self } }",
+            new: "public protocol Numeric {}\nextension Numeric { public func f() -> Self { self } }",
+            ["removed func Int.f()", "added protocol Numeric", "added func Numeric.f() (extension)"], .breaking),
+        DiffCase(
             "a standard type's member moved into an extension of a standard protocol it does not conform to",
             old: "extension UInt32 { public func half() -> UInt32 { self } }",
             new: "extension BinaryFloatingPoint { public func half() -> Self { self } }",

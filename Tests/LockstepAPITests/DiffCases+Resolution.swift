@@ -321,6 +321,22 @@ extension DiffCase {
                 """
                     + "\npublic struct Other<B> {}\npublic func f(_ k: (some P).Default) {}",
             ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a parameter respelled through a protocol alias named like another module's associated type",
+            old: "public protocol P {}\nextension P { public typealias Index = Int }\n"
+                + "public func f<K: P & Collection>(_ k: K, _ i: K.Index) {}",
+            new: "public protocol P {}\nextension P { public typealias Index = Int }\n"
+                + "public func f<K: P & Collection>(_ k: K, _ i: Int) {}",
+            ["changed func f(_:_:)"], .breaking),
+        DiffCase(
+            "a generic protocol alias whose arguments name its own parameters",
+            old: "public protocol P {}\nextension P { public typealias Pair<X, Y> = Wrap<Self, X, Y> }\n"
+                + "public struct Wrap<A, B, C> {}\npublic struct Outer<K> { public struct Inner<V, W> where K: P { "
+                + "public func f(_ p: K.Pair<W, V>) {} } }",
+            new: "public protocol P {}\nextension P { public typealias Pair<X, Y> = Wrap<Self, X, Y> }\n"
+                + "public struct Wrap<A, B, C> {}\npublic struct Outer<K> { public struct Inner<V, W> where K: P { "
+                + "public func f(_ p: Wrap<K, V, V>) {} } }",
+            ["changed func Outer.Inner.f(_:)"], .breaking),
     ]
 
     static let standardShimCases: [DiffCase] = [

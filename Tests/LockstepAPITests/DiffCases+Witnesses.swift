@@ -185,6 +185,21 @@ extension DiffCase {
                 """,
             [], .none),
         DiffCase(
+            "a global actor of any name added to an extension isolates its members",
+            old: "public struct Obj {}\nextension Obj { public func observe() {} }",
+            new: "public struct Obj {}\n@DB extension Obj { public func observe() {} }",
+            ["changed func Obj.observe()"], .breaking),
+        DiffCase(
+            "a global actor moved onto an extension of a type isolated to it",
+            old: "@MainActor public final class VM {}\nextension VM { public func f() {} }",
+            new: "@MainActor public final class VM {}\n@MainActor extension VM { public func f() {} }",
+            [], .none),
+        DiffCase(
+            "a concurrent function in a main-actor extension",
+            old: "public struct Obj {}\nextension Obj { @concurrent public func f() async {} }",
+            new: "public struct Obj {}\n@MainActor extension Obj { @concurrent public func f() async {} }",
+            [], .none),
+        DiffCase(
             "a global actor dropped from a synchronous function",
             old: "public struct Obj {}\nextension Obj { @MainActor public func observe() {} }",
             new: "public struct Obj {}\nextension Obj { public func observe() {} }",

@@ -36,7 +36,8 @@ final class APISurfaceCache: @unchecked Sendable {
     /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
     /// 17: an added requirement's default judged as a witness (`WitnessJudgement`). 18: a checksum per entry.
     /// 19: an extension's global actor written on its members. 20: a module unbuildable wherever one of its files is.
-    static let formatVersion = 20
+    /// 21: protocol aliases, inherited isolation and standard protocols' members in the diff.
+    static let formatVersion = 21
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
