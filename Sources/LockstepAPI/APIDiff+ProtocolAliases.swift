@@ -93,7 +93,7 @@ private struct ProtocolAliases {
             let key = declaration.key
             guard let space = key.firstIndex(of: " ") else { continue }
             var subject = key[key.index(after: space)...]
-            if subject.hasSuffix(" (extension)") { subject = subject.dropLast(" (extension)".count) }
+            if subject.hasSuffix(APIDiff.extensionSuffix) { subject = subject.dropLast(APIDiff.extensionSuffix.count) }
             let name = String(subject.split(separator: ".").last ?? subject)
             switch declaration.kind {
             case .conformance:

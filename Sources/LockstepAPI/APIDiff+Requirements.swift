@@ -21,9 +21,8 @@ extension APIDiff {
 
     /// Rates every added protocol requirement: additive with a default implementation in an extension of the
     /// protocol or of one of its parents (a witness for it: `WitnessJudgement`), with a default associated type, as an
-    /// `optional`
-    /// requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A parent
-    /// added to an existing protocol counts the same way.
+    /// `optional` requirement or in a protocol that is itself new; otherwise `context.addedRequirementImpact`. A
+    /// parent added to an existing protocol counts the same way.
     static func rateAddedRequirements(
         _ changes: inout [APIChange], new: [String: APIDeclaration], context: APIContext
     ) {
@@ -85,10 +84,8 @@ extension APIDiff {
             for declaration in declarations.values {
                 if declaration.baseKey.hasSuffix(extensionSuffix) {
                     byBaseKey[declaration.baseKey, default: []].append(declaration)
-                } else if declaration.kind == .conformance, let colon = declaration.key.firstIndex(of: ":") {
-                    let type = declaration.key[..<colon].dropFirst("conformance ".count)
-                    parents[String(type), default: []].append(
-                        declaration.key[declaration.key.index(after: colon)...].trimmingSpaces())
+                } else if let (type, proto) = declaration.conformanceParts {
+                    parents[type, default: []].append(proto)
                 }
             }
         }

@@ -127,8 +127,8 @@ extension APIDiff {
         // Every protocol extension that would serve the calls: two of them (`RandomAccessCollection` and
         // `RangeReplaceableCollection` both declaring `chunks(of:)` for an `Array`) make the call ambiguous.
         var served: [(proto: String, declaration: APIDeclaration)] = []
+        let separator = old.kind == .initializer ? "" : "."
         for proto in facts.unconditional(of: type) + standard {
-            let separator = old.kind == .initializer ? "" : "."
             let base = keyword + " " + proto + separator + member.prefix { $0 != " " }
             for key in [base + " (extension)", base] {
                 guard var candidate = new[key],

@@ -14,9 +14,9 @@ import LockstepGit
 /// The cache can only save time, never change a result or fail a command: a pack whose header is not exactly
 /// this format's and build's is ignored and replaced; an entry is found only under its full key text, and
 /// reading stops at the first entry whose framing is broken (a truncated pack keeps what precedes it); an entry
-/// whose checksum does not match its bytes, or that does not decode, is ignored and rewritten. A folder that is a link
-/// or not a folder disables the cache
-/// (lockstep never writes through a link); a write that fails (read-only workspace, full disk) is dropped.
+/// whose checksum does not match its bytes, or that does not decode, is ignored and rewritten. A folder that is a
+/// link or not a folder disables the cache (lockstep never writes through a link); a write that fails (read-only
+/// workspace, full disk) is dropped.
 /// Writes go to a temporary file renamed into place, so a reader never sees half a pack; a pack is merged
 /// with what is on disk right before it is written, so concurrent runs at worst lose each other's newest
 /// entries (which the next run computes again).
@@ -187,7 +187,7 @@ final class APISurfaceCache: @unchecked Sendable {
     }
 
     /// A pack's bytes: `header`, then each entry (by key order) as a line `<key bytes> <body bytes> <checksum>`, the
-    /// key, the body; the checksum (`checksum(_:)`, 16 hex digits) covers the key and the body.
+    /// key, the body; the checksum (`checksum(key:body:)`, 16 hex digits) covers the key and the body.
     static func packData(header: Data, entries: [String: Data]) -> Data {
         var data = header
         for key in entries.keys.sorted() {
