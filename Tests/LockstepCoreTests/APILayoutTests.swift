@@ -65,17 +65,22 @@ final class APILayoutTests: XCTestCase {
         ).diff
     }
 
-    /// A module with a file that imports SwiftUI unguarded does not build on Linux, so none of its files' declarations
-    /// exist there: guarding another of its files later removes nothing on Linux (swift-navigation 0.4.0,
-    /// swift-perception
-    /// 1.1.2). A module that does build on Linux still loses what is guarded away there.
-    func testAModuleWithAFileThatDoesNotBuildOnAPlatformHasNoDeclarationsThere() throws {
+    /// A workspace whose component Kit (no release yet) has its API read for iOS, macOS and Linux.
+    func linuxKitWorkspace() throws -> (WorkspaceBuilder, RepoBuilder) {
         let ws = try WorkspaceBuilder()
         let repo = try ws.component("Kit")
         let config = ws.root.appendingPathComponent("lockstep.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
         try text.replacingOccurrences(of: "kind: base", with: "kind: base, platforms: [iOS, macOS, Linux]")
             .write(to: config, atomically: true, encoding: .utf8)
+        return (ws, repo)
+    }
+
+    /// A module with a file that imports SwiftUI unguarded does not build on Linux, so none of its files' declarations
+    /// exist there: guarding another of its files later removes nothing on Linux (swift-navigation 0.4.0,
+    /// swift-perception 1.1.2). A module that does build on Linux still loses what is guarded away there.
+    func testAModuleWithAFileThatDoesNotBuildOnAPlatformHasNoDeclarationsThere() throws {
+        let (ws, repo) = try linuxKitWorkspace()
         try repo.write(
             "Package.swift",
             Self.manifest(libraries: [("Kit", ["Kit"]), ("Core", ["Core"])], targets: [("Kit", nil), ("Core", nil)]))
@@ -105,12 +110,7 @@ final class APILayoutTests: XCTestCase {
     /// not known, so a file importing SwiftUI there takes off only its own declarations (the excluded folder may hold
     /// it: the module then builds on Linux).
     func testAModuleThatPicksItsFilesIsNotTakenOffAPlatformAsAWhole() throws {
-        let ws = try WorkspaceBuilder()
-        let repo = try ws.component("Kit")
-        let config = ws.root.appendingPathComponent("lockstep.yml")
-        let text = try String(contentsOf: config, encoding: .utf8)
-        try text.replacingOccurrences(of: "kind: base", with: "kind: base, platforms: [iOS, macOS, Linux]")
-            .write(to: config, atomically: true, encoding: .utf8)
+        let (ws, repo) = try linuxKitWorkspace()
         try repo.write(
             "Package.swift",
             """
