@@ -87,8 +87,16 @@ extension APICollector {
     }
 
     /// The last component of a qualified name, its generic arguments left out (`A.B<C>` → `B`).
-    static func lastComponent(_ name: some StringProtocol) -> String {
-        let base = String(name.prefix { $0 != "<" })
+    static func lastComponent(_ name: String) -> String { lastComponent(name[...]) }
+
+    static func lastComponent(_ name: Substring) -> String {
+        // On UTF-8 (`<` and `.` are ASCII): a hot path of collecting and finishing.
+        let utf8 = name.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "<")) ?? utf8.endIndex
+        guard let dot = utf8[..<end].lastIndex(of: UInt8(ascii: ".")) else { return String(name[..<end]) }
+        let start = utf8.index(after: dot)
+        if start < end { return String(name[start..<end]) }
+        let base = String(name[..<end])
         return base.split(separator: ".").last.map(String.init) ?? base
     }
 }

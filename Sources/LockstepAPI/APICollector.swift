@@ -46,6 +46,8 @@ struct APICollector {
     private var lines: LineTable?
     /// One build configuration per platform of the context, in its order.
     private let configurations: [APIBuildConfiguration]
+    /// `activeClauses`' answers, by conditions and platforms.
+    private var clauseMasks: [String: [UInt32]] = [:]
     /// Module names whose qualification types drop (`APIContext.modules`).
     let modules: Set<String>
 
@@ -213,18 +215,31 @@ struct APICollector {
     }
 
     /// The clauses of an `#if` that are active on at least one of `platforms`, each with the platforms where it is.
-    private func activeClauses(
+    /// Remembered per file by the clauses' conditions and the platforms asked for: a file repeats the same few
+    /// conditions (`#if canImport(Darwin)` around each of its platform-dependent members).
+    private mutating func activeClauses(
         of config: IfConfigDeclSyntax, on platforms: PlatformMask
     ) -> [(IfConfigClauseSyntax, PlatformMask)] {
-        var masks: [SyntaxIdentifier: UInt32] = [:]
-        for (index, configuration) in configurations.enumerated() where platforms.contains(index) {
-            if let clause = config.activeClause(in: configuration).clause {
-                masks[clause.id, default: 0] |= 1 << UInt32(index)
+        let clauses = Array(config.clauses)
+        let key =
+            "\(platforms.bits)"
+            + clauses.map { "\u{0}" + $0.poundKeyword.text + " " + ($0.condition?.trimmedDescription ?? "") }.joined()
+        let masks: [UInt32]
+        if let known = clauseMasks[key] {
+            masks = known
+        } else {
+            var computed = [UInt32](repeating: 0, count: clauses.count)
+            for (index, configuration) in configurations.enumerated() where platforms.contains(index) {
+                if let clause = config.activeClause(in: configuration).clause,
+                    let position = clauses.firstIndex(where: { $0.id == clause.id })
+                {
+                    computed[position] |= 1 << UInt32(index)
+                }
             }
+            clauseMasks[key] = computed
+            masks = computed
         }
-        return config.clauses.compactMap { clause in
-            masks[clause.id].map { (clause, PlatformMask(bits: $0)) }
-        }
+        return zip(clauses, masks).compactMap { clause, bits in bits == 0 ? nil : (clause, PlatformMask(bits: bits)) }
     }
 
     // MARK: Access

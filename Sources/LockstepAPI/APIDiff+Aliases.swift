@@ -28,7 +28,9 @@ extension APIDiff {
         -> [String: String]
     {
         var renames: [String: String] = [:]
-        for alias in new.declarations.values {
+        // An alias both sides declare alike was not generic before and plain now.
+        for alias in new.declarations.values
+        where alias.kind == .typealias && old.declarations[alias.key]?.signature != alias.signature {
             guard let (name, short, target) = renamingAlias(alias),
                 let before = old.declarations[alias.key], before.signature.contains("typealias " + short + "<"),
                 let defined = new.declarations["typealias " + target]
@@ -74,7 +76,9 @@ extension APIDiff {
     /// non-generic typealias naming another type.
     private static func renamedTypes(_ old: APISurface, _ new: APISurface) -> [String: String] {
         var renames: [String: String] = [:]
-        for alias in new.declarations.values {
+        // An alias both sides declare alike renames nothing (the old one was no type of its name).
+        for alias in new.declarations.values
+        where alias.kind == .typealias && old.declarations[alias.key]?.signature != alias.signature {
             guard let (name, _, target) = renamingAlias(alias),
                 declaresType(name, in: old.declarations), !declaresType(name, in: new.declarations)
             else { continue }

@@ -149,7 +149,13 @@ public final class APIFileSet: @unchecked Sendable {
     public func combined(context: APIContext) -> APISurface {
         guard !files.isEmpty else { return APISurface(combining: files, context: context) }
         if let surface = lock.withLock({ surface }) { return surface }
-        let computed = APISurface(combining: files, context: context)
+        // As `APISurface(combining:)` does, with the names and finisher the set has already.
+        let sets = crossFileSets
+        let sorted = files.sorted { $0.path < $1.path }
+        var finisher = sets.finisher
+        var computed = APISurface(
+            finished: finisher.finish(sorted.flatMap(\.buildableDeclarations)), platforms: sorted[0].platforms)
+        computed.refinements = sets.names.refinements(of: sets.protocols)
         lock.withLock { surface = computed }
         return computed
     }

@@ -6,6 +6,13 @@ extension APIDiff {
     /// one best new overload: the one that leaves out the fewest defaults (a tie would be ambiguous).
     static func reviseCallsKeptByOverloads(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
         let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
+        // Indexed only when a change may need it (most diffs break no call).
+        guard
+            changes.contains(where: {
+                $0.impact == .breaking && ($0.kind == .changed || $0.kind == .removed)
+                    && $0.old.map { callables.contains($0.kind) } == true
+            })
+        else { return }
         var byStem: [String: [APIDeclaration]] = [:]
         for declaration in new.values where callables.contains(declaration.kind) {
             byStem[callableStem(declaration.baseKey), default: []].append(declaration)

@@ -81,8 +81,18 @@ public struct APIDiff: Sendable, Hashable {
         refinements: [String: [String]] = [:]
     ) -> [APIChange] {
         let (old, new) = Self.followingRenames(APISurface(declarations: old), APISurface(declarations: new))
-        let oldGroups = Self.grouped(old.declarations)
-        let newGroups = Self.grouped(new.declarations)
+        // Only a base key whose declarations differ can change: the others are left ungrouped (two whole surfaces
+        // of a large component share nearly every declaration).
+        var differing: Set<String> = []
+        for (key, declaration) in old.declarations where new.declarations[key]?.signature != declaration.signature {
+            differing.insert(declaration.baseKey)
+            if let now = new.declarations[key] { differing.insert(now.baseKey) }
+        }
+        for (key, declaration) in new.declarations where old.declarations[key] == nil {
+            differing.insert(declaration.baseKey)
+        }
+        let oldGroups = Self.grouped(old.declarations, among: differing)
+        let newGroups = Self.grouped(new.declarations, among: differing)
         var changes: [APIChange] = []
         for (baseKey, oldGroup) in oldGroups {
             Self.compare(baseKey, old: oldGroup, new: newGroups[baseKey] ?? [], into: &changes)
@@ -134,10 +144,12 @@ public struct APIDiff: Sendable, Hashable {
     /// Whether the surfaces are the same for clients.
     public var isEmpty: Bool { changes.isEmpty }
 
-    private static func grouped(_ declarations: [String: APIDeclaration]) -> [String: [APIDeclaration]] {
+    private static func grouped(_ declarations: [String: APIDeclaration], among baseKeys: Set<String>)
+        -> [String: [APIDeclaration]]
+    {
         var groups: [String: [APIDeclaration]] = [:]
-        groups.reserveCapacity(declarations.count)
-        for declaration in declarations.values {
+        groups.reserveCapacity(baseKeys.count)
+        for declaration in declarations.values where baseKeys.contains(declaration.baseKey) {
             groups[declaration.baseKey, default: []].append(declaration)
         }
         // Overloads are paired in key order, so that the result never depends on dictionary order.
