@@ -155,6 +155,8 @@ struct NameResolver {
                     let name = String(decoding: rest.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
                     if names.types.contains(name) || names.aliases[name] != nil || names.genericAliases[name] != nil {
                         out.append(contentsOf: bytes[(index + 1)..<end])
+                    } else if rest.count == name.utf8.count, let standard = Self.standardAliases[name] {
+                        out.append(contentsOf: standard.utf8)
                     } else {
                         out.append(contentsOf: rest)
                     }
@@ -162,7 +164,11 @@ struct NameResolver {
                     continue
                 }
                 guard names.special.contains(first) else {
-                    out.append(contentsOf: bytes[(index + 1)..<end])
+                    if firstEnd == nil, let standard = standardAlias(first) {
+                        out.append(contentsOf: standard.utf8)
+                    } else {
+                        out.append(contentsOf: bytes[(index + 1)..<end])
+                    }
                     index = end
                     continue
                 }
@@ -199,6 +205,27 @@ struct NameResolver {
         }
         let finished = String(decoding: out, as: UTF8.self)
         return typedThrows ? Self.plainEffects(finished) : finished
+    }
+
+    /// The standard library's (and Foundation's `TimeInterval`) typealiases of other types, each its own name for
+    /// the same type: `CountableRange<Int>` is `Range<Int>` (its generic parameters passed on in order, so only the
+    /// name changes). Followed where the file set declares nothing of that name. Left out: the literal types
+    /// (`StringLiteralType`, also the associated types a conforming type names), and aliases whose target needs
+    /// another spelling (`AnyClass`, `DictionaryIndex`).
+    static let standardAliases: [String: String] = [
+        "CountableRange": "Range", "CountableClosedRange": "ClosedRange",
+        "CountablePartialRangeFrom": "PartialRangeFrom", "Float32": "Float", "Float64": "Double",
+        "UnicodeScalar": "Unicode.Scalar", "UTF8": "Unicode.UTF8", "UTF16": "Unicode.UTF16", "UTF32": "Unicode.UTF32",
+        "TimeInterval": "Double",
+    ]
+
+    /// The standard type a standard typealias written by its own name stands for; nil for any other name, and for one
+    /// the file set declares (a type, a typealias; nested names are `special` and never get here).
+    private func standardAlias(_ name: String) -> String? {
+        guard let standard = Self.standardAliases[name], !names.types.contains(name), names.aliases[name] == nil,
+            names.genericAliases[name] == nil
+        else { return nil }
+        return standard
     }
 
     /// The primary associated types of Combine's protocols, whose module prefix is kept when written (`Combine.`).

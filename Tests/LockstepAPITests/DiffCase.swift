@@ -29,6 +29,6 @@ struct DiffCase {
     static var all: [DiffCase] {
         protocolCases + callableCases + typeCases + propertyCases + silentCases + spellingCases + wideningCases
             + modelCases + modelLimitCases + concurrencyCases + genericAliasCases
-            + standardShimCases + witnessCases + protocolAliasCases
+            + standardShimCases + standardAliasCases + witnessCases + protocolAliasCases
     }
 }

@@ -339,6 +339,35 @@ extension DiffCase {
             ["changed func Outer.Inner.f(_:)"], .breaking),
     ]
 
+    /// The standard library's typealiases of other types (`CountableRange<T>` = `Range<T>`): one type, two names.
+    static let standardAliasCases: [DiffCase] = [
+        DiffCase(
+            "a property's type respelled from the standard CountableRange to Range",
+            old: "public struct Buffer { public var indices: CountableRange<Int> { 0..<1 } }",
+            new: "public struct Buffer { public var indices: Range<Int> { 0..<1 } }",
+            [], .none),
+        DiffCase(
+            "parameters respelled through Float64, Swift.UnicodeScalar and Foundation's TimeInterval",
+            old: "public func f(_ x: Float64, _ c: Swift.UnicodeScalar, after: TimeInterval) {}",
+            new: "public func f(_ x: Double, _ c: Unicode.Scalar, after: Double) {}",
+            [], .none),
+        DiffCase(
+            "a package's own TimeInterval type replaced by Double breaks",
+            old: "public struct TimeInterval {}\npublic func f(after: TimeInterval) {}",
+            new: "public struct TimeInterval {}\npublic func f(after: Double) {}",
+            ["changed func f(after:)"], .breaking),
+        DiffCase(
+            "a nested type named like a standard alias replaced by the standard type breaks",
+            old: "public enum Text { public struct UTF8 {}\n public static func decode(_ u: UTF8) {} }",
+            new: "public enum Text { public struct UTF8 {}\n public static func decode(_ u: Unicode.UTF8) {} }",
+            ["changed func Text.decode(_:)"], .breaking),
+        DiffCase(
+            "CountableRange narrowed to ClosedRange breaks",
+            old: "public func g(_ r: CountableRange<Int>) {}",
+            new: "public func g(_ r: ClosedRange<Int>) {}",
+            ["changed func g(_:)"], .breaking),
+    ]
+
     static let standardShimCases: [DiffCase] = [
         DiffCase(
             "a shim of a member the standard library's Clock provides, dropped: every call finds the standard one",
