@@ -20,6 +20,9 @@ struct TypeNames: Equatable, Sendable {
     /// The protocols each type is declared to conform to: a typealias in an extension of one of them
     /// (`extension P { typealias Key = SpanAttributeKey }`) is a name inside the type too.
     var conformances: [String: [String]] = [:]
+    /// The names of the public protocols' associated types (`associatedtype Element`): a bare name in a protocol or
+    /// its extensions may mean one of them, which `NameResolver.standardAliases` must not respell.
+    var associatedTypes: Set<String> = []
     /// The only names that can resolve to anything but themselves: nested types' own names, generic
     /// parameters, and the parts of typealiases' names. Every other name is left as written, at no cost.
     private(set) var special: Set<String> = []
@@ -67,9 +70,15 @@ struct TypeNames: Equatable, Sendable {
             exposingAliases.formUnion(file.exposingAliases)
             for (name, variants) in file.platformAliases { platformAliases[name, default: []] += variants }
             platformCount = max(platformCount, file.platforms.count)
-            for item in file.declarations where item.declaration.kind == .conformance {
-                guard let type = item.lookupScope, let proto = item.conformedTo else { continue }
-                conformances[type, default: []].append(proto)
+            for item in file.declarations {
+                switch item.declaration.kind {
+                case .conformance:
+                    guard let type = item.lookupScope, let proto = item.conformedTo else { continue }
+                    conformances[type, default: []].append(proto)
+                case .associatedtype:
+                    associatedTypes.insert(APICollector.lastComponent(item.declaration.baseKey))
+                default: continue
+                }
             }
         }
         for name in conflicting { aliases[name] = nil }
@@ -155,7 +164,7 @@ struct NameResolver {
                     let name = String(decoding: rest.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
                     if names.types.contains(name) || names.aliases[name] != nil || names.genericAliases[name] != nil {
                         out.append(contentsOf: bytes[(index + 1)..<end])
-                    } else if rest.count == name.utf8.count, let standard = Self.standardAliases[name] {
+                    } else if rest.count == name.utf8.count, let standard = standardAlias(name, qualified: true) {
                         out.append(contentsOf: standard.utf8)
                     } else {
                         out.append(contentsOf: rest)
@@ -164,7 +173,7 @@ struct NameResolver {
                     continue
                 }
                 guard names.special.contains(first) else {
-                    if firstEnd == nil, let standard = standardAlias(first) {
+                    if firstEnd == nil, let standard = standardAlias(first, qualified: false) {
                         out.append(contentsOf: standard.utf8)
                     } else {
                         out.append(contentsOf: bytes[(index + 1)..<end])
@@ -207,25 +216,30 @@ struct NameResolver {
         return typedThrows ? Self.plainEffects(finished) : finished
     }
 
-    /// The standard library's (and Foundation's `TimeInterval`) typealiases of other types, each its own name for
-    /// the same type: `CountableRange<Int>` is `Range<Int>` (its generic parameters passed on in order, so only the
-    /// name changes). Followed where the file set declares nothing of that name. Left out: the literal types
-    /// (`StringLiteralType`, also the associated types a conforming type names), and aliases whose target needs
-    /// another spelling (`AnyClass`, `DictionaryIndex`).
+    /// The standard library's typealiases that only rename a type: `CountableRange<Int>` is `Range<Int>` since Swift
+    /// 4.2 (the generic parameters passed on in order, so only the name changes). Deliberately few: a name that a
+    /// dependency, an internal protocol's associated type or a nested type could also declare (`TimeInterval`,
+    /// `UTF8`, `Float64`) is left as written, since which one a use means is not known here (the safe side: a
+    /// respelling reads as a change).
     static let standardAliases: [String: String] = [
         "CountableRange": "Range", "CountableClosedRange": "ClosedRange",
-        "CountablePartialRangeFrom": "PartialRangeFrom", "Float32": "Float", "Float64": "Double",
-        "UnicodeScalar": "Unicode.Scalar", "UTF8": "Unicode.UTF8", "UTF16": "Unicode.UTF16", "UTF32": "Unicode.UTF32",
-        "TimeInterval": "Double",
+        "CountablePartialRangeFrom": "PartialRangeFrom",
     ]
 
-    /// The standard type a standard typealias written by its own name stands for; nil for any other name, and for one
-    /// the file set declares (a type, a typealias; nested names are `special` and never get here).
-    private func standardAlias(_ name: String) -> String? {
-        guard let standard = Self.standardAliases[name], !names.types.contains(name), names.aliases[name] == nil,
-            names.genericAliases[name] == nil
-        else { return nil }
-        return standard
+    /// The standard type a standard typealias stands for, spelled `Swift.Range` where the file set declares a `Range`
+    /// of its own (as `Swift.X` is kept then); nil for any other name, and for one the file set declares as a type,
+    /// typealias or public associated type (written unqualified, `qualified` false: nested names are `special` and
+    /// never get here).
+    private func standardAlias(_ name: String, qualified: Bool) -> String? {
+        guard let standard = Self.standardAliases[name] else { return nil }
+        if !qualified {
+            guard !names.types.contains(name), names.aliases[name] == nil, names.genericAliases[name] == nil,
+                !names.associatedTypes.contains(name)
+            else { return nil }
+        }
+        let declared =
+            names.types.contains(standard) || names.aliases[standard] != nil || names.genericAliases[standard] != nil
+        return declared ? "Swift." + standard : standard
     }
 
     /// The primary associated types of Combine's protocols, whose module prefix is kept when written (`Combine.`).

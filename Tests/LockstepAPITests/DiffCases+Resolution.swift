@@ -339,7 +339,8 @@ extension DiffCase {
             ["changed func Outer.Inner.f(_:)"], .breaking),
     ]
 
-    /// The standard library's typealiases of other types (`CountableRange<T>` = `Range<T>`): one type, two names.
+    /// The standard library's typealiases that only rename a type (`CountableRange<T>` = `Range<T>`): one type, two
+    /// names, unless the package gives one of the names another meaning.
     static let standardAliasCases: [DiffCase] = [
         DiffCase(
             "a property's type respelled from the standard CountableRange to Range",
@@ -347,20 +348,30 @@ extension DiffCase {
             new: "public struct Buffer { public var indices: Range<Int> { 0..<1 } }",
             [], .none),
         DiffCase(
-            "parameters respelled through Float64, Swift.UnicodeScalar and Foundation's TimeInterval",
-            old: "public func f(_ x: Float64, _ c: Swift.UnicodeScalar, after: TimeInterval) {}",
-            new: "public func f(_ x: Double, _ c: Unicode.Scalar, after: Double) {}",
+            "a parameter respelled from Swift.CountableClosedRange to ClosedRange",
+            old: "public func f(_ r: Swift.CountableClosedRange<Int>) {}",
+            new: "public func f(_ r: ClosedRange<Int>) {}",
             [], .none),
         DiffCase(
-            "a package's own TimeInterval type replaced by Double breaks",
-            old: "public struct TimeInterval {}\npublic func f(after: TimeInterval) {}",
-            new: "public struct TimeInterval {}\npublic func f(after: Double) {}",
-            ["changed func f(after:)"], .breaking),
+            "CountableRange replaced by the package's own Range breaks",
+            old: "public struct Range<T> {}\npublic func f(_ r: CountableRange<Int>) {}",
+            new: "public struct Range<T> {}\npublic func f(_ r: Range<Int>) {}",
+            ["changed func f(_:)"], .breaking),
         DiffCase(
-            "a nested type named like a standard alias replaced by the standard type breaks",
-            old: "public enum Text { public struct UTF8 {}\n public static func decode(_ u: UTF8) {} }",
-            new: "public enum Text { public struct UTF8 {}\n public static func decode(_ u: Unicode.UTF8) {} }",
-            ["changed func Text.decode(_:)"], .breaking),
+            "a protocol's associated type named CountableRange replaced by the standard Range breaks",
+            old: "public protocol Q { associatedtype CountableRange\n func f(_ r: CountableRange) }",
+            new: "public protocol Q { associatedtype CountableRange\n func f(_ r: Range<Int>) }",
+            ["changed func Q.f(_:)"], .breaking),
+        DiffCase(
+            "a nested type named CountableRange replaced by the standard Range breaks",
+            old: "public enum Text { public struct CountableRange {}\n public static func f(_ r: CountableRange) {} }",
+            new: "public enum Text { public struct CountableRange {}\n public static func f(_ r: Range<Int>) {} }",
+            ["changed func Text.f(_:)"], .breaking),
+        DiffCase(
+            "Foundation's TimeInterval is not followed (a dependency may declare its own): Double reads as a change",
+            old: "public func f(after: TimeInterval) {}",
+            new: "public func f(after: Double) {}",
+            ["changed func f(after:)"], .breaking),
         DiffCase(
             "CountableRange narrowed to ClosedRange breaks",
             old: "public func g(_ r: CountableRange<Int>) {}",
