@@ -16,7 +16,7 @@ extension APICollector {
     ///
     /// Such a type is not API by itself, but it is when a public typealias names it (`public typealias Marker =
     /// _Marker`): its declarations are collected tagged with it (`CollectedDeclaration.underscoredOwner`) and kept
-    /// or dropped once the whole file set shows whether an alias names it (`APISurface.finish`).
+    /// or dropped once the whole file set shows whether an alias names it (`APISurface.Finisher`).
     static func underscoredType(_ decl: DeclSyntax) -> String? {
         let name: String
         switch decl.as(DeclSyntaxEnum.self) {
@@ -41,7 +41,7 @@ extension APICollector {
     ) -> Bool {
         switch kind {
         case .conformance:
-            // Decided once the whole file set is known (`APISurface.finish`): `_Name` may be a typealias of a
+            // Decided once the whole file set is known (`APISurface.Finisher`): `_Name` may be a typealias of a
             // public protocol (`typealias _Sendable = Sendable`), which the conformance is really to.
             return false
         case .enumCase, .initializer, .subscript:

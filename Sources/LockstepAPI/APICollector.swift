@@ -143,7 +143,7 @@ struct APICollector {
         if scope.isPublic, let attributes, !attributes.isEmpty, Self.hides(attributes) {
             scope.isPublic = false
         } else if scope.isPublic, let name = Self.underscoredType(decl) {
-            // Collected, tagged with the innermost `_`-type: `APISurface.finish` keeps it only if a public typealias
+            // Collected, tagged with the innermost `_`-type: `APISurface.Finisher` keeps it only if a public typealias
             // names that type.
             scope.underscoredOwner = decl.is(ExtensionDeclSyntax.self) ? name : scope.qualify(name)
         }

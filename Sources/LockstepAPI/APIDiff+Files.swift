@@ -124,7 +124,7 @@ extension APIDiff {
         return keys
     }
 
-    /// What `APISurface.finish` appends to the key of a protocol extension's member.
+    /// What `APISurface.Finisher` appends to the key of a protocol extension's member.
     static let extensionSuffix = " (extension)"
 }
 
@@ -153,9 +153,9 @@ public final class APIFileSet: @unchecked Sendable {
         let sets = crossFileSets
         let sorted = files.sorted { $0.path < $1.path }
         var finisher = sets.finisher
-        var computed = APISurface(
-            finished: finisher.finish(sorted.flatMap(\.buildableDeclarations)), platforms: sorted[0].platforms)
-        computed.refinements = sets.names.refinements(of: sets.protocols)
+        let computed = APISurface(
+            finishing: sorted.flatMap(\.buildableDeclarations), with: &finisher,
+            refinements: sets.names.refinements(of: sets.protocols), platforms: sorted[0].platforms)
         lock.withLock { surface = computed }
         return computed
     }
@@ -173,7 +173,7 @@ private struct CrossFileSets: Equatable {
     /// What names in signatures resolve to: a changed type, generic parameter or typealias may respell
     /// declarations in files that did not change.
     var names: TypeNames
-    /// `APISurface.finish` against these sets, set up once per set (each diff finishes with a copy).
+    /// The cross-file pass (`APISurface.Finisher`) for these sets, set up once (each diff finishes with a copy).
     let finisher: APISurface.Finisher
     /// The names of every typealias, generic or not: a declaration extending or conforming through one is renamed.
     let aliasNames: Set<String>

@@ -6,21 +6,22 @@ extension APIDiff {
     /// one best new overload: the one that leaves out the fewest defaults (a tie would be ambiguous).
     static func reviseCallsKeptByOverloads(_ changes: inout [APIChange], new: [String: APIDeclaration]) {
         let callables: Set<DeclarationKind> = [.function, .initializer, .subscript]
+        /// A change's old callable, when the change breaks it (changed or removed).
+        func brokenCallable(_ change: APIChange) -> APIDeclaration? {
+            guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
+                let old = change.old, callables.contains(old.kind)
+            else { return nil }
+            return old
+        }
         // Indexed only when a change may need it (most diffs break no call).
-        guard
-            changes.contains(where: {
-                $0.impact == .breaking && ($0.kind == .changed || $0.kind == .removed)
-                    && $0.old.map { callables.contains($0.kind) } == true
-            })
-        else { return }
+        guard changes.contains(where: { brokenCallable($0) != nil }) else { return }
         var byStem: [String: [APIDeclaration]] = [:]
         for declaration in new.values where callables.contains(declaration.kind) {
             byStem[callableStem(declaration.baseKey), default: []].append(declaration)
         }
         for index in changes.indices {
             let change = changes[index]
-            guard change.impact == .breaking, change.kind == .changed || change.kind == .removed,
-                let old = change.old, callables.contains(old.kind), !old.isProtocolRequirement,
+            guard let old = brokenCallable(change), !old.isProtocolRequirement,
                 let shape = SignatureShape(old.signature), !shape.modifiers.contains("open"),
                 !shape.modifiers.contains("required"),
                 let parameters = shape.parameters?.map(ShapeParameter.init),

@@ -29,6 +29,11 @@ struct TypeNames: Equatable, Sendable {
 
     init() {}
 
+    /// Whether the file set declares `name` (qualified) as a type or a typealias, generic or not.
+    func declares(_ name: String) -> Bool {
+        types.contains(name) || aliases[name] != nil || genericAliases[name] != nil
+    }
+
     /// The names as platform `index` sees them: each platform-dependent typealias is the one declared there.
     func onPlatform(_ index: Int) -> TypeNames {
         var copy = self
@@ -162,7 +167,7 @@ struct NameResolver {
                     // `Swift.X`: `X` unless the file set declares a top-level `X`, which `X` alone would name.
                     let rest = bytes[(firstEnd + 1)..<end]
                     let name = String(decoding: rest.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
-                    if names.types.contains(name) || names.aliases[name] != nil || names.genericAliases[name] != nil {
+                    if names.declares(name) {
                         out.append(contentsOf: bytes[(index + 1)..<end])
                     } else if rest.count == name.utf8.count, let standard = standardAlias(name, qualified: true) {
                         out.append(contentsOf: standard.utf8)
@@ -233,13 +238,9 @@ struct NameResolver {
     private func standardAlias(_ name: String, qualified: Bool) -> String? {
         guard let standard = Self.standardAliases[name] else { return nil }
         if !qualified {
-            guard !names.types.contains(name), names.aliases[name] == nil, names.genericAliases[name] == nil,
-                !names.associatedTypes.contains(name)
-            else { return nil }
+            guard !names.declares(name), !names.associatedTypes.contains(name) else { return nil }
         }
-        let declared =
-            names.types.contains(standard) || names.aliases[standard] != nil || names.genericAliases[standard] != nil
-        return declared ? "Swift." + standard : standard
+        return names.declares(standard) ? "Swift." + standard : standard
     }
 
     /// The primary associated types of Combine's protocols, whose module prefix is kept when written (`Combine.`).
@@ -448,9 +449,7 @@ struct NameResolver {
                 return TypeCanonical.typeParameter(depth: TypeCanonical.depth(of: container), index: index) + rest
             }
             let candidate = container + "." + first
-            if names.types.contains(candidate) || names.aliases[candidate] != nil
-                || names.genericAliases[candidate] != nil
-            {
+            if names.declares(candidate) {
                 qualified = container + "." + path
                 break
             }

@@ -68,10 +68,21 @@ public struct APISurface: Sendable, Hashable, Codable {
             declarations.append(contentsOf: file.buildableDeclarations)
         }
         let names = TypeNames(files)
-        let finished = Self.finish(
-            declarations, hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: names)
-        self.init(finished: finished, platforms: files.first?.platforms ?? APIFileSurface.platforms(of: context))
-        refinements = names.refinements(of: protocols)
+        var finisher = Finisher(hidden: hiddenTypes.subtracting(publicTypes), protocols: protocols, names: names)
+        self.init(
+            finishing: declarations, with: &finisher, refinements: names.refinements(of: protocols),
+            platforms: files.first?.platforms ?? APIFileSurface.platforms(of: context))
+    }
+
+    /// The surface of `declarations` (a file set's, read in the order of its files' paths) finished by the set's
+    /// finisher, with its protocols' `refinements`: the last step of `init(combining:)`, also taken by a file set
+    /// that keeps its finisher (`APIFileSet.combined`).
+    init(
+        finishing declarations: [CollectedDeclaration], with finisher: inout Finisher,
+        refinements: [String: [String]], platforms: [String]
+    ) {
+        self.init(finished: finisher.finish(declarations), platforms: platforms)
+        self.refinements = refinements
     }
 
     /// Whether the surface has no declarations.
@@ -84,20 +95,12 @@ public struct APISurface: Sendable, Hashable, Codable {
 }
 
 extension APISurface {
-    /// Applies what only the whole file set reveals: members of extensions of non-public types are
-    /// not API, nor are conformances to non-public protocols; members of protocol extensions are
-    /// keyed apart from the requirements they may implement by default; names in signatures are resolved
-    /// against the types the whole set declares (`NameResolver`).
-    static func finish(
-        _ declarations: [CollectedDeclaration], hidden: Set<String>, protocols: Set<String>, names: TypeNames
-    ) -> [CollectedDeclaration] {
-        var finisher = Finisher(hidden: hidden, protocols: protocols, names: names)
-        return finisher.finish(declarations)
-    }
-
-    /// `finish` for one whole file set, set up once and kept: a diff finishes several lists of a set's declarations
-    /// (those of the files that changed, of the unchanged ones it compares), and what is resolved for one is
-    /// remembered for the next.
+    /// The cross-file pass, for one whole file set, set up once and kept: it applies what only the whole set reveals
+    /// (members of extensions of non-public types are not API, nor are conformances to non-public protocols; members
+    /// of protocol extensions are keyed apart from the requirements they may implement by default; names in
+    /// signatures are resolved against the types the whole set declares, `NameResolver`). A diff finishes several
+    /// lists of a set's declarations (those of the files that changed, of the unchanged ones it compares), and what
+    /// is resolved for one is remembered for the next.
     struct Finisher {
         private let hidden: Set<String>
         private let protocols: Set<String>
