@@ -252,22 +252,16 @@ extension DiffCase {
             ["changed func f(_:)"], .breaking),
     ]
     /// Members the standard library provides, dropped from the package's own extension of its protocol.
+    /// A protocol `P` whose extension declares `Default`, and a generic type conforming to it.
+    private static let protocolAliasPrelude =
+        "public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct Wrap<B: P>: P {}"
+
     /// A protocol extension's typealias used through a generic parameter that conforms to the protocol.
     static let protocolAliasCases: [DiffCase] = [
         DiffCase(
             "a parameter respelled through a protocol extension's alias on an opaque type",
-            old:
-                """
-                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
-                Wrap<B: P>: P {}
-                """
-                    + "\npublic func f(_ k: Wrap<some P>) {}",
-            new:
-                """
-                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
-                Wrap<B: P>: P {}
-                """
-                    + "\npublic func f(_ k: (some P).Default) {}",
+            old: protocolAliasPrelude + "\npublic func f(_ k: Wrap<some P>) {}",
+            new: protocolAliasPrelude + "\npublic func f(_ k: (some P).Default) {}",
             [], .none),
         DiffCase(
             "a parameter respelled through a parent protocol's alias",
@@ -308,18 +302,8 @@ extension DiffCase {
             ["changed func f(_:)"], .breaking),
         DiffCase(
             "a parameter respelled through a protocol alias of another target",
-            old:
-                """
-                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
-                Wrap<B: P>: P {}
-                """
-                    + "\npublic struct Other<B> {}\npublic func f(_ k: Other<some P>) {}",
-            new:
-                """
-                public protocol P {}\nextension P { public typealias Default = Wrap<Self> }\npublic struct \
-                Wrap<B: P>: P {}
-                """
-                    + "\npublic struct Other<B> {}\npublic func f(_ k: (some P).Default) {}",
+            old: protocolAliasPrelude + "\npublic struct Other<B> {}\npublic func f(_ k: Other<some P>) {}",
+            new: protocolAliasPrelude + "\npublic struct Other<B> {}\npublic func f(_ k: (some P).Default) {}",
             ["changed func f(_:)"], .breaking),
         DiffCase(
             "a parameter respelled through a protocol alias named like another module's associated type",
