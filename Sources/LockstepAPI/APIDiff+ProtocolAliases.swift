@@ -81,7 +81,7 @@ private struct ProtocolAliases {
 
     private var aliases: [String: Alias] = [:]
     /// Each protocol's declared parents (`conformance Q: P`).
-    private var parents: [String: [String]] = [:]
+    private var parents = DeclaredParents()
     /// The protocols the file set declares.
     private var protocols: Set<String> = []
 
@@ -97,7 +97,7 @@ private struct ProtocolAliases {
             let name = String(subject.split(separator: ".").last ?? subject)
             switch declaration.kind {
             case .conformance:
-                if let (type, proto) = declaration.conformanceParts { parents[type, default: []].append(proto) }
+                parents.record(declaration)
                 continue
             case .typealias, .associatedtype, .structure, .class, .enumeration, .protocol, .actor:
                 counts[name, default: 0] += 1
@@ -206,19 +206,13 @@ private struct ProtocolAliases {
     /// file set does not declare: another module's protocol may have an associated type of the alias's name
     /// (`K: P & Collection` with `typealias Index = Int` in `extension P`: `K.Index` is `Collection`'s).
     private func conforms(_ base: String, to proto: String, _ requirements: [String]) -> Bool {
-        var pending = requirements.compactMap { requirement -> String? in
+        let declared = requirements.compactMap { requirement -> String? in
             guard requirement.hasPrefix(base + ": ") else { return nil }
             return String(requirement.dropFirst(base.count + 2))
         }
         .flatMap { $0.split(separator: "&").map { $0.trimmingSpaces() } }
-        guard pending.allSatisfy(protocols.contains) else { return false }
-        var seen: Set<String> = []
-        while let next = pending.popLast() {
-            if next == proto { return true }
-            guard seen.insert(next).inserted else { continue }
-            pending += parents[next] ?? []
-        }
-        return false
+        guard declared.allSatisfy(protocols.contains) else { return false }
+        return declared.contains { parents.lineage(of: $0).contains(proto) }
     }
 
     private static func continues(_ character: Character) -> Bool {

@@ -78,14 +78,14 @@ extension APIDiff {
     /// The members of protocol extensions by base key, and each protocol's parents, read once per diff.
     private struct Defaults {
         var byBaseKey: [String: [APIDeclaration]] = [:]
-        var parents: [String: [String]] = [:]
+        var parents = DeclaredParents()
 
         init(_ declarations: [String: APIDeclaration]) {
             for declaration in declarations.values {
                 if declaration.baseKey.hasSuffix(extensionSuffix) {
                     byBaseKey[declaration.baseKey, default: []].append(declaration)
-                } else if let (type, proto) = declaration.conformanceParts {
-                    parents[type, default: []].append(proto)
+                } else {
+                    parents.record(declaration)
                 }
             }
         }
@@ -97,12 +97,7 @@ extension APIDiff {
         {
             let kind = requirement.baseKey.prefix { $0 != " " }
             let owner = protocolKey(of: requirement.baseKey).map { String($0.dropFirst("protocol ".count)) }
-            var lineage = owner.map { [$0] } ?? []
-            var index = 0
-            while index < lineage.count {
-                for parent in parents[lineage[index]] ?? [] where !lineage.contains(parent) { lineage.append(parent) }
-                index += 1
-            }
+            let lineage = owner.map { parents.lineage(of: $0) } ?? []
             let isolation = owner.flatMap { new["protocol " + $0] }.flatMap {
                 DeclarationSignature.parsed($0.signature).flatMap { WitnessJudgement.globalActor($0.modifiers) }
             }
@@ -212,5 +207,27 @@ extension APIDiff {
         guard let declaration = declarations["enum \(type)"], let shape = SignatureShape(declaration.signature)
         else { return false }
         return shape.result.hasPrefix(":") && !shape.result.hasPrefix(": ~")
+    }
+}
+
+/// What each type of a surface is declared to conform to (`conformance Q: P`), read once: for a protocol, the
+/// protocols it refines.
+struct DeclaredParents {
+    private var parents: [String: [String]] = [:]
+
+    /// Notes `declaration` when it is a conformance.
+    mutating func record(_ declaration: APIDeclaration) {
+        if let (type, proto) = declaration.conformanceParts { parents[type, default: []].append(proto) }
+    }
+
+    /// `name` and every protocol it refines, through any number of parents, nearest first.
+    func lineage(of name: String) -> [String] {
+        var lineage = [name]
+        var index = 0
+        while index < lineage.count {
+            for parent in parents[lineage[index]] ?? [] where !lineage.contains(parent) { lineage.append(parent) }
+            index += 1
+        }
+        return lineage
     }
 }
