@@ -132,10 +132,9 @@ extension APIDiff {
                     loosened.allSatisfy({ name in
                         (signature.parameters ?? []).allSatisfy { onlyInKeyPaths($0.type, name) }
                     }),
-                    !new.values.contains(where: {
-                        $0.baseKey == after.baseKey && $0.signature != after.signature
-                            && whereSplit($0.signature).0 == newHead
-                    })
+                    overloadsKeepApart(
+                        after, head: newHead, changes: changes, old: old, new: new, conformances: conformances,
+                        refinements: refinements)
                 else { continue }
             }
             var context: [String] = []
@@ -158,6 +157,33 @@ extension APIDiff {
             }
         }
         removeChanges(at: dropped, from: &changes)
+    }
+
+    /// Whether the overloads sharing `declaration`'s parameters (`head`, the signature before `where`) are told apart
+    /// as before: a call that met one overload's old requirements meets another's new ones only where it met its old
+    /// ones too, for every pair (`!=~ where T: Model, V: Optional…` and `!=~ where T: Model` both loosened to `T:
+    /// Schema`: a type that is a `Model` meets either new list exactly where it met the old). An overload added with
+    /// these parameters, or a pair whose requirements now overlap where they did not, makes calls ambiguous.
+    private static func overloadsKeepApart(
+        _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
+        new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
+    ) -> Bool {
+        let group = new.values.filter { $0.baseKey == declaration.baseKey && whereSplit($0.signature).0 == head }
+        guard group.count > 1 else { return true }
+        // Each overload's requirements on both sides: an unchanged overload is its own old form.
+        var pairs: [(old: [String], new: [String])] = []
+        for overload in group {
+            let was =
+                changes.first { $0.kind == .changed && $0.new?.key == overload.key }?.old
+                ?? old.values.first { $0.baseKey == overload.baseKey && $0.signature == overload.signature }
+            guard let was, whereSplit(was.signature).0 == head else { return false }
+            pairs.append((whereSplit(was.signature).1, whereSplit(overload.signature).1))
+        }
+        return pairs.allSatisfy { met in
+            pairs.allSatisfy { other in
+                implied(other.old, by: other.new + met.old, conformances: conformances, refinements: refinements)
+            }
+        }
     }
 
     /// Whether generic parameter `name` (`τ_0`) appears in `type` only inside key path types (`KeyPath<τ_0, V>`,

@@ -297,6 +297,33 @@ extension DiffCase {
                 + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Other {}",
             ["changed func fetch(_:)"], .breaking),
         DiffCase(
+            "overloads with the same parameters all loosened alike stay apart: each old call meets the same ones",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model, V: Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model {}",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
+            ["changed func fetch(_:)", "changed func fetch(_:)"], .additive),
+        DiffCase(
+            "an overload loosened into the domain of an unchanged one with the same parameters breaks (ambiguous)",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model {}",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
+            ["changed func fetch(_:)"], .breaking),
+        DiffCase(
+            "a loosening beside an overload added with the same parameters is not judged compatible (no old form)",
+            old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model {}",
+            new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
+                + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
+            ["changed func fetch(_:)", "added func fetch(_:) (KeyPath<τ_0, τ_1>) where τ_0: Schema, τ_1: Wrapped"],
+            .breaking),
+        DiffCase(
             "rethrows gained where another closure parameter already threw: a call passing a throwing one needs try",
             old: "public func both(_ a: () throws -> Void, _ b: () -> Void) {}",
             new: "public func both(_ a: () throws -> Void, _ b: () throws -> Void) rethrows {}",
