@@ -258,11 +258,16 @@ struct APICollector {
 
     /// Sorted attributes, then the access level (omitted for protocol requirements), then sorted
     /// modifiers, each followed by a space.
+    /// `isolatable`: a member a global actor of its scope applies to; the same members (functions, initializers,
+    /// subscripts, properties) have bodies of their own, and a result builder written on one of them outside a
+    /// protocol (`@ViewBuilder func row()`, `@ViewBuilder var body`) only shapes that body: its callers see the same
+    /// declaration, so it is left out. A requirement keeps it (conformers' bodies are built with it).
     func prefix(
         _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, access: String?, in scope: Scope,
         isolatable: Bool = false
     ) -> String {
         var parts = SignatureParts.attributes(attributes)
+        if isolatable, scope.kind != .protocol { parts.removeAll(where: Self.isResultBuilder) }
         if !scope.availability.isEmpty {
             parts = (parts + scope.availability.filter { !parts.contains($0) }).sorted()
         }
@@ -490,6 +495,15 @@ struct APICollector {
     static func isGlobalActor(_ attribute: String) -> Bool {
         attribute.hasPrefix("@") && attribute.hasSuffix("Actor") && attribute != "@globalActor"
             && !attribute.contains("(")
+    }
+
+    /// Whether an attribute names a result builder, by the convention every known one follows (`@ViewBuilder`,
+    /// `@SceneBuilder`, `@RegexComponentBuilder`, a package's `@RouteBuilder`): a capitalized name ending in `Builder`,
+    /// without arguments. Like `isGlobalActor`, a name test: the builder's declaration is often in another module.
+    static func isResultBuilder(_ attribute: String) -> Bool {
+        guard attribute.hasPrefix("@"), !attribute.contains("("), attribute.hasSuffix("Builder") else { return false }
+        let name = attribute.dropFirst().split(separator: ".").last ?? ""
+        return name.first?.isUppercase == true && name != "Builder"
     }
 
     /// Whether an extension's attribute is a global actor: a custom attribute (capitalized, unlike the language's

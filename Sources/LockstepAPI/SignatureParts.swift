@@ -7,7 +7,8 @@ enum SignatureParts {
 
     /// Attributes with no effect on whether client code compiles: optimisation and inlining hints,
     /// the result-unused warning, ABI-only markers. Everything else (`@objc`, global actors,
-    /// property wrappers, result builders, `@available` restrictions, …) stays in the signature, and so does
+    /// property wrappers, result builders (but see `APICollector.prefix`), `@available` restrictions, …) stays in the
+    /// signature, and so does
     /// `@preconcurrency`, which alone changes nothing (the diff compares without it) but softens the `Sendable` a
     /// declaration demands (`DeclarationSignature.sendableUnderPreconcurrency`).
     private static let ignoredAttributes: Set<String> = [

@@ -3,6 +3,25 @@ import LockstepAPI
 extension DiffCase {
     static let silentCases: [DiffCase] = [
         DiffCase(
+            "a result builder added to a function and a computed property shapes only their bodies",
+            old: "public struct Row {\n public func cell() -> Int { 0 }\n public var body: Int { 0 } }",
+            new:
+                """
+                public struct Row {\n @ViewBuilder public func cell() -> Int { 0 }\n @ViewBuilder public var \
+                body: Int { 0 } }
+                """,
+            [], .none),
+        DiffCase(
+            "a result builder added to a protocol requirement changes how conformers' bodies build",
+            old: "public protocol Screen { var body: Int { get } }",
+            new: "public protocol Screen { @ViewBuilder var body: Int { get } }",
+            ["changed var Screen.body"], .breaking),
+        DiffCase(
+            "a result builder dropped from a closure parameter breaks the calls that build it",
+            old: "public func section(@ViewBuilder _ content: () -> Int) {}",
+            new: "public func section(_ content: () -> Int) {}",
+            ["changed func section(_:)"], .breaking),
+        DiffCase(
             "reordering declarations",
             old: "public struct A {}\npublic func f() {}\npublic enum E { case x }",
             new: "public enum E { case x }\npublic func f() {}\npublic struct A {}",
