@@ -59,7 +59,12 @@ struct TypeNames: Equatable, Sendable {
     /// a typealias declared with two targets is not followed (which module a use means is not known here).
     init(_ files: [APIFileSurface]) {
         var conflicting: Set<String> = []
+        var dependencies: [APIFileSurface] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
+            if file.path == DependencyNames.path {
+                dependencies.append(file)
+                continue
+            }
             types.formUnion(file.publicTypes)
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
@@ -87,6 +92,16 @@ struct TypeNames: Equatable, Sendable {
             }
         }
         for name in conflicting { aliases[name] = nil }
+        // A dependency's typealias names what it names where the file set declares nothing of that name (its own
+        // type or typealias means itself); it is no API of the file set.
+        for file in dependencies {
+            for (name, alias) in file.aliases where !declares(name) && !conflicting.contains(name) {
+                aliases[name] = alias
+            }
+            for (name, alias) in file.genericAliases where !declares(name) && !conflicting.contains(name) {
+                genericAliases[name] = alias
+            }
+        }
         for type in types {
             if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
         }

@@ -77,6 +77,12 @@ public final class APIReader: @unchecked Sendable {
     private var unsaved: [String: Set<String>] = [:]
     /// The component's public Objective-C headers (SPEC §7), judged with its Swift files as one surface.
     let objc: ObjCReader
+    /// Per component: its dependencies' typealiases (`dependencyNames(of:)`), found once per run.
+    private var dependencyNamesMemo: [String: DependencyNames] = [:]
+    /// Per component and commit (`name@hex`): the surfaces of its files that declare a typealias.
+    private var aliasFilesMemo: [String: [APIFileSurface]] = [:]
+    /// The lane dependencies are read in (`aliasFiles(of:at:)`): apart from the lanes of the component's own history.
+    private static let dependencyLane = -1
 
     /// What the reader has done so far (to see that the work grows with the number of releases, not its square).
     public struct Statistics: Sendable, Equatable {
@@ -154,7 +160,8 @@ public final class APIReader: @unchecked Sendable {
             return APISurfaceCache.diffKey(
                 component: component, from: old, to: new, swiftVersion: swiftVersion,
                 manifestFiles: files == ["Package.swift", "Package.swift"] ? nil : files.joined(separator: " "),
-                toolsVersion: config.swiftToolsVersion)
+                toolsVersion: config.swiftToolsVersion,
+                dependencyNames: Self.fingerprint(dependencyNames(of: component)))
         }
         if let key, let stored = diskCache?.diff(key: key, in: component.path) {
             lock.withLock { counts.diffsFromDiskCache += 1 }
@@ -319,6 +326,12 @@ public final class APIReader: @unchecked Sendable {
             layout = current
         }
         if layout != nil { Self.unbuildableAsModules(&files, moduleOf: moduleOf) }
+        if lane != Self.dependencyLane, case let names = dependencyNames(of: component), !names.isEmpty {
+            // Both revisions hold the same names, so a diff reads them as a file both share.
+            let version = FileVersion(
+                path: DependencyNames.path, blob: Self.noBlob, context: Self.fingerprint(names) ?? "")
+            files.append((version, names.surface(for: context)))
+        }
         let revision = Revision(files: files, set: APIFileSet(files.map(\.part)), layout: layout, context: context)
         lock.withLock {
             counts.treesRead += 1
@@ -329,6 +342,81 @@ public final class APIReader: @unchecked Sendable {
         }
         return revision
     }
+
+    /// The top-level typealiases of the workspace components `component` depends on (`DependencyNames`): its
+    /// manifest at HEAD names them, each is read at its own HEAD. Found once per run; remembered in the persistent
+    /// cache under the component's HEAD with the commits the dependencies were at, so a warm run reads no manifest
+    /// and parses nothing while no HEAD moved. None when HEAD is unborn or nothing can be read (the names only
+    /// spare verdicts a respelling; without them a respelling reads as a change).
+    func dependencyNames(of component: Component) -> DependencyNames {
+        if let known = lock.withLock({ dependencyNamesMemo[component.name] }) { return known }
+        let names = (try? readDependencyNames(of: component)) ?? DependencyNames(files: [])
+        lock.withLock { dependencyNamesMemo[component.name] = names }
+        return names
+    }
+
+    private func readDependencyNames(of component: Component) throws -> DependencyNames {
+        guard let head = try headCommit(of: component) else { return DependencyNames(files: []) }
+        if let stored = diskCache?.dependencyNames(head: head, in: component.path),
+            try stored.sources.allSatisfy({ source in
+                try config.component(named: source.name).flatMap(headCommit(of:)) == source.commit
+            }),
+            let names = DependencyNames(text: stored.text)
+        {
+            return names
+        }
+        let named = (try manifests.readableDependencies(of: component, at: head) ?? []).compactMap(\.component)
+        var files: [APIFileSurface] = []
+        var sources: [(name: String, commit: ObjectID)] = []
+        for name in Set(named).subtracting([component.name]).sorted() {
+            guard let dependency = config.component(named: name), let commit = try headCommit(of: dependency) else {
+                continue
+            }
+            files += try aliasFiles(of: dependency, at: commit)
+            sources.append((name, commit))
+        }
+        let names = DependencyNames(files: files)
+        diskCache?.storeDependencyNames(names.text, sources: sources, head: head, in: component.path)
+        return names
+    }
+
+    /// The commit the component's HEAD is at; nil when its branch is unborn.
+    private func headCommit(of component: Component) throws -> ObjectID? {
+        try repositories.use(component.path, name: component.name) { try $0.head().commit }
+    }
+
+    /// The surfaces of the component's API files at `commit` that declare a typealias at all (most files declare
+    /// none, and are not parsed for this), read with the component's own context.
+    private func aliasFiles(of component: Component, at commit: ObjectID) throws -> [APIFileSurface] {
+        let key = component.name + "@" + commit.hex
+        if let known = lock.withLock({ aliasFilesMemo[key] }) { return known }
+        let repository = try repositories.take(component.path, name: component.name)
+        defer { repositories.putBack(repository, component.path) }
+        let manifest = try? manifests.manifest(of: component, at: commit)
+        var listed: [TreeFile] = []
+        var seen = Set<String>()
+        for module in manifest.flatMap(APILayout.init(manifest:))?.modules ?? [] {
+            listed += try Self.swiftFiles(of: module, repository, at: commit).filter { seen.insert($0.path).inserted }
+        }
+        if listed.isEmpty { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
+        let declaring = try listed.filter { file in
+            try repository.readBlob(file.blob).range(of: Data("typealias".utf8)) != nil
+        }
+        let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
+        let parts = try parts(
+            of: declaring, of: component, in: repository, at: commit, context: context, lane: Self.dependencyLane
+        ).map(\.part)
+        lock.withLock { aliasFilesMemo[key] = parts }
+        return parts
+    }
+
+    /// A short fingerprint of `names` for keys; nil when there are none (keys are then what they were without).
+    private static func fingerprint(_ names: DependencyNames) -> String? {
+        names.isEmpty ? nil : SHA256.hex(Data(names.text.utf8))
+    }
+
+    /// The blob id of a file that is not in the repository (the dependencies' names).
+    private static let noBlob = ObjectID(hex: String(repeating: "0", count: 40))!
 
     /// Each module's files made unbuildable wherever one of them is (`APIFileSurface.unbuildableAsModule`); a file of
     /// such a module is shared with another revision only when its module's mask is the same there.

@@ -36,8 +36,9 @@ final class APISurfaceCache: @unchecked Sendable {
     /// 16: a component's verdicts in a pack of their own (`verdicts(of:)`); the file set combined in path order.
     /// 17: an added requirement's default judged as a witness (`WitnessJudgement`). 18: a checksum per entry.
     /// 19: an extension's global actor written on its members. 20: a module unbuildable wherever one of its files is.
-    /// 21: protocol aliases, inherited isolation and standard protocols' members in the diff.
-    static let formatVersion = 21
+    /// 21: protocol aliases, inherited isolation and standard protocols' members in the diff. 22: dependencies'
+    /// typealiases (`DependencyNames`), result builders on declarations, overloads loosened together.
+    static let formatVersion = 22
     static let folderName = ".lockstep/cache/api-surfaces"
 
     let folder: URL
@@ -98,7 +99,7 @@ final class APISurfaceCache: @unchecked Sendable {
     /// from lockstep.yml when it sets them.
     static func diffKey(
         component: Component, from old: ObjectID, to new: ObjectID, swiftVersion: [Int], manifestFiles: String? = nil,
-        toolsVersion: [Int]? = nil
+        toolsVersion: [Int]? = nil, dependencyNames: String? = nil
     ) -> String {
         """
         lockstep api-diff format \(formatVersion)\nbuild \(buildIdentity)\ncomponent \(component.path) \
@@ -108,7 +109,38 @@ final class APISurfaceCache: @unchecked Sendable {
             + (manifestFiles.map { "manifests \($0)\n" } ?? "")
             + (toolsVersion.map { "tools \($0.map(String.init).joined(separator: "."))\n" } ?? "")
             + (component.platforms.map { "platforms \($0.joined(separator: ","))\n" } ?? "")
-            + (component.manifest.map { "manifest \($0)\n" } ?? "") + "\n"
+            + (component.manifest.map { "manifest \($0)\n" } ?? "")
+            + (dependencyNames.map { "dependency-names \($0)\n" } ?? "") + "\n"
+    }
+
+    /// The dependencies' typealiases (`DependencyNames.text`) remembered for the component at commit `head`, with the
+    /// workspace components they were read from and the commit each was at; nil when not remembered.
+    func dependencyNames(head: ObjectID, in pack: String) -> (
+        sources: [(name: String, commit: ObjectID)], text: String
+    )? {
+        guard let body = entry(Self.dependencyNamesKey(head), in: Self.verdicts(of: pack)),
+            let whole = String(data: body, encoding: .utf8), let split = whole.range(of: "\n\n")
+        else { return nil }
+        var sources: [(name: String, commit: ObjectID)] = []
+        for line in whole[..<split.lowerBound].split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2, let commit = ObjectID(hex: String(fields[1])) else { return nil }
+            sources.append((String(fields[0]), commit))
+        }
+        return (sources, String(whole[split.upperBound...]))
+    }
+
+    /// Remembers `dependencyNames(head:in:)`'s answer until the pack is flushed.
+    func storeDependencyNames(
+        _ text: String, sources: [(name: String, commit: ObjectID)], head: ObjectID, in pack: String
+    ) {
+        guard usable else { return }
+        let body = sources.map { $0.name + "\t" + $0.commit.hex }.joined(separator: "\n") + "\n\n" + text
+        add(Data(body.utf8), key: Self.dependencyNamesKey(head), in: Self.verdicts(of: pack))
+    }
+
+    private static func dependencyNamesKey(_ head: ObjectID) -> String {
+        "lockstep dependency-names format \(formatVersion)\ncommit \(head.hex)\n\n"
     }
 
     /// The pack holding the verdicts (diffs and fork points) of the pack `pack`'s component. Apart from its file
