@@ -6,8 +6,9 @@
 ///
 /// The name resolver leaves such aliases as written (one may name the protocol's associated types unqualified); this
 /// pass expands them where that cannot be: the alias is the only declaration of its name in the file set (no type,
-/// associated type or other alias of that name), has no `where` clause, and its target names no associated type of the
-/// protocol, no `Self.` member and no generic parameter but its own; the generic parameter is declared to conform to
+/// associated type or other alias of that name; a `where` clause of its own is read past), and its target names no
+/// associated type of the protocol, no `Self.` member and no generic parameter but its own; the generic parameter is
+/// declared to conform to
 /// the protocol or to one refining it (in the declaration's `where` clause or its type's). An associated type with a
 /// default (`associatedtype Default = …`) is not an alias: a conformer may bind it otherwise.
 extension APIDiff {
@@ -123,10 +124,15 @@ private struct ProtocolAliases {
         }
     }
 
-    /// `public typealias Children<τ1_0> = ChildrenProperty<Self, τ1_0>` → its parameters and target; nil with a
-    /// `where` clause.
+    /// `public typealias Children<τ1_0> = ChildrenProperty<Self, τ1_0>` → its parameters and target. A `where` clause
+    /// (`where τ1_0: Model`, as fluent-kit writes it) only says where the alias may be used: the type it names is the
+    /// same, so the target is read without it.
     private static func alias(_ signature: String, name: String, proto: String) -> Alias? {
-        guard let equals = signature.range(of: " = "), !signature.contains(" where ") else { return nil }
+        guard let equals = signature.range(of: " = ") else { return nil }
+        var signature = Substring(signature)
+        if let clause = signature.range(of: " where ", range: equals.upperBound..<signature.endIndex) {
+            signature = signature[..<clause.lowerBound]
+        }
         let head = signature[..<equals.lowerBound]
         var parameters: [String] = []
         if let open = head.firstIndex(of: "<"), head.hasSuffix(">") {

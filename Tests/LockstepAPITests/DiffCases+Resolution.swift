@@ -259,6 +259,15 @@ extension DiffCase {
     /// A protocol extension's typealias used through a generic parameter that conforms to the protocol.
     static let protocolAliasCases: [DiffCase] = [
         DiffCase(
+            "a type's member respelled through a protocol extension's generic alias with a where clause of its own",
+            old: "public protocol Model {}\npublic final class CP<From, To> where From: Model, To: Model {}\n"
+                + "extension Model { public typealias Children<To> = CP<Self, To> where To: Model }\n"
+                + "extension CP { public static func load<B>(_ k: KeyPath<From, From.Children<To>>, to b: B) {} }",
+            new: "public protocol Model {}\npublic final class CP<From, To> where From: Model, To: Model {}\n"
+                + "extension Model { public typealias Children<To> = CP<Self, To> where To: Model }\n"
+                + "extension CP { public static func load<B>(_ k: KeyPath<From, CP<From, To>>, to b: B) {} }",
+            [], .none),
+        DiffCase(
             "a parameter respelled through a protocol extension's alias on an opaque type",
             old: protocolAliasPrelude + "\npublic func f(_ k: Wrap<some P>) {}",
             new: protocolAliasPrelude + "\npublic func f(_ k: (some P).Default) {}",
