@@ -26,11 +26,8 @@ extension APIDiff {
         if old.kind == .constant, new.kind == .variable, !old.isProtocolRequirement, let read = readOnlyVar(old) {
             // Every use of a `let` is a read, which a `var { get }` (or `{ get set }`) of the same type serves.
             let reason = "a stored `let` became a `var` that can still be read"
-            // A type Lockstep could not infer (`static let info = Outer.Option(rawValue: 1)`, read as `_`) written out
-            // on the `var` is no more a change than on a `let` (`differsOnlyByUnknownType`).
             if read.signature == new.signature
                 || read.signature.dropLast("{ get }".count) + "{ get set }" == new.signature
-                || differsOnlyByUnknownType(read.signature, new.signature)
             {
                 return reason
             }

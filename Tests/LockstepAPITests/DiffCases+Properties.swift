@@ -3,20 +3,6 @@ import LockstepAPI
 extension DiffCase {
     static let propertyCases: [DiffCase] = [
         DiffCase(
-            "a let whose type Lockstep cannot infer became a var with the type written out: still read",
-            old: "public enum Outer { public struct Make { public init(_ x: Int) {} } }\n"
-                + "public struct O { public static let m = Outer.Make(1) }",
-            new: "public enum Outer { public struct Make { public init(_ x: Int) {} } }\n"
-                + "public struct O { public static var m: Outer.Make { Outer.Make(1) } }",
-            ["changed var O.m"], .additive),
-        DiffCase(
-            "a static let whose type Lockstep cannot infer became an instance var: still a change",
-            old: "public enum Outer { public struct Make { public init(_ x: Int) {} } }\n"
-                + "public struct O { public static let m = Outer.Make(1) }",
-            new: "public enum Outer { public struct Make { public init(_ x: Int) {} } }\n"
-                + "public struct O { public var m: Outer.Make { Outer.Make(1) } }",
-            ["changed var O.m"], .breaking),
-        DiffCase(
             "let becoming a stored var: every read still compiles, writes become possible",
             old: "public struct Cart { public let id: String }",
             new: "public struct Cart { public var id: String }",
