@@ -159,11 +159,51 @@ extension APIDiff {
         removeChanges(at: dropped, from: &changes)
     }
 
-    /// Whether the overloads sharing `declaration`'s parameters (`head`, the signature before `where`) are told apart
-    /// as before: a call that met one overload's old requirements meets another's new ones only where it met its old
-    /// ones too, for every pair (`!=~ where T: Model, V: Optional…` and `!=~ where T: Model` both loosened to `T:
-    /// Schema`: a type that is a `Model` meets either new list exactly where it met the old). An overload added with
-    /// these parameters, or a pair whose requirements now overlap where they did not, makes calls ambiguous.
+    /// A callable judged compatible whose `where` list changed (a requirement dropped or loosened, by whichever
+    /// judgement) beside overloads with the same parameters: compatible only while those overloads are told apart as
+    /// before (`overloadsKeepApart`); else a call that picked one may now find two, and is ambiguous. Runs after every
+    /// judgement that lowers a callable's change.
+    static func reviseAmbiguousOverloads(
+        _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration],
+        refinements: [String: [String]] = [:]
+    ) {
+        var conformances: Set<String>?
+        for index in changes.indices where changes[index].kind == .changed && changes[index].impact != .breaking {
+            guard let before = changes[index].old, let after = changes[index].new,
+                [.function, .initializer, .subscript].contains(after.kind)
+            else { continue }
+            let (oldHead, oldList) = whereSplit(before.signature)
+            let (newHead, newList) = whereSplit(after.signature)
+            guard oldHead == newHead, oldList != newList,
+                new.values.contains(where: { $0.baseKey == after.baseKey && $0.key != after.key })
+            else { continue }
+            if conformances == nil {
+                conformances = Set(
+                    old.values.filter { $0.kind == .conformance }.map {
+                        String($0.baseKey.dropFirst("conformance ".count))
+                    })
+            }
+            guard
+                !overloadsKeepApart(
+                    after, head: newHead, changes: changes, old: old, new: new, conformances: conformances ?? [],
+                    refinements: refinements)
+            else { continue }
+            changes[index].impact = .breaking
+            changes[index].note =
+                "calls that meet the requirements of another overload with the same parameters may become ambiguous"
+        }
+    }
+
+    /// Whether the overloads sharing `declaration`'s parameters (`head`, the signature before `where`) resolve every
+    /// call without a new ambiguity. Where a call meets the requirements of two such overloads, the compiler takes the
+    /// one whose requirements imply the other's (`where T: Schema, V: Wrapped` over `where T: Schema`); two that
+    /// neither implies are ambiguous for it. So each pair the new requirements leave incomparable must have been
+    /// incomparable before, and a type meeting both new lists must have met both old ones (then such a call was already
+    /// ambiguous): `fetch where T: Model` loosened to `T: Schema` beside `fetch where T: Other` breaks a call with a
+    /// type
+    /// that is a `Schema` and an `Other`; `where T: Model, T: Timestamped` loosened to `where T: Timestamped` beside
+    /// `where T: Model` breaks one with a type that is both. An overload added with these parameters (no old form) is
+    /// not judged.
     private static func overloadsKeepApart(
         _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
         new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
@@ -179,11 +219,18 @@ extension APIDiff {
             guard let was, whereSplit(was.signature).0 == head else { return false }
             pairs.append((whereSplit(was.signature).1, whereSplit(overload.signature).1))
         }
-        return pairs.allSatisfy { met in
-            pairs.allSatisfy { other in
-                implied(other.old, by: other.new + met.old, conformances: conformances, refinements: refinements)
+        func implies(_ known: [String], _ requirements: [String]) -> Bool {
+            implied(requirements, by: known, conformances: conformances, refinements: refinements)
+        }
+        for (index, one) in pairs.enumerated() {
+            for other in pairs[(index + 1)...] {
+                guard !implies(one.new, other.new), !implies(other.new, one.new) else { continue }
+                guard !implies(one.old, other.old), !implies(other.old, one.old),
+                    implies(one.new + other.new, one.old + other.old)
+                else { return false }
             }
         }
+        return true
     }
 
     /// Whether generic parameter `name` (`τ_0`) appears in `type` only inside key path types (`KeyPath<τ_0, V>`,

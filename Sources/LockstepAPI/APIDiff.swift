@@ -126,6 +126,8 @@ public struct APIDiff: Sendable, Hashable {
             &changes, old: old.declarations, new: new.declarations, refinements: refinements)
         Self.reviseForPlatforms(&changes, context: context, platforms: platforms)
         Self.reviseCTypedefs(&changes, platforms: platforms)
+        // After every pass that may lower a callable's change.
+        Self.reviseAmbiguousOverloads(&changes, old: old.declarations, new: new.declarations, refinements: refinements)
         Self.rateAddedRequirements(&changes, new: new.declarations, context: context)
         // A case added together with its enum cannot be in anyone's switch yet.
         let addedKeys = Set(changes.lazy.filter { $0.kind == .added }.map(\.key))

@@ -306,14 +306,32 @@ extension DiffCase {
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
             ["changed func fetch(_:)", "changed func fetch(_:)"], .additive),
         DiffCase(
-            "an overload loosened into the domain of an unchanged one with the same parameters breaks (ambiguous)",
+            "the more constrained of two overloads loosened to where the other no longer ranks below it breaks",
+            old: "public protocol Model {}\npublic protocol Timestamped {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Model { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Model, T: Timestamped { \"\" }",
+            new: "public protocol Model {}\npublic protocol Timestamped {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Model { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Timestamped { \"\" }",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a requirement dropped from the more constrained of two overloads with the same parameters breaks",
+            old: "public protocol Model {}\npublic protocol Timestamped {}\n"
+                + "public func f<T>(_ k: T) -> String where T: Model { \"\" }\n"
+                + "public func f<T>(_ k: T) -> String where T: Model, T: Timestamped { \"\" }",
+            new: "public protocol Model {}\npublic protocol Timestamped {}\n"
+                + "public func f<T>(_ k: T) -> String where T: Model { \"\" }\n"
+                + "public func f<T>(_ k: T) -> String where T: Timestamped { \"\" }",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "an overload loosened below a more constrained one with the same parameters: that one still wins",
             old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model {}",
             new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
-            ["changed func fetch(_:)"], .breaking),
+            ["changed func fetch(_:)"], .additive),
         DiffCase(
             "a loosening beside an overload added with the same parameters is not judged compatible (no old form)",
             old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
