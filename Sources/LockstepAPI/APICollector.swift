@@ -497,14 +497,25 @@ struct APICollector {
             && !attribute.contains("(")
     }
 
-    /// Whether an attribute names a result builder, by the convention every known one follows (`@ViewBuilder`,
-    /// `@SceneBuilder`, `@RegexComponentBuilder`, a package's `@RouteBuilder`): a capitalized name ending in `Builder`,
-    /// without arguments. Like `isGlobalActor`, a name test: the builder's declaration is often in another module.
+    /// Whether an attribute is one of the SDKs' result builders (`@ViewBuilder`, `@SceneBuilder`,
+    /// `@RegexComponentBuilder`, …), written bare or module-qualified. Only these: a package's own `@…Builder` may as
+    /// well be a global actor or a property wrapper, which change what callers compile; a package's builder written
+    /// on a declaration reads as a change (the safe side).
     static func isResultBuilder(_ attribute: String) -> Bool {
-        guard attribute.hasPrefix("@"), !attribute.contains("("), attribute.hasSuffix("Builder") else { return false }
-        let name = attribute.dropFirst().split(separator: ".").last ?? ""
-        return name.first?.isUppercase == true && name != "Builder"
+        guard attribute.hasPrefix("@"), !attribute.contains("(") else { return false }
+        let parts = attribute.dropFirst().split(separator: ".")
+        guard let name = parts.last, parts.count <= 2 else { return false }
+        return sdkResultBuilders.contains(String(name))
+            && (parts.count == 1 || ["SwiftUI", "Charts", "MapKit", "RegexBuilder"].contains(String(parts[0])))
     }
+
+    /// The result builders of Apple's SDKs (SwiftUI, Charts, MapKit) and of the standard library's RegexBuilder.
+    private static let sdkResultBuilders: Set<String> = [
+        "ViewBuilder", "SceneBuilder", "CommandsBuilder", "ToolbarContentBuilder", "TableColumnBuilder",
+        "TableRowBuilder", "AccessibilityRotorContentBuilder", "TabContentBuilder", "KeyframesBuilder",
+        "KeyframeTrackContentBuilder", "ChartContentBuilder", "MapContentBuilder", "RegexComponentBuilder",
+        "AlternationBuilder",
+    ]
 
     /// Whether an extension's attribute is a global actor: a custom attribute (capitalized, unlike the language's
     /// own) without arguments, other than `@Sendable`; on an extension nothing else of that form applies (property

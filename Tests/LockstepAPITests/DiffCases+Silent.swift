@@ -12,6 +12,13 @@ extension DiffCase {
                 """,
             [], .none),
         DiffCase(
+            "a package's global actor named like a builder, added to a function, still breaks synchronous callers",
+            old: "@globalActor public actor RenderBuilder { public static let shared = RenderBuilder() }\n"
+                + "public final class Canvas { public func draw() {} }",
+            new: "@globalActor public actor RenderBuilder { public static let shared = RenderBuilder() }\n"
+                + "public final class Canvas { @RenderBuilder public func draw() {} }",
+            ["changed func Canvas.draw()"], .breaking),
+        DiffCase(
             "a result builder added to a protocol requirement changes how conformers' bodies build",
             old: "public protocol Screen { var body: Int { get } }",
             new: "public protocol Screen { @ViewBuilder var body: Int { get } }",
