@@ -93,13 +93,23 @@ struct TypeNames: Equatable, Sendable {
         }
         for name in conflicting { aliases[name] = nil }
         // A dependency's typealias names what it names where the file set declares nothing of that name (its own
-        // type or typealias means itself); it is no API of the file set.
-        for file in dependencies {
-            for (name, alias) in file.aliases where !declares(name) && !conflicting.contains(name) {
-                aliases[name] = alias
+        // type, typealias or public protocol's associated type means itself); it is no API of the file set. Its target
+        // is read in the file set's scope, so one that mentions a name the file set declares (`typealias Handler =
+        // Callback` beside the file set's own `Callback`) could be misread and is not followed.
+        if !dependencies.isEmpty {
+            var own = Set(types.map { String($0.split(separator: ".").last ?? Substring($0)) })
+            for name in Array(aliases.keys) + Array(genericAliases.keys) {
+                own.insert(String(name.split(separator: ".").last ?? Substring(name)))
             }
-            for (name, alias) in file.genericAliases where !declares(name) && !conflicting.contains(name) {
-                genericAliases[name] = alias
+            own.formUnion(associatedTypes)
+            for parameters in generics.values { own.formUnion(parameters) }
+            func follows(_ name: String, _ alias: AliasTarget) -> Bool {
+                !own.contains(name) && !conflicting.contains(name)
+                    && !NameResolver.mentions(alias.target, where: own.contains)
+            }
+            for file in dependencies {
+                for (name, alias) in file.aliases where follows(name, alias) { aliases[name] = alias }
+                for (name, alias) in file.genericAliases where follows(name, alias) { genericAliases[name] = alias }
             }
         }
         for type in types {

@@ -76,6 +76,25 @@ final class DependencyNamesTests: XCTestCase {
         XCTAssertEqual(found.impact, .breaking)
     }
 
+    func testAProtocolsAssociatedTypeOfTheAliassNameMeansItself() {
+        // Inside the protocol `Output` is its associated type: `-> Int` breaks conformers whose `Output` is another.
+        let found = diff(
+            "public protocol P { associatedtype Output\n func f() -> Output }",
+            "public protocol P { associatedtype Output\n func f() -> Int }",
+            names: names("public typealias Output = Int"))
+        XCTAssertEqual(found.impact, .breaking, "\(found.changes.map(\.summary))")
+    }
+
+    func testAnAliasWhoseTargetNamesATypeOfTheComponentIsNotFollowed() {
+        // The dependency's `Handler` is its own `Callback`, not the component's.
+        let dependency = "public struct Callback {}\npublic typealias Handler = Callback"
+        let own = "public struct Callback {}\n"
+        let found = diff(
+            own + "public func take(_ h: Handler) {}", own + "public func take(_ h: Callback) {}",
+            names: names(dependency))
+        XCTAssertEqual(found.impact, .breaking, "\(found.changes.map(\.summary))")
+    }
+
     func testTwoDependenciesDisagreeingOnANameFollowNeither() {
         let found = DependencyNames(files: [
             APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public typealias Token = Int")),

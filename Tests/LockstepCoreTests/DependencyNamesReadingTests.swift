@@ -49,6 +49,36 @@ final class DependencyNamesReadingTests: XCTestCase {
         XCTAssertEqual(found.findings.map(\.rule), ["LS203"])
     }
 
+    /// Cart depends on Base, which is not yet a component (`declared` false) or has no commit yet.
+    private func cartBeforeBase(declared: Bool) throws -> WorkspaceBuilder {
+        let ws = try WorkspaceBuilder()
+        if declared { try ws.component("Base") }
+        let cart = try ws.component("Cart", dependencies: [ws.dep("Base", "from: \"1.0.0\"")])
+        try cart.write("Sources/Cart/Item.swift", "import Base\npublic struct Item: BaseSendable {}\n")
+        try cart.release("1.0.0")
+        try cart.write("Sources/Cart/Item.swift", "import Base\npublic struct Item: Sendable {}\n")
+        try cart.release("1.0.1")
+        return ws
+    }
+
+    func testADependencyThatBecomesAComponentIsReadThen() throws {
+        let ws = try cartBeforeBase(declared: false)
+        XCTAssertEqual(try cartDiff(ws).diff.impact, .breaking)
+        // Base joins lockstep.yml: the names remembered without it must not answer.
+        let base = try ws.component("Base")
+        try base.write("Sources/Base/Aliases.swift", "public typealias BaseSendable = Swift.Sendable\n")
+        try base.release("1.0.0")
+        XCTAssertEqual(try cartDiff(ws).diff.impact, .none)
+    }
+
+    func testADependencyWithoutCommitsIsReadOnceItHasOne() throws {
+        let ws = try cartBeforeBase(declared: true)
+        XCTAssertEqual(try cartDiff(ws).diff.impact, .breaking)
+        try ws["Base"].write("Sources/Base/Aliases.swift", "public typealias BaseSendable = Swift.Sendable\n")
+        try ws["Base"].release("1.0.0")
+        XCTAssertEqual(try cartDiff(ws).diff.impact, .none)
+    }
+
     func testADependencyWhoseAliasChangedIsReadAgain() throws {
         let ws = try workspace()
         XCTAssertEqual(try cartDiff(ws).diff.impact, .none)

@@ -81,6 +81,8 @@ public final class APIReader: @unchecked Sendable {
     private var dependencyNamesMemo: [String: DependencyNames] = [:]
     /// Per component and commit (`name@hex`): the surfaces of its files that declare a typealias.
     private var aliasFilesMemo: [String: [APIFileSurface]] = [:]
+    /// `identities(of:)` for `config`.
+    private let identities: String
     /// The lane dependencies are read in (`aliasFiles(of:at:)`): apart from the lanes of the component's own history.
     private static let dependencyLane = -1
 
@@ -112,6 +114,7 @@ public final class APIReader: @unchecked Sendable {
         self.diskCache = persistentCache ? APISurfaceCache(workspace: config.root) : nil
         self.objc = ObjCReader(config: config)
         self.repositories = RepositoryPool(config: config)
+        self.identities = Self.identities(of: config)
     }
 
     /// Work done and entries cached so far.
@@ -357,9 +360,13 @@ public final class APIReader: @unchecked Sendable {
 
     private func readDependencyNames(of component: Component) throws -> DependencyNames {
         guard let head = try headCommit(of: component) else { return DependencyNames(files: []) }
-        if let stored = diskCache?.dependencyNames(head: head, in: component.path),
+        // Still valid while lockstep.yml matches manifests to the same components (a component added, renamed or
+        // given an alias could make one of the manifest's dependencies a component) and no dependency's HEAD moved
+        // (an unborn one included).
+        if let stored = diskCache?.dependencyNames(head: head, in: component.path), stored.identities == identities,
             try stored.sources.allSatisfy({ source in
-                try config.component(named: source.name).flatMap(headCommit(of:)) == source.commit
+                guard let dependency = config.component(named: source.name) else { return false }
+                return try headCommit(of: dependency) == source.commit
             }),
             let names = DependencyNames(text: stored.text)
         {
@@ -367,17 +374,28 @@ public final class APIReader: @unchecked Sendable {
         }
         let named = (try manifests.readableDependencies(of: component, at: head) ?? []).compactMap(\.component)
         var files: [APIFileSurface] = []
-        var sources: [(name: String, commit: ObjectID)] = []
+        var sources: [(name: String, commit: ObjectID?)] = []
         for name in Set(named).subtracting([component.name]).sorted() {
-            guard let dependency = config.component(named: name), let commit = try headCommit(of: dependency) else {
-                continue
-            }
-            files += try aliasFiles(of: dependency, at: commit)
+            guard let dependency = config.component(named: name) else { continue }
+            let commit = try headCommit(of: dependency)
+            if let commit { files += try aliasFiles(of: dependency, at: commit) }
             sources.append((name, commit))
         }
         let names = DependencyNames(files: files)
-        diskCache?.storeDependencyNames(names.text, sources: sources, head: head, in: component.path)
+        diskCache?.storeDependencyNames(
+            names.text, identities: identities, sources: sources, head: head, in: component.path)
         return names
+    }
+
+    /// A digest of what matches a manifest's dependencies to workspace components (each component's name, `url:` and
+    /// `aliases:`, and the `remote` patterns), which remembered dependency names are valid for.
+    private static func identities(of config: WorkspaceConfig) -> String {
+        let lines =
+            config.components.map {
+                [$0.name, $0.url ?? "", $0.aliases.joined(separator: ",")].joined(separator: "\t")
+            }
+            + config.remotes
+        return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
     }
 
     /// The commit the component's HEAD is at; nil when its branch is unborn.

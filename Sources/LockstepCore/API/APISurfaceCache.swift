@@ -113,30 +113,42 @@ final class APISurfaceCache: @unchecked Sendable {
             + (dependencyNames.map { "dependency-names \($0)\n" } ?? "") + "\n"
     }
 
-    /// The dependencies' typealiases (`DependencyNames.text`) remembered for the component at commit `head`, with the
-    /// workspace components they were read from and the commit each was at; nil when not remembered.
-    func dependencyNames(head: ObjectID, in pack: String) -> (
-        sources: [(name: String, commit: ObjectID)], text: String
-    )? {
+    /// The dependencies' typealiases (`DependencyNames.text`) remembered for the component at commit `head`: the
+    /// digest of the workspace identities they were matched with (`APIReader.identities`), each dependency that is a
+    /// workspace component with the commit its HEAD was at (nil: unborn), and the text; nil when not remembered.
+    func dependencyNames(head: ObjectID, in pack: String)
+        -> (identities: String, sources: [(name: String, commit: ObjectID?)], text: String)?
+    {
         guard let body = entry(Self.dependencyNamesKey(head), in: Self.verdicts(of: pack)),
             let whole = String(data: body, encoding: .utf8), let split = whole.range(of: "\n\n")
         else { return nil }
-        var sources: [(name: String, commit: ObjectID)] = []
-        for line in whole[..<split.lowerBound].split(separator: "\n") {
+        var lines = whole[..<split.lowerBound].split(separator: "\n")
+        guard let first = lines.first, first.hasPrefix("identities ") else { return nil }
+        lines.removeFirst()
+        var sources: [(name: String, commit: ObjectID?)] = []
+        for line in lines {
             let fields = line.split(separator: "\t")
-            guard fields.count == 2, let commit = ObjectID(hex: String(fields[1])) else { return nil }
-            sources.append((String(fields[0]), commit))
+            guard fields.count == 2 else { return nil }
+            if fields[1] == "unborn" {
+                sources.append((String(fields[0]), nil))
+            } else {
+                guard let commit = ObjectID(hex: String(fields[1])) else { return nil }
+                sources.append((String(fields[0]), commit))
+            }
         }
-        return (sources, String(whole[split.upperBound...]))
+        return (String(first.dropFirst("identities ".count)), sources, String(whole[split.upperBound...]))
     }
 
     /// Remembers `dependencyNames(head:in:)`'s answer until the pack is flushed.
     func storeDependencyNames(
-        _ text: String, sources: [(name: String, commit: ObjectID)], head: ObjectID, in pack: String
+        _ text: String, identities: String, sources: [(name: String, commit: ObjectID?)], head: ObjectID,
+        in pack: String
     ) {
         guard usable else { return }
-        let body = sources.map { $0.name + "\t" + $0.commit.hex }.joined(separator: "\n") + "\n\n" + text
-        add(Data(body.utf8), key: Self.dependencyNamesKey(head), in: Self.verdicts(of: pack))
+        let lines = ["identities " + identities] + sources.map { $0.name + "\t" + ($0.commit?.hex ?? "unborn") }
+        add(
+            Data((lines.joined(separator: "\n") + "\n\n" + text).utf8), key: Self.dependencyNamesKey(head),
+            in: Self.verdicts(of: pack))
     }
 
     private static func dependencyNamesKey(_ head: ObjectID) -> String {
