@@ -79,6 +79,14 @@ final class DependencyNamesReadingTests: XCTestCase {
         XCTAssertEqual(try cartDiff(ws).diff.impact, .none)
     }
 
+    func testOnlyFilesThatMayDeclareATopLevelAliasAreParsed() {
+        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("import A\npublic typealias X = Int\n"))
+        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("#if os(Linux)\n  public typealias X = Int\n#endif\n"))
+        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("@available(*, deprecated) public typealias X = Int\n"))
+        XCTAssertFalse(APIReader.mayDeclareTopLevelAlias("public struct S {\n    public typealias X = Int\n}\n"))
+        XCTAssertFalse(APIReader.mayDeclareTopLevelAlias("typealias X = Int\nlet s = \"typealias\"\n"))
+    }
+
     func testADependencyWhoseAliasChangedIsReadAgain() throws {
         let ws = try workspace()
         XCTAssertEqual(try cartDiff(ws).diff.impact, .none)

@@ -403,8 +403,9 @@ public final class APIReader: @unchecked Sendable {
         try repositories.use(component.path, name: component.name) { try $0.head().commit }
     }
 
-    /// The surfaces of the component's API files at `commit` that declare a typealias at all (most files declare
-    /// none, and are not parsed for this), read with the component's own context.
+    /// The surfaces of the component's API files at `commit` that may declare a top-level public typealias
+    /// (`mayDeclareTopLevelAlias`: most files do not, and are not parsed for this), read with the component's own
+    /// context.
     private func aliasFiles(of component: Component, at commit: ObjectID) throws -> [APIFileSurface] {
         let key = component.name + "@" + commit.hex
         if let known = lock.withLock({ aliasFilesMemo[key] }) { return known }
@@ -418,7 +419,7 @@ public final class APIReader: @unchecked Sendable {
         }
         if listed.isEmpty { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
         let declaring = try listed.filter { file in
-            try repository.readBlob(file.blob).range(of: Data("typealias".utf8)) != nil
+            Self.mayDeclareTopLevelAlias(String(decoding: try repository.readBlob(file.blob), as: UTF8.self))
         }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
         let parts = try parts(
@@ -426,6 +427,23 @@ public final class APIReader: @unchecked Sendable {
         ).map(\.part)
         lock.withLock { aliasFilesMemo[key] = parts }
         return parts
+    }
+
+    /// Whether a file may declare a top-level public typealias: a line that starts (after at most two spaces, as
+    /// inside an `#if` in a two-space style) with `public typealias`, attributes before it allowed. Most files of a
+    /// package declare none (17 of swift-nio's 309, 130 of which contain `typealias` somewhere), and only these are
+    /// parsed; one indented deeper is not seen (its alias is then not followed: a respelling through it reads as a
+    /// change).
+    static func mayDeclareTopLevelAlias(_ text: String) -> Bool {
+        guard text.contains("public typealias") else { return false }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let indent = line.prefix { $0 == " " }.count
+            guard indent <= 2 else { continue }
+            let rest = line.dropFirst(indent)
+            if rest.hasPrefix("public typealias ") { return true }
+            if rest.hasPrefix("@"), rest.contains(" public typealias ") { return true }
+        }
+        return false
     }
 
     /// A short fingerprint of `names` for keys; nil when there are none (keys are then what they were without).
