@@ -92,32 +92,31 @@ struct TypeNames: Equatable, Sendable {
             }
         }
         for name in conflicting { aliases[name] = nil }
-        // A dependency's typealias names what it names where the file set declares nothing of that name (its own
-        // type, typealias or public protocol's associated type means itself); it is no API of the file set. Its target
-        // is read in the file set's scope, so one that mentions a name the file set declares (`typealias Handler =
-        // Callback` beside the file set's own `Callback`) could be misread and is not followed.
-        if !dependencies.isEmpty {
-            var own = Set(types.map { String($0.split(separator: ".").last ?? Substring($0)) })
-            for name in Array(aliases.keys) + Array(genericAliases.keys) {
-                own.insert(String(name.split(separator: ".").last ?? Substring(name)))
-            }
-            own.formUnion(associatedTypes)
-            for parameters in generics.values { own.formUnion(parameters) }
-            func follows(_ name: String, _ alias: AliasTarget) -> Bool {
-                !own.contains(name) && !conflicting.contains(name)
-                    && !NameResolver.mentions(alias.target, where: own.contains)
-            }
-            for file in dependencies {
-                for (name, alias) in file.aliases where follows(name, alias) { aliases[name] = alias }
-                for (name, alias) in file.genericAliases where follows(name, alias) { genericAliases[name] = alias }
-            }
-        }
         for type in types {
             if let dot = type.lastIndex(of: ".") { special.insert(String(type[type.index(after: dot)...])) }
         }
         for parameters in generics.values { special.formUnion(parameters) }
         for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
         for alias in genericAliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
+        // A dependency's typealias names what it names where the file set declares nothing of that name (its own
+        // type, typealias or public protocol's associated type means itself); it is no API of the file set. Its target
+        // is read in the file set's scope, so one that mentions a name the file set declares (`typealias Handler =
+        // Callback` beside the file set's own `Callback`) could be misread and is not followed.
+        func own(_ word: String) -> Bool {
+            types.contains(word) || special.contains(word) || associatedTypes.contains(word)
+        }
+        for file in dependencies {
+            for (name, alias) in file.aliases.merging(file.genericAliases, uniquingKeysWith: { first, _ in first })
+            where !own(name) && !conflicting.contains(name) && !NameResolver.mentions(alias.target, where: own) {
+                if alias.parameters == 0 { aliases[name] = alias } else { genericAliases[name] = alias }
+            }
+        }
+        for file in dependencies {
+            for name in Array(file.aliases.keys) + Array(file.genericAliases.keys)
+            where aliases[name] != nil || genericAliases[name] != nil {
+                special.insert(name)
+            }
+        }
         // A generic alias declared for some platforms only, beside a type of the same name on the others
         // (`#if os(Linux) typealias Box<T> = [T] #else struct Box<T> #endif`): which one a use names depends on the
         // platform, so it is not expanded.
@@ -151,6 +150,8 @@ struct NameResolver {
     private var cyclic: Set<String> = []
     /// Resolved names by scope and name.
     private var resolutions: [String: String] = [:]
+    /// `following(_:)`'s answers: extensions and conformances name the same few types again and again.
+    private var followedNames: [String: String] = [:]
 
     init(_ names: TypeNames) {
         self.names = names
@@ -335,7 +336,11 @@ struct NameResolver {
     /// where `typealias Box<T> = _Box<T>` extends `_Box`.
     mutating func following(_ name: String) -> String {
         if names.genericAliases[name] != nil, let nominal = renamedNominal(name) { return nominal }
-        return names.aliases.isEmpty ? name : followingAliases(name)
+        guard !names.aliases.isEmpty else { return name }
+        if let known = followedNames[name] { return known }
+        let result = followingAliases(name)
+        followedNames[name] = result
+        return result
     }
 
     /// The type a typealias names, without generic arguments: `_Box` for `typealias IntBox = _Box<Int>` and for

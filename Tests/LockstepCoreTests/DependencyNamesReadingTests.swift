@@ -80,11 +80,14 @@ final class DependencyNamesReadingTests: XCTestCase {
     }
 
     func testOnlyFilesThatMayDeclareATopLevelAliasAreParsed() {
-        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("import A\npublic typealias X = Int\n"))
-        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("#if os(Linux)\n  public typealias X = Int\n#endif\n"))
-        XCTAssertTrue(APIReader.mayDeclareTopLevelAlias("@available(*, deprecated) public typealias X = Int\n"))
-        XCTAssertFalse(APIReader.mayDeclareTopLevelAlias("public struct S {\n    public typealias X = Int\n}\n"))
-        XCTAssertFalse(APIReader.mayDeclareTopLevelAlias("typealias X = Int\nlet s = \"typealias\"\n"))
+        func may(_ text: String) -> Bool { APIReader.mayDeclareTopLevelAlias(Data(text.utf8)) }
+        XCTAssertTrue(may("import A\npublic typealias X = Int\n"))
+        XCTAssertTrue(may("#if os(Linux)\n  public typealias X = Int\n#endif\n"))
+        XCTAssertTrue(may("@available(*, deprecated) public typealias X = Int\n"))
+        XCTAssertTrue(may("public typealias X = Int"), "at the very start, without a line break")
+        XCTAssertFalse(may("public struct S {\n    public typealias X = Int\n}\n"))
+        XCTAssertFalse(may("typealias X = Int\nlet s = \"typealias\"\n"))
+        XCTAssertFalse(may("let s = 1 // public typealias X = Int\n"))
     }
 
     func testADependencyWhoseAliasChangedIsReadAgain() throws {

@@ -418,9 +418,7 @@ public final class APIReader: @unchecked Sendable {
             listed += try Self.swiftFiles(of: module, repository, at: commit).filter { seen.insert($0.path).inserted }
         }
         if listed.isEmpty { listed = try Self.fallbackFiles(repository, at: commit, manifest: manifest) }
-        let declaring = try listed.filter { file in
-            Self.mayDeclareTopLevelAlias(String(decoding: try repository.readBlob(file.blob), as: UTF8.self))
-        }
+        let declaring = try listed.filter { file in Self.mayDeclareTopLevelAlias(try repository.readBlob(file.blob)) }
         let context = APIContext(component: component, manifest: manifest, swiftVersion: swiftVersion)
         let parts = try parts(
             of: declaring, of: component, in: repository, at: commit, context: context, lane: Self.dependencyLane
@@ -434,16 +432,27 @@ public final class APIReader: @unchecked Sendable {
     /// package declare none (17 of swift-nio's 309, 130 of which contain `typealias` somewhere), and only these are
     /// parsed; one indented deeper is not seen (its alias is then not followed: a respelling through it reads as a
     /// change).
-    static func mayDeclareTopLevelAlias(_ text: String) -> Bool {
-        guard text.contains("public typealias") else { return false }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let indent = line.prefix { $0 == " " }.count
-            guard indent <= 2 else { continue }
-            let rest = line.dropFirst(indent)
-            if rest.hasPrefix("public typealias ") { return true }
-            if rest.hasPrefix("@"), rest.contains(" public typealias ") { return true }
+    static func mayDeclareTopLevelAlias(_ text: Data) -> Bool {
+        let needle = Array("public typealias ".utf8)
+        return text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                guard bytes[index] == needle[0], zip(needle.indices, needle).allSatisfy({ bytes[index + $0] == $1 })
+                else {
+                    index += 1
+                    continue
+                }
+                // The line it is on: at most two spaces before it, or an attribute the line starts with.
+                var start = index
+                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                var first = start
+                while first < index, bytes[first] == UInt8(ascii: " ") { first += 1 }
+                if first - start <= 2, first == index || bytes[first] == UInt8(ascii: "@") { return true }
+                index += needle.count
+            }
+            return false
         }
-        return false
     }
 
     /// A short fingerprint of `names` for keys; nil when there are none (keys are then what they were without).
