@@ -86,6 +86,29 @@ extension APIDiff {
             // A global actor dropped from a synchronous function nobody implements: a call that could reach it (from
             // that actor) still can, now running on the caller's executor. Not an async one (its arguments would then
             // be sent off the actor), nor one gained.
+            if !implemented {
+                // What callers write is the same, or less is asked of them: `mutating` dropped (a call on a constant
+                // compiles too), `class` ↔ `static` (they differ only for an override, which nobody outside writes
+                // of a member that is not `open`), `nonisolated` added to a synchronous member (it can be called from
+                // anywhere; an `await` on it is a warning).
+                if previous.contains("mutating"), !rest.contains("mutating") {
+                    previous.removeAll { $0 == "mutating" }
+                    reasons.append("`mutating` dropped (every call compiles, on a constant too)")
+                }
+                let typeLevel = ["class", "static"]
+                if let was = previous.first(where: typeLevel.contains), let now = rest.first(where: typeLevel.contains),
+                    was != now
+                {
+                    previous = previous.map { $0 == was ? now : $0 }
+                    reasons.append("`\(was)` → `\(now)` (called alike; only an override could tell them apart)")
+                }
+                if rest.contains("nonisolated"), !previous.contains("nonisolated"), !before.effects.contains("async"),
+                    !after.effects.contains("async")
+                {
+                    rest.removeAll { $0 == "nonisolated" }
+                    reasons.append("`nonisolated` added to a synchronous member (every caller can still call it)")
+                }
+            }
             let droppedActors = Set(previous).subtracting(rest)
             if ["func", "init"].contains(before.keyword), !before.effects.contains("async"), !implemented,
                 !droppedActors.isEmpty, droppedActors.allSatisfy(APICollector.isGlobalActor),

@@ -3,6 +3,46 @@ import LockstepAPI
 extension DiffCase {
     static let callableCases: [DiffCase] = [
         DiffCase(
+            "mutating dropped from a struct's method: every call compiles, on a constant too",
+            old: "public struct S { public mutating func f() {} }",
+            new: "public struct S { public func f() {} }",
+            ["changed func S.f()"], .additive),
+        DiffCase(
+            "mutating dropped from a protocol requirement breaks conformers whose witness mutates",
+            old: "public protocol P { mutating func f() }",
+            new: "public protocol P { func f() }",
+            ["changed func P.f()"], .breaking),
+        DiffCase(
+            "mutating added to a struct's method breaks calls on constants",
+            old: "public struct S { public func f() {} }",
+            new: "public struct S { public mutating func f() {} }",
+            ["changed func S.f()"], .breaking),
+        DiffCase(
+            "class members made static in a class nobody outside can override them in",
+            old: "public class C { public class func f() {}\n public class var v: Int { 0 } }",
+            new: "public class C { public static func f() {}\n public static var v: Int { 0 } }",
+            ["changed func C.f()", "changed var C.v"], .additive),
+        DiffCase(
+            "an open class member made static breaks the subclasses that override it",
+            old: "open class C { open class func f() {} }",
+            new: "open class C { public static func f() {} }",
+            ["changed func C.f()"], .breaking),
+        DiffCase(
+            "nonisolated added to a main-actor class's synchronous method: every caller can still call it",
+            old: "@MainActor public final class V { public func f() {}\n public var x: Int { 0 } }",
+            new:
+                """
+                @MainActor public final class V { public nonisolated func f() {}\n public nonisolated var x: Int \
+                { 0 } }
+                """,
+            ["changed func V.f()", "changed var V.x"], .additive),
+        DiffCase(
+            "nonisolated added to an actor's async method is not judged: its arguments now leave the actor",
+            old: "public actor A { public func f(_ x: [Int]) async {} }",
+            new: "public actor A { public nonisolated func f(_ x: [Int]) async {} }",
+            ["changed func A.f(_:)"], .breaking),
+
+        DiffCase(
             "an async function's actor parameter made isolated: the same calls compile",
             old: "public func withSpan(isolation: Actor? = nil) async {}",
             new: "public func withSpan(isolation: isolated Actor? = #isolation) async {}",
@@ -102,9 +142,9 @@ extension DiffCase {
             new: "public struct Grid { public subscript(row r: Int) -> Int { get { 0 } set {} } }",
             ["changed subscript Grid[row:]"], .additive),
         DiffCase(
-            "an actor method added and another made nonisolated",
+            "an actor method added and another made nonisolated (an await on it now only warns: checked with swiftc)",
             old: "public actor Store { public func size() -> Int { 0 } }",
             new: "public actor Store { public nonisolated func size() -> Int { 0 }\n public func clear() {} }",
-            ["changed func Store.size()", "added func Store.clear()"], .breaking),
+            ["changed func Store.size()", "added func Store.clear()"], .additive),
     ]
 }
