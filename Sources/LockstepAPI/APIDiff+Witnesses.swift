@@ -194,21 +194,22 @@ extension APIDiff {
         }
     }
 
-    /// Whether the overloads sharing `declaration`'s parameters (`head`, the signature before `where`) resolve every
-    /// call without a new ambiguity. Where a call meets the requirements of two such overloads, the compiler takes the
-    /// one whose requirements imply the other's (`where T: Schema, V: Wrapped` over `where T: Schema`); two that
-    /// neither implies are ambiguous for it. So each pair the new requirements leave incomparable must have been
-    /// incomparable before, and a type meeting both new lists must have met both old ones (then such a call was already
-    /// ambiguous): `fetch where T: Model` loosened to `T: Schema` beside `fetch where T: Other` breaks a call with a
-    /// type
-    /// that is a `Schema` and an `Other`; `where T: Model, T: Timestamped` loosened to `where T: Timestamped` beside
-    /// `where T: Model` breaks one with a type that is both. An overload added with these parameters (no old form) is
-    /// not judged.
+    /// Whether the overloads of `declaration`'s name and labels resolve every old call as before. Where a call meets
+    /// the requirements of two overloads, the compiler takes the one whose requirements imply the other's (`where T:
+    /// Schema, V: Wrapped` over `where T: Schema`; checked with swiftc), and two that neither implies are ambiguous.
+    /// So, for every pair (whatever their parameter types, which this does not compare: a pair with other parameters
+    /// may compete for the same calls): one whose requirements implied the other's still does, and a pair the new
+    /// requirements leave incomparable was incomparable before, with every type meeting both new lists meeting both
+    /// old ones. `where T: Model, T: Timestamped` loosened to `where T: Timestamped` beside `where T: Model` breaks a
+    /// call with a type that is both; `where T: P, T: Q` loosened to `where T: Base` beside `where T: P` and `where T:
+    /// Q` does too (it no longer outranks them, and they tie). Every overload loosened alike (fluent-kit's `T: Model`
+    /// → `T: Schema` on all of its operators) keeps each pair as it was. An overload added beside them (no old form) is
+    /// not judged. `head` is unused but for the one judged: its own parameters are unchanged.
     private static func overloadsKeepApart(
         _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
         new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
     ) -> Bool {
-        let group = new.values.filter { $0.baseKey == declaration.baseKey && whereSplit($0.signature).0 == head }
+        let group = new.values.filter { $0.baseKey == declaration.baseKey }
         guard group.count > 1 else { return true }
         // Each overload's requirements on both sides: an unchanged overload is its own old form.
         var pairs: [(old: [String], new: [String])] = []
@@ -216,7 +217,7 @@ extension APIDiff {
             let was =
                 changes.first { $0.kind == .changed && $0.new?.key == overload.key }?.old
                 ?? old.values.first { $0.baseKey == overload.baseKey && $0.signature == overload.signature }
-            guard let was, whereSplit(was.signature).0 == head else { return false }
+            guard let was else { return false }
             pairs.append((whereSplit(was.signature).1, whereSplit(overload.signature).1))
         }
         func implies(_ known: [String], _ requirements: [String]) -> Bool {
@@ -224,10 +225,10 @@ extension APIDiff {
         }
         for (index, one) in pairs.enumerated() {
             for other in pairs[(index + 1)...] {
+                if implies(one.old, other.old), !implies(one.new, other.new) { return false }
+                if implies(other.old, one.old), !implies(other.new, one.new) { return false }
                 guard !implies(one.new, other.new), !implies(other.new, one.new) else { continue }
-                guard !implies(one.old, other.old), !implies(other.old, one.old),
-                    implies(one.new + other.new, one.old + other.old)
-                else { return false }
+                guard implies(one.new + other.new, one.old + other.old) else { return false }
             }
         }
         return true

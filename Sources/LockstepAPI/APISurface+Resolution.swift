@@ -29,6 +29,13 @@ struct TypeNames: Equatable, Sendable {
 
     init() {}
 
+    /// The generic parameters and associated types of the standard library's types and protocols a package extends
+    /// (`Key`, `Value` in `extension Dictionary`, `Wrapped`, `Element`, `Index`, …): a dependency's typealias of such a
+    /// name is not followed, since inside those extensions the name means the standard one.
+    static let standardNames: Set<String> = APIDiff.standardAssociatedTypes.values.reduce(
+        ["Wrapped", "Key", "Value", "Element", "Bound", "Pointee", "Success", "Failure", "Base", "Elements"]
+    ) { $0.union($1) }
+
     /// Whether the file set declares `name` (qualified) as a type or a typealias, generic or not.
     func declares(_ name: String) -> Bool {
         types.contains(name) || aliases[name] != nil || genericAliases[name] != nil
@@ -60,12 +67,14 @@ struct TypeNames: Equatable, Sendable {
     init(_ files: [APIFileSurface]) {
         var conflicting: Set<String> = []
         var dependencies: [APIFileSurface] = []
+        var publicTypes: Set<String> = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if file.path == DependencyNames.path {
                 dependencies.append(file)
                 continue
             }
             types.formUnion(file.publicTypes)
+            publicTypes.formUnion(file.publicTypes)
             types.formUnion(file.hiddenTypes)
             generics.merge(file.typeGenerics) { first, _ in first }
             for (name, alias) in file.aliases {
@@ -98,12 +107,21 @@ struct TypeNames: Equatable, Sendable {
         for parameters in generics.values { special.formUnion(parameters) }
         for alias in aliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
         for alias in genericAliases.keys { special.formUnion(alias.split(separator: ".").map(String.init)) }
-        // A dependency's typealias names what it names where the file set declares nothing of that name (its own
-        // type, typealias or public protocol's associated type means itself); it is no API of the file set. Its target
-        // is read in the file set's scope, so one that mentions a name the file set declares (`typealias Handler =
-        // Callback` beside the file set's own `Callback`) could be misread and is not followed.
+        // A dependency's typealias names what it names where the file set declares nothing public of that name (its
+        // own public type, typealias, public type's generic parameter or public protocol's associated type means
+        // itself), and where the name is no generic parameter or associated type of a standard type or protocol
+        // (`Value` in `extension Dictionary`); it is no API of the file set. Its target is read in the file set's
+        // scope, so one that mentions such a name (`typealias Handler = Callback` beside the file set's own public
+        // `Callback`) could be misread and is not followed. Only public names: an internal one never appears in a
+        // public signature, and counting it would make an internal type added in a release change how an unchanged
+        // signature reads.
+        var publicNames = Set(publicTypes.map { String($0.split(separator: ".").last ?? Substring($0)) })
+        for type in publicTypes { publicNames.formUnion(generics[type] ?? []) }
+        for name in Array(aliases.keys) + Array(genericAliases.keys) {
+            publicNames.formUnion(name.split(separator: ".").map(String.init))
+        }
         func own(_ word: String) -> Bool {
-            types.contains(word) || special.contains(word) || associatedTypes.contains(word)
+            publicNames.contains(word) || associatedTypes.contains(word) || Self.standardNames.contains(word)
         }
         for file in dependencies {
             for (name, alias) in file.aliases.merging(file.genericAliases, uniquingKeysWith: { first, _ in first })

@@ -95,6 +95,25 @@ final class DependencyNamesTests: XCTestCase {
         XCTAssertEqual(found.impact, .breaking, "\(found.changes.map(\.summary))")
     }
 
+    func testAnInternalTypeAddedChangesNoSignatureReadThroughAnAlias() {
+        let dependency =
+            "public struct Request {}\npublic struct Response {}\n"
+            + "public typealias Handler = (Request) -> Response"
+        let found = diff(
+            "public func serve(_ h: @escaping Handler) {}",
+            "public func serve(_ h: @escaping Handler) {}\nstruct Cache<Request, Value> {}", names: names(dependency))
+        XCTAssertEqual(found.changes.map(\.summary), [])
+    }
+
+    func testAStandardTypesGenericParameterOfTheAliassNameMeansItself() {
+        // In `extension Dictionary`, `Value` is the dictionary's: `-> Int?` is a change.
+        let found = diff(
+            "extension Dictionary { public func lookup(_ k: Key) -> Value? { nil } }",
+            "extension Dictionary { public func lookup(_ k: Key) -> Int? { nil } }",
+            names: names("public typealias Value = Int"))
+        XCTAssertEqual(found.impact, .breaking, "\(found.changes.map(\.summary))")
+    }
+
     func testTwoDependenciesDisagreeingOnANameFollowNeither() {
         let found = DependencyNames(files: [
             APIFileSurface.extract(from: SourceFile(path: "A.swift", text: "public typealias Token = Int")),

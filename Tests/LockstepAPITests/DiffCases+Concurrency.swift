@@ -324,6 +324,26 @@ extension DiffCase {
                 + "public func f<T>(_ k: T) -> String where T: Timestamped { \"\" }",
             ["changed func f(_:)"], .breaking),
         DiffCase(
+            "the overload that outranked two others loosened below them breaks: the two now tie",
+            old: "public protocol Base {}\npublic protocol P: Base {}\npublic protocol Q: Base {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: P { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Q { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: P, T: Q { \"\" }",
+            new: "public protocol Base {}\npublic protocol P: Base {}\npublic protocol Q: Base {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: P { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Q { \"\" }\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: Base { \"\" }",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
+            "a requirement loosened beside an overload of other parameter types that may take the same calls breaks",
+            old: "public protocol Other {}\npublic protocol Model: Other {}\n"
+                + "public func f<T, V>(_ k: KeyPath<T, V>) where T: Model {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) where T: Model {}",
+            new: "public protocol Other {}\npublic protocol Model: Other {}\n"
+                + "public func f<T, V>(_ k: KeyPath<T, V>) where T: Model {}\n"
+                + "public func f<T>(_ k: KeyPath<T, Int>) where T: Other {}",
+            ["changed func f(_:)"], .breaking),
+        DiffCase(
             "an overload loosened below a more constrained one with the same parameters: that one still wins",
             old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"

@@ -363,6 +363,7 @@ public final class APIReader: @unchecked Sendable {
         // Still valid while lockstep.yml matches manifests to the same components (a component added, renamed or
         // given an alias could make one of the manifest's dependencies a component) and no dependency's HEAD moved
         // (an unborn one included).
+        let identities = self.identities + " swift " + swiftVersion.map(String.init).joined(separator: ".")
         if let stored = diskCache?.dependencyNames(head: head, in: component.path), stored.identities == identities,
             try stored.sources.allSatisfy({ source in
                 guard let dependency = config.component(named: source.name) else { return false }
@@ -389,12 +390,17 @@ public final class APIReader: @unchecked Sendable {
 
     /// A digest of what matches a manifest's dependencies to workspace components (each component's name, `url:` and
     /// `aliases:`, and the `remote` patterns), which remembered dependency names are valid for.
+    /// Also what a dependency is read with: each component's `platforms:` and `manifest:`, lockstep.yml's
+    /// `swift-tools-version:` (the Swift version is added where the digest is compared).
     private static func identities(of config: WorkspaceConfig) -> String {
         let lines =
             config.components.map {
-                [$0.name, $0.url ?? "", $0.aliases.joined(separator: ",")].joined(separator: "\t")
+                [
+                    $0.name, $0.url ?? "", $0.aliases.joined(separator: ","),
+                    $0.platforms?.joined(separator: ",") ?? "-", $0.manifest ?? "-",
+                ].joined(separator: "\t")
             }
-            + config.remotes
+            + config.remotes + [config.swiftToolsVersion.map { $0.map(String.init).joined(separator: ".") } ?? "-"]
         return SHA256.hex(Data(lines.joined(separator: "\n").utf8))
     }
 
@@ -437,15 +443,15 @@ public final class APIReader: @unchecked Sendable {
         return text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
             guard bytes.count >= needle.count else { return false }
             var index = 0
+            var start = 0  // where the line being scanned starts
             while index <= bytes.count - needle.count {
+                if bytes[index] == UInt8(ascii: "\n") { start = index + 1 }
                 guard bytes[index] == needle[0], zip(needle.indices, needle).allSatisfy({ bytes[index + $0] == $1 })
                 else {
                     index += 1
                     continue
                 }
                 // The line it is on: at most two spaces before it, or an attribute the line starts with.
-                var start = index
-                while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
                 var first = start
                 while first < index, bytes[first] == UInt8(ascii: " ") { first += 1 }
                 if first - start <= 2, first == index || bytes[first] == UInt8(ascii: "@") { return true }
