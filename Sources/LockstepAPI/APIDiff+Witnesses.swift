@@ -203,32 +203,44 @@ extension APIDiff {
     /// old ones. `where T: Model, T: Timestamped` loosened to `where T: Timestamped` beside `where T: Model` breaks a
     /// call with a type that is both; `where T: P, T: Q` loosened to `where T: Base` beside `where T: P` and `where T:
     /// Q` does too (it no longer outranks them, and they tie). Every overload loosened alike (fluent-kit's `T: Model`
-    /// → `T: Schema` on all of its operators) keeps each pair as it was. An overload added beside them (no old form) is
-    /// not judged. `head` is unused but for the one judged: its own parameters are unchanged.
+    /// → `T: Schema` on all of its operators) keeps each pair as it was. An overload added beside them (no old form)
+    /// must be outranked by, or outrank, each other one, unless a third settles the pair. `head` is unused but for the
+    /// one judged: its own parameters are unchanged.
     private static func overloadsKeepApart(
         _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
         new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
     ) -> Bool {
         let group = new.values.filter { $0.baseKey == declaration.baseKey }
         guard group.count > 1 else { return true }
-        // Each overload's requirements on both sides: an unchanged overload is its own old form.
-        var pairs: [(old: [String], new: [String])] = []
+        // Each overload's requirements on both sides: an unchanged overload is its own old form, an added one has none.
+        var pairs: [(old: [String]?, new: [String])] = []
         for overload in group {
             let was =
                 changes.first { $0.kind == .changed && $0.new?.key == overload.key }?.old
                 ?? old.values.first { $0.baseKey == overload.baseKey && $0.signature == overload.signature }
-            guard let was else { return false }
-            pairs.append((whereSplit(was.signature).1, whereSplit(overload.signature).1))
+            pairs.append((was.map { whereSplit($0.signature).1 }, whereSplit(overload.signature).1))
         }
         func implies(_ known: [String], _ requirements: [String]) -> Bool {
             implied(requirements, by: known, conformances: conformances, refinements: refinements)
         }
         for (index, one) in pairs.enumerated() {
-            for other in pairs[(index + 1)...] {
-                if implies(one.old, other.old), !implies(one.new, other.new) { return false }
-                if implies(other.old, one.old), !implies(other.new, one.new) { return false }
+            for (otherIndex, other) in pairs.enumerated() where otherIndex > index {
+                if let was = one.old, let wasOther = other.old {
+                    if implies(was, wasOther), !implies(one.new, other.new) { return false }
+                    if implies(wasOther, was), !implies(other.new, one.new) { return false }
+                }
                 guard !implies(one.new, other.new), !implies(other.new, one.new) else { continue }
-                guard implies(one.new + other.new, one.old + other.old) else { return false }
+                // Neither outranks the other: fine where a third applies whenever both do and outranks both
+                // (`where T: TextOutputStreamable, T: CustomStringConvertible` beside each alone, as
+                // `DefaultStringInterpolation` has them), or where a type meeting both met both before (such a call was
+                // ambiguous already).
+                let both = one.new + other.new
+                let settled = pairs.indices.contains { third in
+                    third != index && third != otherIndex && implies(both, pairs[third].new)
+                        && implies(pairs[third].new, one.new) && implies(pairs[third].new, other.new)
+                }
+                if settled { continue }
+                guard let was = one.old, let wasOther = other.old, implies(both, was + wasOther) else { return false }
             }
         }
         return true

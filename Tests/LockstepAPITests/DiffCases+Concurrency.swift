@@ -324,6 +324,34 @@ extension DiffCase {
                 + "public func f<T>(_ k: T) -> String where T: Timestamped { \"\" }",
             ["changed func f(_:)"], .breaking),
         DiffCase(
+            """
+            a requirement dropped beside added overloads shaped like DefaultStringInterpolation's: a third \
+            settles ties
+            """,
+            old:
+                """
+                public struct I {\n public mutating func append<T>(_ v: T) where T: CustomStringConvertible, T: \
+                Sendable {} }
+                """,
+            new: "public struct I {\n"
+                + " public mutating func append<T>(_ v: T) where T: TextOutputStreamable, T: CustomStringConvertible {}\n"
+                + " public mutating func append<T>(_ v: T) where T: TextOutputStreamable {}\n"
+                + " public mutating func append<T>(_ v: T) where T: CustomStringConvertible {}\n"
+                + " public mutating func append<T>(_ v: T) {} }",
+            [
+                "changed func I.append(_:)", "added func I.append(_:) (τ_0) where τ_0: CustomStringConvertible",
+                "added func I.append(_:) (τ_0) where τ_0: TextOutputStreamable",
+                "added func I.append(_:) (τ_0) where τ_0: CustomStringConvertible, τ_0: TextOutputStreamable",
+            ], .additive),
+        DiffCase(
+            "an overload added whose requirements neither outrank nor yield to a loosened one's breaks (ambiguous)",
+            old: "public protocol Model {}\npublic protocol Other {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Model, T: Other {}",
+            new: "public protocol Model {}\npublic protocol Other {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Model {}\n"
+                + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Other {}",
+            ["changed func fetch(_:)", "added func fetch(_:) (KeyPath<τ_0, Int>) where τ_0: Other"], .breaking),
+        DiffCase(
             "the overload that outranked two others loosened below them breaks: the two now tie",
             old: "public protocol Base {}\npublic protocol P: Base {}\npublic protocol Q: Base {}\n"
                 + "public func f<T>(_ k: KeyPath<T, Int>) -> String where T: P { \"\" }\n"
@@ -353,14 +381,14 @@ extension DiffCase {
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
             ["changed func fetch(_:)"], .additive),
         DiffCase(
-            "a loosening beside an overload added with the same parameters is not judged compatible (no old form)",
+            "a loosening beside an added overload that outranks it: every old call resolves (to the added one at most)",
             old: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Model {}",
             new: "public protocol Schema {}\npublic protocol Model: Schema {}\npublic protocol Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema, V: Wrapped {}\n"
                 + "public func fetch<T, V>(_ k: KeyPath<T, V>) where T: Schema {}",
             ["changed func fetch(_:)", "added func fetch(_:) (KeyPath<τ_0, τ_1>) where τ_0: Schema, τ_1: Wrapped"],
-            .breaking),
+            .additive),
         DiffCase(
             "rethrows gained where another closure parameter already threw: a call passing a throwing one needs try",
             old: "public func both(_ a: () throws -> Void, _ b: () -> Void) {}",
