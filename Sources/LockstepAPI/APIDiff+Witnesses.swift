@@ -194,18 +194,20 @@ extension APIDiff {
         }
     }
 
-    /// Whether the overloads of `declaration`'s name and labels resolve every old call as before. Where a call meets
-    /// the requirements of two overloads, the compiler takes the one whose requirements imply the other's (`where T:
-    /// Schema, V: Wrapped` over `where T: Schema`; checked with swiftc), and two that neither implies are ambiguous.
-    /// So, for every pair (whatever their parameter types, which this does not compare: a pair with other parameters
-    /// may compete for the same calls): one whose requirements implied the other's still does, and a pair the new
-    /// requirements leave incomparable was incomparable before, with every type meeting both new lists meeting both
-    /// old ones. `where T: Model, T: Timestamped` loosened to `where T: Timestamped` beside `where T: Model` breaks a
-    /// call with a type that is both; `where T: P, T: Q` loosened to `where T: Base` beside `where T: P` and `where T:
-    /// Q` does too (it no longer outranks them, and they tie). Every overload loosened alike (fluent-kit's `T: Model`
-    /// → `T: Schema` on all of its operators) keeps each pair as it was. An overload added beside them (no old form)
-    /// must be outranked by, or outrank, each other one, unless a third settles the pair. `head` is unused but for the
-    /// one judged: its own parameters are unchanged.
+    /// Whether the overloads of `declaration`'s name and labels still resolve every old call without a new tie. Where
+    /// a call meets the requirements of two overloads with the same parameters, the compiler takes the one whose
+    /// requirements imply the other's (`where T: Schema, V: Wrapped` over `where T: Schema`; checked with swiftc), and
+    /// two that neither implies tie unless a third applies wherever both do and outranks both (`where T:
+    /// TextOutputStreamable, T: CustomStringConvertible` beside each alone). So a pair the new requirements leave
+    /// unranked and unsettled must have been a tie already: neither ranked, no third settling them, and every type
+    /// meeting both new lists met both old ones. Which overload a call takes may change (a behaviour change, not a
+    /// compile error). Overloads with other parameter types or results weigh types and requirements together, so
+    /// their requirements' order must stay as it was. `where T: Model, T: Timestamped` → `where T: Timestamped` beside
+    /// `where T: Model` ties a type that is both; `where T: P, T: Q` → `where T: Base` beside `where T: P` and `where
+    /// T:
+    /// Q` leaves those two unsettled; fluent-kit's `T: Model` → `T: Schema` on all of its operators keeps every pair.
+    /// An added overload (no old form) counts for settling, never for an old tie. `head` is the judged one's own
+    /// parameters (unchanged).
     private static func overloadsKeepApart(
         _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
         new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
@@ -213,34 +215,41 @@ extension APIDiff {
         let group = new.values.filter { $0.baseKey == declaration.baseKey }
         guard group.count > 1 else { return true }
         // Each overload's requirements on both sides: an unchanged overload is its own old form, an added one has none.
-        var pairs: [(old: [String]?, new: [String])] = []
+        var pairs: [(old: [String]?, new: [String], head: String)] = []
         for overload in group {
             let was =
                 changes.first { $0.kind == .changed && $0.new?.key == overload.key }?.old
                 ?? old.values.first { $0.baseKey == overload.baseKey && $0.signature == overload.signature }
-            pairs.append((was.map { whereSplit($0.signature).1 }, whereSplit(overload.signature).1))
+            let (newHead, newList) = whereSplit(overload.signature)
+            pairs.append((was.map { whereSplit($0.signature).1 }, newList, newHead))
         }
         func implies(_ known: [String], _ requirements: [String]) -> Bool {
             implied(requirements, by: known, conformances: conformances, refinements: refinements)
         }
+        /// A third overload that applies wherever both `a` and `b` do and outranks both.
+        func settled(_ a: [String], _ b: [String], among lists: [[String]]) -> Bool {
+            lists.contains { implies(a + b, $0) && implies($0, a) && implies($0, b) }
+        }
         for (index, one) in pairs.enumerated() {
             for (otherIndex, other) in pairs.enumerated() where otherIndex > index {
-                if let was = one.old, let wasOther = other.old {
-                    if implies(was, wasOther), !implies(one.new, other.new) { return false }
-                    if implies(wasOther, was), !implies(other.new, one.new) { return false }
+                let was = one.old, wasOther = other.old
+                // Other parameter types or results: which one a call takes weighs the types and the requirements, so
+                // the requirements' order must stay as it was.
+                if one.head != other.head {
+                    guard let was, let wasOther, implies(was, wasOther) == implies(one.new, other.new),
+                        implies(wasOther, was) == implies(other.new, one.new)
+                    else { return false }
                 }
                 guard !implies(one.new, other.new), !implies(other.new, one.new) else { continue }
                 // Neither outranks the other: fine where a third applies whenever both do and outranks both
                 // (`where T: TextOutputStreamable, T: CustomStringConvertible` beside each alone, as
-                // `DefaultStringInterpolation` has them), or where a type meeting both met both before (such a call was
-                // ambiguous already).
-                let both = one.new + other.new
-                let settled = pairs.indices.contains { third in
-                    third != index && third != otherIndex && implies(both, pairs[third].new)
-                        && implies(pairs[third].new, one.new) && implies(pairs[third].new, other.new)
-                }
-                if settled { continue }
-                guard let was = one.old, let wasOther = other.old, implies(both, was + wasOther) else { return false }
+                // `DefaultStringInterpolation` has them), or where a type meeting both was already ambiguous: it met
+                // both old lists, neither outranked the other, and no third settled them.
+                let rest = pairs.indices.filter { $0 != index && $0 != otherIndex }
+                if settled(one.new, other.new, among: rest.map { pairs[$0].new }) { continue }
+                guard let was, let wasOther, implies(one.new + other.new, was + wasOther), !implies(was, wasOther),
+                    !implies(wasOther, was), !settled(was, wasOther, among: rest.compactMap { pairs[$0].old })
+                else { return false }
             }
         }
         return true

@@ -344,6 +344,24 @@ extension DiffCase {
                 "added func I.append(_:) (τ_0) where τ_0: CustomStringConvertible, τ_0: TextOutputStreamable",
             ], .additive),
         DiffCase(
+            """
+            two overloads rewritten so that their order swaps (swift-log 1.13.1): a different one is called, none \
+            ties
+            """,
+            old: "public struct I {\n"
+                + " public mutating func append<T>(_ v: T) where T: CustomStringConvertible, T: Sendable {}\n"
+                + " public mutating func append<T>(_ v: T) where T: Sendable {} }",
+            new: "public struct I {\n"
+                + " public mutating func append<T>(_ v: T) where T: CustomStringConvertible {}\n"
+                + " public mutating func append<T>(_ v: T) where T: TextOutputStreamable, T: CustomStringConvertible {}\n"
+                + " public mutating func append<T>(_ v: T) where T: TextOutputStreamable {}\n"
+                + " public mutating func append<T>(_ v: T) {} }",
+            [
+                "changed func I.append(_:)", "changed func I.append(_:)",
+                "added func I.append(_:) (τ_0) where τ_0: TextOutputStreamable",
+                "added func I.append(_:) (τ_0) where τ_0: CustomStringConvertible, τ_0: TextOutputStreamable",
+            ], .additive),
+        DiffCase(
             "an overload added whose requirements neither outrank nor yield to a loosened one's breaks (ambiguous)",
             old: "public protocol Model {}\npublic protocol Other {}\n"
                 + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Model, T: Other {}",
