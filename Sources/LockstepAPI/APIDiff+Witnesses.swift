@@ -106,10 +106,7 @@ extension APIDiff {
             .structure, .enumeration, .class, .actor, .conformance, .variable, .constant, .function, .initializer,
             .subscript,
         ]
-        var conformances: Set<String> = []
-        for declaration in old.values where declaration.kind == .conformance {
-            conformances.insert(String(declaration.baseKey.dropFirst("conformance ".count)))
-        }
+        let conformances = declaredConformances(in: old)
         var dropped: Set<Int> = []
         for index in changes.indices where changes[index].kind == .changed && changes[index].impact == .breaking {
             guard let before = changes[index].old, let after = changes[index].new, before.kind == after.kind,
@@ -133,7 +130,7 @@ extension APIDiff {
                         (signature.parameters ?? []).allSatisfy { onlyInKeyPaths($0.type, name) }
                     }),
                     overloadsKeepApart(
-                        after, head: newHead, changes: changes, old: old, new: new, conformances: conformances,
+                        after, changes: changes, old: old, new: new, conformances: conformances,
                         refinements: refinements)
                 else { continue }
             }
@@ -177,21 +174,25 @@ extension APIDiff {
             guard oldHead == newHead, oldList != newList,
                 new.values.contains(where: { $0.baseKey == after.baseKey && $0.key != after.key })
             else { continue }
-            if conformances == nil {
-                conformances = Set(
-                    old.values.filter { $0.kind == .conformance }.map {
-                        String($0.baseKey.dropFirst("conformance ".count))
-                    })
-            }
+            if conformances == nil { conformances = declaredConformances(in: old) }
             guard
                 !overloadsKeepApart(
-                    after, head: newHead, changes: changes, old: old, new: new, conformances: conformances ?? [],
+                    after, changes: changes, old: old, new: new, conformances: conformances ?? [],
                     refinements: refinements)
             else { continue }
             changes[index].impact = .breaking
             changes[index].note =
                 "calls that meet the requirements of another overload with the same parameters may become ambiguous"
         }
+    }
+
+    /// The conformances `declarations` declare, as `Type: Protocol` (what `implied` reads a fixed type's by).
+    private static func declaredConformances(in declarations: [String: APIDeclaration]) -> Set<String> {
+        var conformances: Set<String> = []
+        for declaration in declarations.values where declaration.kind == .conformance {
+            conformances.insert(String(declaration.baseKey.dropFirst("conformance ".count)))
+        }
+        return conformances
     }
 
     /// Whether the overloads of `declaration`'s name and labels still resolve every old call without a new tie. Where
@@ -206,10 +207,9 @@ extension APIDiff {
     /// `where T: Model` ties a type that is both; `where T: P, T: Q` → `where T: Base` beside `where T: P` and `where
     /// T:
     /// Q` leaves those two unsettled; fluent-kit's `T: Model` → `T: Schema` on all of its operators keeps every pair.
-    /// An added overload (no old form) counts for settling, never for an old tie. `head` is the judged one's own
-    /// parameters (unchanged).
+    /// An added overload (no old form) counts for settling, never for an old tie.
     private static func overloadsKeepApart(
-        _ declaration: APIDeclaration, head: String, changes: [APIChange], old: [String: APIDeclaration],
+        _ declaration: APIDeclaration, changes: [APIChange], old: [String: APIDeclaration],
         new: [String: APIDeclaration], conformances: Set<String>, refinements: [String: [String]]
     ) -> Bool {
         let group = new.values.filter { $0.baseKey == declaration.baseKey }

@@ -127,11 +127,6 @@ struct TypeNames: Equatable, Sendable {
             for (name, alias) in file.aliases.merging(file.genericAliases, uniquingKeysWith: { first, _ in first })
             where !own(name) && !conflicting.contains(name) && !NameResolver.mentions(alias.target, where: own) {
                 if alias.parameters == 0 { aliases[name] = alias } else { genericAliases[name] = alias }
-            }
-        }
-        for file in dependencies {
-            for name in Array(file.aliases.keys) + Array(file.genericAliases.keys)
-            where aliases[name] != nil || genericAliases[name] != nil {
                 special.insert(name)
             }
         }
