@@ -10,8 +10,10 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
             "Run every rule (LS101–LS410, see docs/rules.md) over the workspace and print one diagnostic per finding.",
         discussion: """
             Exits 1 when any error is found that nobody accepted, 0 otherwise. Name components to judge only those. \
-            Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown; \
-            --no-baseline shows them. Findings accepted by `accept:` or a tag's `--reason` are shown as accepted.
+            Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown, and \
+            releases up to the versions it records are not judged again while their tags are unchanged; \
+            --no-baseline shows and judges everything. Findings accepted by `accept:` or a tag's `--reason` are shown \
+            as accepted.
             """
     )
 
@@ -28,7 +30,7 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
     @Option(help: "Output format: text (for people), json, or junit (XML for CI test views).")
     var format: Format = .text
 
-    @Flag(help: "Ignore lockstep-baseline.yml: show and count every finding.")
+    @Flag(help: "Ignore lockstep-baseline.yml: judge every release, show and count every finding.")
     var noBaseline = false
 
     var jsonCommand: String? { format == .json ? "check" : nil }
@@ -37,15 +39,17 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
         let config = try options.loadConfig(console)
         try ComponentCompletion.requireKnown(components, in: config)
         let rules = Rules.all
-        let (snapshot, raw) = try console.withProgress(.releases) { progress in
+        let baseline = noBaseline ? nil : try Baseline.load(for: config)
+        let (snapshot, raw, notJudged) = try console.withProgress(.releases) { progress in
             let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
                 try SnapshotLoader.load(config)
             }
             let context = RuleContext(snapshot: snapshot, focus: Set(components))
             context.progress = progress
-            return (snapshot, try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: context) })
+            context.acceptedHistory = AcceptedHistory(baseline: baseline, snapshot: snapshot)
+            let raw = try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: context) }
+            return (snapshot, raw, context.acceptedHistory.judgementsLeftOut(in: snapshot, focus: context.focus))
         }
-        let baseline = noBaseline ? nil : try Baseline.load(for: snapshot.config)
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
@@ -65,13 +69,21 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
                     """
                 )
             }
+            if notJudged > 0 {
+                console.line(
+                    """
+                    \(notJudged) release\(notJudged == 1 ? "" : "s") up to the versions in \(Baseline.fileName) not \
+                    judged again (`lockstep check --no-baseline` judges them).
+                    """
+                )
+            }
         case .json:
             let open = findings.filter { $0.accepted == nil }
             let report = CheckJSON(
                 findings: findings,
                 errors: open.filter { $0.severity == .error }.count,
                 warnings: open.filter { $0.severity == .warning }.count,
-                accepted: findings.count - open.count - hidden, baselined: hidden)
+                accepted: findings.count - open.count - hidden, baselined: hidden, notJudged: notJudged)
             console.line(try JSONText.document("check", report))
         case .junit:
             console.line(
@@ -94,4 +106,6 @@ struct CheckJSON: Codable {
     var accepted: Int
     /// Findings accepted by the baseline file.
     var baselined: Int
+    /// Releases up to the baseline's versions that were not judged again (LS203, LS205); 0 with `--no-baseline`.
+    var notJudged: Int
 }

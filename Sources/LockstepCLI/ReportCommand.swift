@@ -39,19 +39,20 @@ struct ReportCommand: ParsableCommand, ConsoleCommand, OutputConfigurable {
         let target = try Self.target(outputPath, in: console)
         let records = try integrations.map { try IntegrationRecord.read(console.url($0)) }
         let config = try options.loadConfig(console)
+        let baseline = try Baseline.load(for: config)
         let (snapshot, context, raw) = try console.withProgress(.releases) { progress in
             let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
                 try SnapshotLoader.load(config)
             }
             let context = RuleContext(snapshot: snapshot)
             context.progress = progress
+            context.acceptedHistory = AcceptedHistory(baseline: baseline, snapshot: snapshot)
             return (
                 snapshot, context,
                 try console.timed("ran \(Rules.all.count) rules") { try Rules.run(Rules.all, on: context) }
             )
         }
-        let findings = FindingReview.apply(
-            raw, config: snapshot.config, baseline: try Baseline.load(for: snapshot.config))
+        let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let matrix = MatrixPipeline.build(snapshot, allFindings: raw, context: context)
         let report = HTMLReport(
             matrix: matrix.json, findings: findings, graph: DependencyGraph.make(snapshot), integrations: records,

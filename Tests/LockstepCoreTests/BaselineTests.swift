@@ -1,6 +1,7 @@
 import Foundation
 import LockstepCore
 import LockstepTestSupport
+import Version
 import XCTest
 
 /// The baseline file, `accept:` entries and fingerprints: what accepts a finding, and how mistakes are reported.
@@ -47,7 +48,10 @@ final class BaselineTests: XCTestCase, ConfigTesting {
         let snapshot = try ws.snapshot()
         let baseline = Baseline.recording(
             try ws.findings(), snapshot: snapshot, previous: nil, reason: "published before lockstep")
-        XCTAssertEqual(baseline.components, [.init(name: "Networking", version: "1.0.1")])
+        XCTAssertEqual(baseline.components.map { "\($0.name) \($0.version)" }, ["Networking 1.0.1"])
+        XCTAssertEqual(
+            baseline.components.first?.history,
+            Baseline.historyDigest(of: try XCTUnwrap(snapshot.component("Networking")), through: Version(1, 0, 1)))
         XCTAssertEqual(baseline.findings.map(\.fingerprint), ["LS102 Networking 1.0.0", "LS203 Networking 1.0.1"])
         // The text reads back as the same baseline, and a rerun with nothing new keeps every byte (and the reasons).
         let parsed = try Baseline.parse(baseline.text, file: Baseline.fileName, config: snapshot.config)
@@ -147,6 +151,14 @@ final class BaselineTests: XCTestCase, ConfigTesting {
             "findings:\n  - { fingerprint: \"LS102 Cart 1.0.1\", rule: LS203, component: Cart, reason: x }\n", 2, 20,
             "does not start with its rule and component")
         assertError("components:\n  - { name: Kart, version: 1.0.0 }\n", 2, 13, "`Kart` is not a component")
+        assertError(
+            "components:\n  - { name: Cart, version: 1.0.0, history: abc }\n", 2, 44, "64 lowercase hex digits")
+        let digest = String(repeating: "0a", count: 32)
+        XCTAssertEqual(
+            try Baseline.parse(
+                "components:\n  - { name: Cart, version: 1.0.0, history: \"\(digest)\" }\n",
+                file: "lockstep-baseline.yml", config: config
+            ).components, [.init(name: "Cart", version: "1.0.0", history: digest)])
         assertError("findings: []\nextra: 1\n", 2, 1, "unknown key `extra`")
         assertError("findings: [\n", 2, 1, "YAML syntax error")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Version
 
 /// `lockstep-baseline.yml`: the findings a workspace accepted when it adopted lockstep (history it cannot change).
 public struct Baseline: Sendable, Equatable {
@@ -11,10 +12,15 @@ public struct Baseline: Sendable, Equatable {
     public struct ComponentEntry: Sendable, Equatable {
         public var name: String
         public var version: String
+        /// `Baseline.historyDigest` of the component's version tags up to `version` when the baseline was recorded:
+        /// while the tags are still those, the releases up to `version` are not judged again (`AcceptedHistory`).
+        /// Nil in a baseline written before lockstep recorded it: every release is judged.
+        public var history: String?
 
-        public init(name: String, version: String) {
+        public init(name: String, version: String, history: String? = nil) {
             self.name = name
             self.version = version
+            self.history = history
         }
     }
 
@@ -54,6 +60,14 @@ public struct Baseline: Sendable, Equatable {
     public func entry(for finding: Finding) -> Entry? {
         let fingerprint = finding.fingerprint
         return findings.first { $0.fingerprint == fingerprint }
+    }
+
+    /// What identifies a component's accepted history: a SHA-256 (64 hex digits) of the name and commit of each of its
+    /// version tags up to `version`, sorted by name. A tag moved, deleted or added at or below `version` (a backport
+    /// tagged later) changes it.
+    public static func historyDigest(of state: ComponentSnapshot, through version: Version) -> String {
+        let lines = state.versionTags.filter { $0.version <= version }.map { "\($0.name) \($0.commit.hex)\n" }.sorted()
+        return SHA256.hex(Data(lines.joined().utf8))
     }
 
     /// Where the baseline of the workspace at `root` lives.
@@ -105,7 +119,11 @@ public struct Baseline: Sendable, Equatable {
                 app: finding.app, reason: kept ?? reason ?? defaultReason)
         }
         let components = snapshot.components.compactMap { state in
-            state.newestVersion.map { ComponentEntry(name: state.component.name, version: $0.version.description) }
+            state.newestVersion.map {
+                ComponentEntry(
+                    name: state.component.name, version: $0.version.description,
+                    history: historyDigest(of: state, through: $0.version))
+            }
         }
         return Baseline(components: components, findings: Array(entries.values))
     }
@@ -117,24 +135,28 @@ extension Baseline {
         var lines = [
             "# Lockstep baseline: findings this workspace accepted when it adopted lockstep, because they are about",
             """
-            # history that cannot change (tags already published). `lockstep check` shows how many it hides and \
-            does not
+            # history that cannot change (tags already published). Up to each component's `version`, while its \
+            tags up
             """,
-            "# fail on them; `lockstep check --no-baseline` shows everything. Findings about later versions, and new",
+            "# to it are those of `history` (a digest of their names and commits), `lockstep check` does not judge the",
+            "# releases again; it counts the findings below without failing on them. `lockstep check --no-baseline`",
+            "# judges and shows everything. Later versions still count. Regenerate with `lockstep baseline [--reason",
             """
-            # findings, still count. Regenerate with `lockstep baseline [--reason TEXT]` (kept entries keep their \
-            reason).
+            # TEXT]` (kept entries keep their reason). A finding is matched by its fingerprint: RULE SUBJECT \
+            [VERSION]
             """,
-            """
-            # A finding is matched by its fingerprint: RULE SUBJECT [VERSION] [in APP] [[KEY]] — never a line or \
-            message.
-            """,
+            "# [in APP] [[KEY]], never a line or message.",
             "components:",
         ]
         if components.isEmpty { lines[lines.count - 1] += " []" }
         for component in components {
+            let history = component.history.map { ", history: \(YAMLText.quoted($0))" } ?? ""
             lines.append(
-                "  - { name: \(YAMLText.quoted(component.name)), version: \(YAMLText.quoted(component.version)) }")
+                """
+                  - { name: \(YAMLText.quoted(component.name)), version: \(YAMLText.quoted(component.version))\
+                \(history) }
+                """
+            )
         }
         lines.append(findings.isEmpty ? "findings: []" : "findings:")
         for entry in findings {

@@ -3,7 +3,7 @@ import Yams
 
 extension ConfigParser {
     private static let baselineKeys = ["components", "findings"]
-    private static let baselineComponentKeys = ["name", "version"]
+    private static let baselineComponentKeys = ["name", "version", "history"]
     private static let baselineFindingKeys = ["fingerprint", "rule", "component", "version", "app", "reason"]
 
     /// Validates `lockstep-baseline.yml` as strictly as `lockstep.yml`: unknown keys, missing fields, names the
@@ -47,7 +47,19 @@ extension ConfigParser {
             guard VersionTag.parse(version) != nil else {
                 throw error(at: entry["version"]!, "`\(version)` is not a version")
             }
-            components.append(.init(name: name, version: version))
+            let history = try optionalString(entry, "history")
+            if let history,
+                history.count != 64 || !history.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            {
+                throw error(
+                    at: entry["history"]!,
+                    """
+                    `history` is a digest of 64 lowercase hex digits that `lockstep baseline` writes; regenerate the \
+                    baseline, or delete the field to have every release judged
+                    """
+                )
+            }
+            components.append(.init(name: name, version: version, history: history))
         }
         var findings: [Baseline.Entry] = []
         var seen: [String: Int] = [:]

@@ -14,7 +14,10 @@ struct LS203: Rule {
         let reader = context.api
         let progress = context.progress
         let components = context.components
-        let judged = components.map(Self.judgements(of:))
+        let accepted = context.acceptedHistory
+        let judged = components.map { state in
+            Self.judgements(of: state).filter { !accepted.covers($0.tag.version, of: state.component.name) }
+        }
         progress?.expect(judged.reduce(0) { $0 + $1.count })
         // Components are independent, and so are stretches of one component's history: diff them in parallel, each
         // thread with its own repository handle. A long history is split into lanes (`Segment`) so that one big

@@ -60,6 +60,8 @@ public final class RuleContext: @unchecked Sendable {
     public let focus: Set<String>
     /// Told of each release whose API is judged (LS203), when the command shows progress.
     public var progress: WorkProgress?
+    /// Releases the baseline accepts, which LS203 and LS205 do not judge again (none unless the command sets it).
+    public var acceptedHistory = AcceptedHistory.none
 
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {
         self.snapshot = snapshot
