@@ -215,14 +215,15 @@ extension APIDiff {
         let group = new.values.filter { $0.baseKey == declaration.baseKey }
         guard group.count > 1 else { return true }
         // Each overload's requirements on both sides: an unchanged overload is its own old form, an added one has none.
-        var pairs: [(old: [String]?, new: [String], head: String)] = []
+        var pairs: [(old: [String]?, new: [String], head: String, signature: String)] = []
         for overload in group {
             let was =
                 changes.first { $0.kind == .changed && $0.new?.key == overload.key }?.old
                 ?? old.values.first { $0.baseKey == overload.baseKey && $0.signature == overload.signature }
             let (newHead, newList) = whereSplit(overload.signature)
-            pairs.append((was.map { whereSplit($0.signature).1 }, newList, newHead))
+            pairs.append((was.map { whereSplit($0.signature).1 }, newList, newHead, overload.signature))
         }
+        var nominals: Set<String>?
         func implies(_ known: [String], _ requirements: [String]) -> Bool {
             implied(requirements, by: known, conformances: conformances, refinements: refinements)
         }
@@ -234,8 +235,10 @@ extension APIDiff {
             for (otherIndex, other) in pairs.enumerated() where otherIndex > index {
                 let was = one.old, wasOther = other.old
                 // Other parameter types or results: which one a call takes weighs the types and the requirements, so
-                // the requirements' order must stay as it was.
+                // the requirements' order must stay as it was, unless no argument list fits both.
                 if one.head != other.head {
+                    if nominals == nil { nominals = nominalTypes(in: new) }
+                    if neverShareACall(one.signature, other.signature, nominals: nominals ?? []) { continue }
                     guard let was, let wasOther, implies(was, wasOther) == implies(one.new, other.new),
                         implies(wasOther, was) == implies(other.new, one.new)
                     else { return false }
@@ -254,6 +257,66 @@ extension APIDiff {
         }
         return true
     }
+
+    /// The structs, enums, classes and actors `declarations` declare, by qualified name
+    /// (`Logger.MetadataValueAttributes`).
+    private static func nominalTypes(in declarations: [String: APIDeclaration]) -> Set<String> {
+        var names: Set<String> = []
+        for declaration in declarations.values
+        where [.structure, .enumeration, .class, .actor].contains(declaration.kind) {
+            names.insert(String(declaration.baseKey.drop { $0 != " " }.dropFirst()))
+        }
+        return names
+    }
+
+    /// Whether no call can fit both signatures: at some parameter both require (same label, no default, not
+    /// variadic), one takes a closure (a function type, not `@autoclosure`) and the other a struct, enum, class or
+    /// actor the package declares, an array, a dictionary or a standard value type. No literal or implicit conversion
+    /// turns a closure into such a value or a value into a closure (checked with swiftc: a closure literal passed to
+    /// a struct parameter, even one expressible by array literal, does not compile; a struct value passed to a
+    /// `@Sendable (inout S) -> Void` parameter neither). swift-log 1.13.1's `appendInterpolation(_:attributes:)`
+    /// takes `attributes:` as a closure in some overloads and as `Logger.MetadataValueAttributes` in others.
+    static func neverShareACall(_ one: String, _ other: String, nominals: Set<String>) -> Bool {
+        guard let a = DeclarationSignature.parsed(one)?.parameters,
+            let b = DeclarationSignature.parsed(other)?.parameters,
+            a.count == b.count
+        else { return false }
+        for (x, y) in zip(a, b)
+        where x.label == y.label && !x.hasDefault && !y.hasDefault && !x.isVariadic && !y.isVariadic {
+            if isClosure(x.type) && isPlainValue(y.type, nominals)
+                || isClosure(y.type) && isPlainValue(x.type, nominals)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A function type taken as a closure: not `@autoclosure` (which takes a value of its result type), not `inout`.
+    private static func isClosure(_ type: SwiftType) -> Bool {
+        switch type {
+        case .function(let function): return !function.attributes.contains("@autoclosure")
+        case .attributed(let attributes, let base):
+            return !attributes.contains { $0 == "@autoclosure" || $0 == "inout" || $0 == "..." } && isClosure(base)
+        default: return false
+        }
+    }
+
+    /// A type whose values are never closures and that no closure converts to.
+    private static func isPlainValue(_ type: SwiftType, _ nominals: Set<String>) -> Bool {
+        switch type {
+        case .array, .dictionary: return true
+        case .named:
+            let name = type.description.prefix { $0 != "<" }
+            return nominals.contains(String(name)) || standardValueTypes.contains(String(name))
+        default: return false
+        }
+    }
+
+    private static let standardValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Bool", "String", "Substring", "Character", "Array", "Dictionary", "Set", "Range", "ClosedRange",
+    ]
 
     /// Whether generic parameter `name` (`τ_0`) appears in `type` only inside key path types (`KeyPath<τ_0, V>`,
     /// `KeyPath<Self, τ_0>`): a key path argument is a literal whose root comes from elsewhere and whose value is the

@@ -3,6 +3,28 @@ import XCTest
 
 /// The typed declaration model: signatures parsed once into types, compared by structure.
 final class DeclarationModelTests: XCTestCase {
+    /// Two overloads' signatures never fit one call only where one takes a closure and the other a declared or
+    /// standard value type at the same required parameter; generic, optional, `@autoclosure` and defaulted parameters
+    /// and names the package does not declare as nominal types may take both.
+    func testOverloadsNeverShareACallOnlyWhereAClosureMeetsAPlainValue() {
+        let nominals: Set<String> = ["Logger.Attributes"]
+        func never(_ a: String, _ b: String) -> Bool {
+            APIDiff.neverShareACall("public func f" + a, "public func f" + b, nominals: nominals)
+        }
+        XCTAssertTrue(
+            never("(_: Int, x: @Sendable (inout Logger.Attributes) -> Void)", "(_: Int, x: Logger.Attributes)"))
+        XCTAssertTrue(never("(x: () -> Void)", "(x: [Int])"))
+        XCTAssertTrue(never("(x: String)", "(x: @escaping (Int) -> Int)"))
+        XCTAssertFalse(never("(x: @autoclosure () -> Logger.Attributes)", "(x: Logger.Attributes)"))
+        XCTAssertFalse(never("<τ_0>(x: () -> Void)", "<τ_0>(x: τ_0)"))
+        XCTAssertFalse(never("(x: (() -> Void)?)", "(x: Logger.Attributes)"))
+        XCTAssertFalse(
+            never("(x: () -> Void)", "(x: Handler)"), "an undeclared name may be an alias of a function type")
+        XCTAssertFalse(never("(x: () -> Void = {})", "(x: Logger.Attributes)"))
+        XCTAssertFalse(never("(y: () -> Void)", "(x: Logger.Attributes)"))
+        XCTAssertFalse(never("(x: () -> Void, y: Int)", "(x: Logger.Attributes)"))
+    }
+
     func testTypesParseIntoTheirStructureAndPrintCanonically() {
         let cases: [(String, String)] = [
             ("[String: Int]", "[String: Int]"),

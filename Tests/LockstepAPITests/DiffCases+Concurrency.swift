@@ -362,6 +362,26 @@ extension DiffCase {
                 "added func I.append(_:) (τ_0) where τ_0: CustomStringConvertible, τ_0: TextOutputStreamable",
             ], .additive),
         DiffCase(
+            """
+            overloads taking a closure or a struct at the same label loosened alike (swift-log 1.13.1): no call fits \
+            both
+            """,
+            old: "public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: Int...) {} }\n"
+                + "public struct I {\n"
+                + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Attrs) -> Void)"
+                + " where T: CustomStringConvertible, T: Sendable {}\n"
+                + " public mutating func append<T>(_ v: T, attributes: Attrs)"
+                + " where T: CustomStringConvertible, T: Sendable {} }",
+            new: "public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: Int...) {} }\n"
+                + "public struct I {\n"
+                + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Attrs) -> Void) {}\n"
+                + " public mutating func append<T>(_ v: T, attributes: Attrs) {}\n"
+                + " public mutating func append<T>(_ v: T, attributes: Attrs) where T: CustomStringConvertible {} }",
+            [
+                "changed func I.append(_:attributes:)", "changed func I.append(_:attributes:)",
+                "added func I.append(_:attributes:) (τ_0, Attrs) where τ_0: CustomStringConvertible",
+            ], .additive),
+        DiffCase(
             "an overload added whose requirements neither outrank nor yield to a loosened one's breaks (ambiguous)",
             old: "public protocol Model {}\npublic protocol Other {}\n"
                 + "public func fetch<T>(_ k: KeyPath<T, Int>) where T: Model, T: Other {}",

@@ -18,7 +18,8 @@ public struct AcceptedHistory: Sendable, Equatable {
     }
 
     /// The history `baseline` accepts in `snapshot`: components whose entry has a history digest equal to that of
-    /// their tags now. An entry without one (a baseline older than the field), a version no longer parsed, or tags moved,
+    /// their tags now. An entry without one (a baseline older than the field), a version no longer parsed, or tags
+    /// moved,
     /// deleted or added at or below its version leave the component judged in full.
     public init(baseline: Baseline?, snapshot: WorkspaceSnapshot) {
         var through: [String: Version] = [:]
