@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
         try ComponentCompletion.requireKnown(components, in: config)
         let rules = Rules.all
         let baseline = noBaseline ? nil : try Baseline.load(for: config)
-        let (snapshot, raw, notJudged) = try console.withProgress(.releases) { progress in
+        let (snapshot, raw, accepted) = try console.withProgress(.releases) { progress in
             let snapshot = try console.timed("read \(config.components.count + config.apps.count) repos") {
                 try SnapshotLoader.load(config)
             }
@@ -48,8 +48,11 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
             context.progress = progress
             context.acceptedHistory = AcceptedHistory(baseline: baseline, snapshot: snapshot)
             let raw = try console.timed("ran \(rules.count) rules") { try Rules.run(rules, on: context) }
-            return (snapshot, raw, context.acceptedHistory.judgementsLeftOut(in: snapshot, focus: context.focus))
+            return (snapshot, raw, context.acceptedHistory)
         }
+        let notJudged = accepted.judgementsLeftOut(in: snapshot, focus: Set(components))
+        let focused = { (names: [String]) in names.filter { components.isEmpty || components.contains($0) } }
+        let changed = focused(accepted.changed), undigested = focused(accepted.undigested)
         let findings = FindingReview.apply(raw, config: snapshot.config, baseline: baseline)
         let hidden = findings.filter { $0.accepted?.by == .baseline }.count
         switch format {
@@ -77,13 +80,33 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
                     """
                 )
             }
+            if !changed.isEmpty {
+                console.line(
+                    """
+                    The history \(Baseline.fileName) accepts changed for \(changed.joined(separator: ", ")) (a \
+                    version tag moved, deleted, rewritten or added at or below its version, or an `accept:` entry \
+                    about one): every release of \(changed.count == 1 ? "it" : "them") was judged; `lockstep \
+                    baseline` accepts the history as it is now.
+                    """
+                )
+            }
+            if !undigested.isEmpty {
+                console.line(
+                    """
+                    \(Baseline.fileName) records no history digest for \(undigested.joined(separator: ", ")) (it was \
+                    written by an older lockstep): every release was judged; rerun `lockstep baseline` once so the \
+                    releases it accepts are not judged again.
+                    """
+                )
+            }
         case .json:
             let open = findings.filter { $0.accepted == nil }
             let report = CheckJSON(
                 findings: findings,
                 errors: open.filter { $0.severity == .error }.count,
                 warnings: open.filter { $0.severity == .warning }.count,
-                accepted: findings.count - open.count - hidden, baselined: hidden, notJudged: notJudged)
+                accepted: findings.count - open.count - hidden, baselined: hidden, notJudged: notJudged,
+                historyChanged: changed, historyUndigested: undigested)
             console.line(try JSONText.document("check", report))
         case .junit:
             console.line(
@@ -106,6 +129,10 @@ struct CheckJSON: Codable {
     var accepted: Int
     /// Findings accepted by the baseline file.
     var baselined: Int
-    /// Releases up to the baseline's versions that were not judged again (LS203, LS205); 0 with `--no-baseline`.
+    /// Releases up to the baseline's versions whose API diff (LS203) was not run again; 0 with `--no-baseline`.
     var notJudged: Int
+    /// Components whose accepted history changed since the baseline (judged in full).
+    var historyChanged: [String]
+    /// Components whose baseline entry has no history digest (judged in full).
+    var historyUndigested: [String]
 }

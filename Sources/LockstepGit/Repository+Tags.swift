@@ -9,6 +9,9 @@ public struct Tag: Sendable, Equatable {
     public var commit: ObjectID
     /// True for an annotated tag (a tag object), false for a lightweight one.
     public var isAnnotated: Bool
+    /// What the ref names: the tag object of an annotated tag (a new one when the tag is rewritten, message
+    /// included, even on the same commit), the commit of a lightweight one.
+    public var object: ObjectID
 }
 
 /// The parts of an annotated tag object.
@@ -49,16 +52,19 @@ extension Repository {
                 var id = peeled.pointee
                 try check(git_odb_read_header(&size, &type, odb, &id), "git_odb_read_header", path: path)
                 if type == GIT_OBJECT_COMMIT {
-                    result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: true))
+                    result.append(
+                        Tag(
+                            name: String(name), commit: ObjectID(id), isAnnotated: true,
+                            object: ObjectID(target.pointee)))
                 }
                 continue
             }
             var id = target.pointee
             try check(git_odb_read_header(&size, &type, odb, &id), "git_odb_read_header", path: path)
             if type == GIT_OBJECT_COMMIT {
-                result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: false))
+                result.append(Tag(name: String(name), commit: ObjectID(id), isAnnotated: false, object: ObjectID(id)))
             } else if type == GIT_OBJECT_TAG, let commit = try peelTag(id) {
-                result.append(Tag(name: String(name), commit: commit, isAnnotated: true))
+                result.append(Tag(name: String(name), commit: commit, isAnnotated: true, object: ObjectID(id)))
             }
             // A tag of a tree or blob is not a version of anything: skipped.
         }

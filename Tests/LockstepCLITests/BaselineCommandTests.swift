@@ -76,6 +76,17 @@ final class BaselineCommandTests: XCTestCase {
         let later = try iw.lockstep("check")
         XCTAssertEqual(later.status, 1, later.stdout)
         XCTAssertTrue(later.stdout.contains("error[LS203]: Cart 1.0.2"), later.stdout)
+
+        // A tag at or below the baseline's version moved: that history is judged again, and check says why.
+        try iw.ws["Cart"].git("tag", "-f", "v1.0.1", "1.0.1")
+        let moved = try iw.lockstep("check", "--format", "json", "Cart")
+        let movedJSON = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(moved.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(movedJSON["historyChanged"] as? [String], ["Cart"])
+        XCTAssertEqual(movedJSON["notJudged"] as? Int, 0)
+        let notice = try iw.lockstep("check", "Cart")
+        XCTAssertTrue(
+            notice.stdout.contains("The history lockstep-baseline.yml accepts changed for Cart (a version tag moved"),
+            notice.stdout)
     }
 
     func testAnInvalidBaselineFileIsExitTwoWithLineAndColumnAndBaselineReplacesIt() throws {

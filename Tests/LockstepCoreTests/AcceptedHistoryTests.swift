@@ -4,9 +4,10 @@ import LockstepTestSupport
 import XCTest
 
 /// Releases the baseline accepts are not judged again: up to each component's version in the baseline, while the
-/// component's tags up to it are those the baseline recorded, LS203 diffs nothing and LS205 checks nothing (a fresh
-/// CI runner with the committed baseline reads only what came after it). Without that (`--no-baseline`, a baseline
-/// written before the history digest, tags moved or added below the version) every release is judged, and a release
+/// component's history up to it (tags, tag objects, `accept:` entries) is the one the baseline recorded, LS203 diffs
+/// nothing (a fresh CI runner with the committed baseline reads only what came after it). LS205 still checks every
+/// release: a protocol set's later release changes its verdict. Without that (`--no-baseline`, a baseline
+/// written before the history digest, a history changed below the version) every release is judged, and a release
 /// pair once diffed is served whole from the API cache with the same findings.
 final class AcceptedHistoryTests: XCTestCase {
     /// Net with three releases, the last a minor that removes a function (one LS203 error, which the baseline takes).
@@ -82,6 +83,7 @@ final class AcceptedHistoryTests: XCTestCase {
         try ws["Net"].git("checkout", "-q", "main")
         let snapshot = try ws.snapshot()
         XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: snapshot).through, [:])
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: snapshot).changed, ["Net"])
         let backport = try run(ws) { AcceptedHistory(baseline: baseline, snapshot: $0) }
         XCTAssertEqual(backport.leftOut, 0)
         XCTAssertEqual(
@@ -97,6 +99,53 @@ final class AcceptedHistoryTests: XCTestCase {
         XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through, [:])
     }
 
+    func testAnAcceptEntryOrATagRewrittenBelowTheVersionHasTheHistoryJudgedAgain() throws {
+        let ws = try workspace()
+        let config = ws.root.appendingPathComponent("lockstep.yml")
+        let plain = try String(contentsOf: config, encoding: .utf8)
+        let accept = "accept:\n  - { component: Net, version: 1.2.0, rule: LS203, reason: \"we knew\" }\n"
+        try (plain + accept).write(to: config, atomically: true, encoding: .utf8)
+        let baseline = try recordBaseline(ws)
+        XCTAssertEqual(baseline.findings, [], "the error is accepted by `accept:`, not by the baseline")
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through.count, 1)
+        // The entry taken out: the finding the baseline never listed counts again.
+        try plain.write(to: config, atomically: true, encoding: .utf8)
+        let withoutEntry = try run(ws) { AcceptedHistory(baseline: baseline, snapshot: $0) }
+        XCTAssertEqual(withoutEntry.leftOut, 0)
+        let reviewed = FindingReview.apply(withoutEntry.findings, config: try ws.snapshot().config, baseline: baseline)
+        XCTAssertEqual(reviewed.filter(\.counts).map(\.fingerprint), ["LS203 Net 1.2.0"])
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).changed, ["Net"])
+
+        // With the entry back, a tag rewritten on its own commit (another message, e.g. a trailer) changes it too.
+        try (plain + accept).write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through.count, 1)
+        try ws["Net"].git("tag", "-f", "-a", "1.1.0", "-m", "Release 1.1.0", "1.1.0")
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).changed, ["Net"])
+    }
+
+    func testAnImplementationIsCheckedAgainstItsProtocolSetsLaterReleasesEvenInAcceptedHistory() throws {
+        let ws = try WorkspaceBuilder()
+        let protocols = try ws.component("P", kind: "protocols")
+        try protocols.write(
+            "Sources/P/CartService.swift", "public protocol CartService: AnyObject {\n    func clear()\n}\n")
+        try protocols.release("1.0.0")
+        let cart = try ws.component(
+            "Cart", kind: "business", implements: "P", dependencies: [ws.dep("P", "from: \"1.0.0\"")])
+        try cart.write("Sources/Cart/M.swift", "import P\nfinal class M: CartService {\n    func clear() {}\n}\n")
+        try cart.release("1.0.0")
+        let baseline = try recordBaseline(ws)
+        XCTAssertEqual(baseline.findings, [])
+        // P's next release adds a protocol that Cart's release (also its HEAD) admits and does not implement.
+        try protocols.write(
+            "Sources/P/CartTotals.swift", "public protocol CartTotals {\n    var total: Int { get }\n}\n")
+        try protocols.release("1.1.0")
+        let later = try run(ws) { AcceptedHistory(baseline: baseline, snapshot: $0) }
+        XCTAssertEqual(
+            AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through["Cart"]?.description, "1.0.0")
+        let reviewed = FindingReview.apply(later.findings, config: try ws.snapshot().config, baseline: baseline)
+        XCTAssertEqual(reviewed.filter(\.counts).map(\.fingerprint), ["LS205 Cart 1.0.0 [CartTotals]"])
+    }
+
     func testWithoutTheDigestEveryReleaseIsJudgedAndServedFromTheCacheWithTheSameFindings() throws {
         let ws = try workspace()
         try? FileManager.default.removeItem(at: ws.root.appendingPathComponent(".lockstep"))
@@ -110,7 +159,9 @@ final class AcceptedHistoryTests: XCTestCase {
         let snapshot = try ws.snapshot()
         baseline = try XCTUnwrap(try Baseline.load(for: snapshot.config))
         XCTAssertNil(baseline.components.first?.history)
-        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: snapshot), .none)
+        let undigested = AcceptedHistory(baseline: baseline, snapshot: snapshot)
+        XCTAssertEqual(undigested.through, [:])
+        XCTAssertEqual(undigested.undigested, ["Net"])
 
         let warm = try run(ws) { AcceptedHistory(baseline: baseline, snapshot: $0) }
         XCTAssertEqual(warm.statistics.diffsFromDiskCache, 2, "both releases' verdicts come from the cache")

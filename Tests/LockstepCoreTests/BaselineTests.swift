@@ -51,7 +51,9 @@ final class BaselineTests: XCTestCase, ConfigTesting {
         XCTAssertEqual(baseline.components.map { "\($0.name) \($0.version)" }, ["Networking 1.0.1"])
         XCTAssertEqual(
             baseline.components.first?.history,
-            Baseline.historyDigest(of: try XCTUnwrap(snapshot.component("Networking")), through: Version(1, 0, 1)))
+            Baseline.historyDigest(
+                of: try XCTUnwrap(snapshot.component("Networking")), through: Version(1, 0, 1), config: snapshot.config)
+        )
         XCTAssertEqual(baseline.findings.map(\.fingerprint), ["LS102 Networking 1.0.0", "LS203 Networking 1.0.1"])
         // The text reads back as the same baseline, and a rerun with nothing new keeps every byte (and the reasons).
         let parsed = try Baseline.parse(baseline.text, file: Baseline.fileName, config: snapshot.config)

@@ -2,35 +2,45 @@ import Foundation
 import Version
 
 /// The releases a baseline accepts as judged: per component, every version up to the baseline's version, as long as
-/// the component's tags up to it are the ones the baseline recorded (`Baseline.historyDigest`). `check` and `report`
-/// do not diff those releases again (LS203) nor check them against their protocol set (LS205): their findings are
-/// about published tags nobody can change, and the baseline already holds the ones it accepted. `--no-baseline` and
-/// `lockstep baseline` judge everything.
+/// the component's history up to it is the one the baseline recorded (`Baseline.historyDigest`: its tags, their tag
+/// objects and the `accept:` entries about them). `check` and `report` do not diff those releases again (LS203): a
+/// verdict about two published tags cannot change, and the baseline already holds the findings it accepted.
+/// `--no-baseline` and `lockstep baseline` judge everything. LS205 still checks every release: its verdict also
+/// depends on the protocol set's later releases and on `lockstep.yml`, which no tag of the implementation records.
 public struct AcceptedHistory: Sendable, Equatable {
     /// Nothing accepted: every release is judged.
     public static let none = AcceptedHistory(through: [:])
 
     /// Component name → the newest version whose release is not judged again.
     public private(set) var through: [String: Version]
+    /// Components whose baseline entry holds a digest that no longer matches their history (judged in full).
+    public private(set) var changed: [String] = []
+    /// Components whose baseline entry holds no digest (a baseline written before lockstep recorded one).
+    public private(set) var undigested: [String] = []
 
     init(through: [String: Version]) {
         self.through = through
     }
 
     /// The history `baseline` accepts in `snapshot`: components whose entry has a history digest equal to that of
-    /// their tags now. An entry without one (a baseline older than the field), a version no longer parsed, or tags
-    /// moved,
-    /// deleted or added at or below its version leave the component judged in full.
+    /// their history now. An entry without one, a version no longer parsed, or a history changed at or below its
+    /// version leave the component judged in full (`changed`, `undigested` say which).
     public init(baseline: Baseline?, snapshot: WorkspaceSnapshot) {
-        var through: [String: Version] = [:]
+        through = [:]
         for entry in baseline?.components ?? [] {
-            guard let recorded = entry.history, let version = VersionTag.parse(entry.version),
-                let state = snapshot.component(entry.name),
-                Baseline.historyDigest(of: state, through: version) == recorded
-            else { continue }
+            guard let state = snapshot.component(entry.name) else { continue }
+            guard let recorded = entry.history else {
+                undigested.append(entry.name)
+                continue
+            }
+            guard let version = VersionTag.parse(entry.version),
+                Baseline.historyDigest(of: state, through: version, config: snapshot.config) == recorded
+            else {
+                changed.append(entry.name)
+                continue
+            }
             through[entry.name] = version
         }
-        self.through = through
     }
 
     /// True when the release of `version` of `component` is accepted history.

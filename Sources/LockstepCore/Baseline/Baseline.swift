@@ -62,12 +62,22 @@ public struct Baseline: Sendable, Equatable {
         return findings.first { $0.fingerprint == fingerprint }
     }
 
-    /// What identifies a component's accepted history: a SHA-256 (64 hex digits) of the name and commit of each of its
-    /// version tags up to `version`, sorted by name. A tag moved, deleted or added at or below `version` (a backport
-    /// tagged later) changes it.
-    public static func historyDigest(of state: ComponentSnapshot, through version: Version) -> String {
-        let lines = state.versionTags.filter { $0.version <= version }.map { "\($0.name) \($0.commit.hex)\n" }.sorted()
-        return SHA256.hex(Data(lines.joined().utf8))
+    /// What identifies a component's accepted history: a SHA-256 (64 hex digits) of the name, commit and tag object of
+    /// each of its version tags up to `version`, and of the `accept:` entries of `config` about those versions (rule
+    /// and
+    /// version), sorted. A tag moved, deleted, rewritten (its trailer changed) or added at or below `version` (a
+    /// backport tagged later), or an `accept:` entry added or removed there, changes it: the findings the baseline
+    /// recorded were those of that history, judged with those acceptances.
+    public static func historyDigest(
+        of state: ComponentSnapshot, through version: Version, config: WorkspaceConfig
+    ) -> String {
+        var lines = state.versionTags.filter { $0.version <= version }.map { tag in
+            "tag \(tag.name) \(tag.commit.hex) \(state.tagObjects[tag.name]?.hex ?? "-")\n"
+        }
+        for entry in config.accepts where entry.component == state.component.name && entry.version <= version {
+            lines.append("accept \(entry.rule) \(entry.version)\n")
+        }
+        return SHA256.hex(Data(lines.sorted().joined().utf8))
     }
 
     /// Where the baseline of the workspace at `root` lives.
@@ -122,7 +132,7 @@ public struct Baseline: Sendable, Equatable {
             state.newestVersion.map {
                 ComponentEntry(
                     name: state.component.name, version: $0.version.description,
-                    history: historyDigest(of: state, through: $0.version))
+                    history: historyDigest(of: state, through: $0.version, config: snapshot.config))
             }
         }
         return Baseline(components: components, findings: Array(entries.values))
@@ -134,18 +144,12 @@ extension Baseline {
     public var text: String {
         var lines = [
             "# Lockstep baseline: findings this workspace accepted when it adopted lockstep, because they are about",
-            """
-            # history that cannot change (tags already published). Up to each component's `version`, while its \
-            tags up
-            """,
-            "# to it are those of `history` (a digest of their names and commits), `lockstep check` does not judge the",
-            "# releases again; it counts the findings below without failing on them. `lockstep check --no-baseline`",
-            "# judges and shows everything. Later versions still count. Regenerate with `lockstep baseline [--reason",
-            """
-            # TEXT]` (kept entries keep their reason). A finding is matched by its fingerprint: RULE SUBJECT \
-            [VERSION]
-            """,
-            "# [in APP] [[KEY]], never a line or message.",
+            "# history that cannot change (tags already published). Up to each component's `version`, while its",
+            "# history up to it is that of `history` (a digest of its tags and of the `accept:` entries about them),",
+            "# `lockstep check` does not diff the releases again; it counts the findings below without failing on",
+            "# them. `lockstep check --no-baseline` judges and shows everything. Later versions still count.",
+            "# Regenerate with `lockstep baseline [--reason TEXT]` (kept entries keep their reason). A finding is",
+            "# matched by its fingerprint: RULE SUBJECT [VERSION] [in APP] [[KEY]], never a line or message.",
             "components:",
         ]
         if components.isEmpty { lines[lines.count - 1] += " []" }

@@ -30,7 +30,6 @@ struct LS205: Rule {
             let released = Set(state.versionTags.filter { !$0.isPrerelease }.map(\.commit))
             for tag in state.versionTags where seen.insert(tag.version).inserted {
                 if tag.isPrerelease, released.contains(tag.commit) { continue }
-                if context.acceptedHistory.covers(tag.version, of: state.component.name) { continue }
                 // A release a newer one of its line supersedes is judged against what it was written for.
                 let superseded = state.releases.contains {
                     $0.version.line == tag.version.line && $0.version > tag.version

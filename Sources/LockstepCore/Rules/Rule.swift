@@ -60,7 +60,7 @@ public final class RuleContext: @unchecked Sendable {
     public let focus: Set<String>
     /// Told of each release whose API is judged (LS203), when the command shows progress.
     public var progress: WorkProgress?
-    /// Releases the baseline accepts, which LS203 and LS205 do not judge again (none unless the command sets it).
+    /// Releases the baseline accepts, which LS203 does not judge again (none unless the command sets it).
     public var acceptedHistory = AcceptedHistory.none
 
     public init(snapshot: WorkspaceSnapshot, focus: Set<String> = []) {

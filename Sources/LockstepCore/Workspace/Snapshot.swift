@@ -20,6 +20,9 @@ public struct ComponentSnapshot: Sendable {
     public var newestReleaseMessage: String? = nil
     /// Release tags `integrate --push` made here and has not seen on the remote yet (LS411).
     public var unpublishedTags: [UnpublishedMark] = []
+    /// The tag object of each annotated version tag, by tag name (what `Baseline.historyDigest` reads: a tag rewritten
+    /// on the same commit, its trailer changed, is another object).
+    public var tagObjects: [String: ObjectID] = [:]
 
     /// True when the newest release was tagged by `lockstep integrate`.
     public var newestReleaseIsFromIntegrate: Bool {

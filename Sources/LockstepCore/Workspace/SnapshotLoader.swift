@@ -46,10 +46,12 @@ public enum SnapshotLoader {
         do {
             var versionTags: [VersionTag] = []
             var otherTags: [Tag] = []
+            var tagObjects: [String: ObjectID] = [:]
             for tag in try repository.tags() {
                 if let version = VersionTag.parse(tag.name) {
                     versionTags.append(
                         VersionTag(name: tag.name, version: version, commit: tag.commit, isAnnotated: tag.isAnnotated))
+                    if tag.isAnnotated { tagObjects[tag.name] = tag.object }
                 } else {
                     otherTags.append(tag)
                 }
@@ -64,6 +66,7 @@ public enum SnapshotLoader {
             var snapshot = ComponentSnapshot(
                 component: component, versionTags: versionTags, otherTags: otherTags,
                 head: head.commit, branch: head.branch, commitsAhead: ahead)
+            snapshot.tagObjects = tagObjects
             if let release = snapshot.newestRelease, release.isAnnotated {
                 snapshot.newestReleaseMessage = try repository.tagObject(named: release.name)?.message
             }
