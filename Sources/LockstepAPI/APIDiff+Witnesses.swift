@@ -237,7 +237,7 @@ extension APIDiff {
                 // Other parameter types or results: which one a call takes weighs the types and the requirements, so
                 // the requirements' order must stay as it was, unless no argument list fits both.
                 if one.head != other.head {
-                    if nominals == nil { nominals = nominalTypes(in: new) }
+                    if nominals == nil { nominals = plainValueNames(old: old, new: new) }
                     if neverShareACall(one.signature, other.signature, nominals: nominals ?? []) { continue }
                     guard let was, let wasOther, implies(was, wasOther) == implies(one.new, other.new),
                         implies(wasOther, was) == implies(other.new, one.new)
@@ -258,24 +258,37 @@ extension APIDiff {
         return true
     }
 
-    /// The structs, enums, classes and actors `declarations` declare, by qualified name
-    /// (`Logger.MetadataValueAttributes`).
-    private static func nominalTypes(in declarations: [String: APIDeclaration]) -> Set<String> {
-        var names: Set<String> = []
-        for declaration in declarations.values
-        where [.structure, .enumeration, .class, .actor].contains(declaration.kind) {
-            names.insert(String(declaration.baseKey.drop { $0 != " " }.dropFirst()))
+    /// The type names that surely mean a value type or class, never a function type: the standard value types and the
+    /// nested structs, enums, classes and actors the package declares (`Logger.MetadataValueAttributes`), unless a
+    /// typealias or associated type on either side ends in the same name. A signature spells some names bare that
+    /// mean something else: a protocol's associated type, a superclass's typealias (`Handler` in a subclass), a
+    /// dependency's typealias with its module name dropped (`Dep.Handler` → `Handler`, which is why top-level types
+    /// do not count: the adversarial review's three examples, each an "ambiguous use" with swiftc).
+    private static func plainValueNames(old: [String: APIDeclaration], new: [String: APIDeclaration]) -> Set<String> {
+        func name(_ declaration: APIDeclaration) -> Substring { declaration.baseKey.drop { $0 != " " }.dropFirst() }
+        func last(_ name: Substring) -> Substring { name.split(separator: ".").last ?? name }
+        var shadowed: Set<Substring> = []
+        for declaration in Array(old.values) + Array(new.values)
+        where declaration.kind == .typealias || declaration.kind == .associatedtype {
+            shadowed.insert(last(name(declaration)))
+        }
+        var names = standardValueTypes.filter { !shadowed.contains(Substring($0)) }
+        for declaration in new.values where [.structure, .enumeration, .class, .actor].contains(declaration.kind) {
+            let qualified = name(declaration)
+            if qualified.contains("."), !shadowed.contains(last(qualified)) { names.insert(String(qualified)) }
         }
         return names
     }
 
-    /// Whether no call can fit both signatures: at some parameter both require (same label, no default, not
-    /// variadic), one takes a closure (a function type, not `@autoclosure`) and the other a struct, enum, class or
-    /// actor the package declares, an array, a dictionary or a standard value type. No literal or implicit conversion
-    /// turns a closure into such a value or a value into a closure (checked with swiftc: a closure literal passed to
-    /// a struct parameter, even one expressible by array literal, does not compile; a struct value passed to a
-    /// `@Sendable (inout S) -> Void` parameter neither). swift-log 1.13.1's `appendInterpolation(_:attributes:)`
-    /// takes `attributes:` as a closure in some overloads and as `Logger.MetadataValueAttributes` in others.
+    /// Whether no call written with literals, closures and values of known types can fit both signatures: at some
+    /// parameter both require (same label, no default, not variadic), one takes a closure (a function type, not
+    /// `@autoclosure`) and the other an array, a dictionary or a name of `plainValueNames` (`nominals`). No literal or
+    /// implicit conversion turns a closure into such a value or a value into a closure (checked with swiftc: a closure
+    /// literal passed to a struct parameter, even one expressible by array literal, does not compile; a struct value
+    /// passed to a `@Sendable (inout S) -> Void` parameter neither). swift-log 1.13.1's
+    /// `appendInterpolation(_:attributes:)` takes `attributes:` as a closure in some overloads and as
+    /// `Logger.MetadataValueAttributes` in others. Left: an argument typed by its context (`x: make()` for a `func
+    /// make<U>() -> U`) fits both, so such a call may become ambiguous where a requirement change ties the two.
     static func neverShareACall(_ one: String, _ other: String, nominals: Set<String>) -> Bool {
         guard let a = DeclarationSignature.parsed(one)?.parameters,
             let b = DeclarationSignature.parsed(other)?.parameters,
@@ -308,7 +321,7 @@ extension APIDiff {
         case .array, .dictionary: return true
         case .named:
             let name = type.description.prefix { $0 != "<" }
-            return nominals.contains(String(name)) || standardValueTypes.contains(String(name))
+            return nominals.contains(String(name))
         default: return false
         }
     }

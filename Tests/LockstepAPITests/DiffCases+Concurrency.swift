@@ -363,24 +363,60 @@ extension DiffCase {
             ], .additive),
         DiffCase(
             """
-            overloads taking a closure or a struct at the same label loosened alike (swift-log 1.13.1): no call fits \
+            overloads taking a closure or a nested struct at the same label loosened alike (swift-log 1.13.1): no call \
+            fits \
             both
             """,
-            old: "public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: Int...) {} }\n"
-                + "public struct I {\n"
-                + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Attrs) -> Void)"
-                + " where T: CustomStringConvertible, T: Sendable {}\n"
-                + " public mutating func append<T>(_ v: T, attributes: Attrs)"
-                + " where T: CustomStringConvertible, T: Sendable {} }",
-            new: "public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: Int...) {} }\n"
-                + "public struct I {\n"
-                + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Attrs) -> Void) {}\n"
-                + " public mutating func append<T>(_ v: T, attributes: Attrs) {}\n"
-                + " public mutating func append<T>(_ v: T, attributes: Attrs) where T: CustomStringConvertible {} }",
+            old:
+                """
+                public enum Log { public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: \
+                Int...) {} } }\n
+                """
+                    + "public struct I {\n"
+                    + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Log.Attrs) -> Void)"
+                    + " where T: CustomStringConvertible, T: Sendable {}\n"
+                    + " public mutating func append<T>(_ v: T, attributes: Log.Attrs)"
+                    + " where T: CustomStringConvertible, T: Sendable {} }",
+            new:
+                """
+                public enum Log { public struct Attrs: ExpressibleByArrayLiteral { public init(arrayLiteral: \
+                Int...) {} } }\n
+                """
+                    + "public struct I {\n"
+                    + " public mutating func append<T>(_ v: T, attributes: @Sendable (inout Log.Attrs) -> Void) {}\n"
+                    + " public mutating func append<T>(_ v: T, attributes: Log.Attrs) {}\n"
+                    + " public mutating func append<T>(_ v: T, attributes: Log.Attrs) where T: CustomStringConvertible {} }"
+            ,
             [
                 "changed func I.append(_:attributes:)", "changed func I.append(_:attributes:)",
-                "added func I.append(_:attributes:) (τ_0, Attrs) where τ_0: CustomStringConvertible",
+                "added func I.append(_:attributes:) (τ_0, Log.Attrs) where τ_0: CustomStringConvertible",
             ], .additive),
+        DiffCase(
+            """
+            a closure beside a name a protocol's associated type shadows (`Handler`, maybe a function type): \
+            not told apart, the loosening may tie them
+            """,
+            old: "public protocol P {}\npublic protocol Q {}\npublic enum Box { public struct Handler {} }\n"
+                + "public protocol Service { associatedtype Handler }\nextension Service {\n"
+                + " public func f<T>(_ v: T, x: Handler) where T: P, T: Q {}\n"
+                + " public func f<T>(_ v: T, x: @escaping () -> Void) where T: P {} }",
+            new: "public protocol P {}\npublic protocol Q {}\npublic enum Box { public struct Handler {} }\n"
+                + "public protocol Service { associatedtype Handler }\nextension Service {\n"
+                + " public func f<T>(_ v: T, x: Handler) where T: P {}\n"
+                + " public func f<T>(_ v: T, x: @escaping () -> Void) where T: P {} }",
+            ["changed func Service.f(_:x:) (extension)"], .breaking),
+        DiffCase(
+            """
+            a closure beside a top-level struct's name (a dependency's typealias of that name reads the same): \
+            not told apart
+            """,
+            old: "public protocol P {}\npublic protocol Q {}\npublic struct Handler {}\n"
+                + "public func f<T>(_ v: T, x: Handler) where T: P, T: Q {}\n"
+                + "public func f<T>(_ v: T, x: @escaping (String) -> Void) where T: P {}",
+            new: "public protocol P {}\npublic protocol Q {}\npublic struct Handler {}\n"
+                + "public func f<T>(_ v: T, x: Handler) where T: P {}\n"
+                + "public func f<T>(_ v: T, x: @escaping (String) -> Void) where T: P {}",
+            ["changed func f(_:x:)"], .breaking),
         DiffCase(
             "an overload added whose requirements neither outrank nor yield to a loosened one's breaks (ambiguous)",
             old: "public protocol Model {}\npublic protocol Other {}\n"
