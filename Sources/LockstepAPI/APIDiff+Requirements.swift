@@ -175,20 +175,57 @@ extension APIDiff {
     /// Drops an explicit `init(from:)`, `encode(to:)`, `hash(into:)`, `hashValue`, `==`, `init?(rawValue:)`
     /// or `rawValue` added or removed while the type keeps the conformance that synthesizes it (a raw-value
     /// enum for the last two): clients had the member before and still have it.
+    ///
+    /// Also a global `==` (`<`) of two values of one type added or removed while that type conforms to `Equatable`
+    /// (`Comparable`) on both sides: `a == b` finds the conformance's operator, synthesized or written as a static
+    /// member (swift-nio-ssl 2.7.0 replaced `func ==(BoringSSLError, BoringSSLError)` by the synthesized one). Only a
+    /// call spelled with the module's name (`NIOSSL.==(a, b)`) would miss it.
     static func dropSynthesized(
         _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
     ) {
+        var conformances: (old: [String: Set<String>], new: [String: Set<String>])?
         changes.removeAll { change in
             guard change.kind != .changed, let declaration = change.new ?? change.old,
-                !declaration.isProtocolRequirement,
-                let (type, protocols) = synthesizedMember(declaration.baseKey)
+                !declaration.isProtocolRequirement
             else { return false }
+            if let (type, proto) = conformanceOperator(declaration) {
+                if conformances == nil { conformances = (declaredConformances(old), declaredConformances(new)) }
+                return StandardConformances.implies(conformances?.old[type] ?? [], proto)
+                    && StandardConformances.implies(conformances?.new[type] ?? [], proto)
+            }
+            guard let (type, protocols) = synthesizedMember(declaration.baseKey) else { return false }
             if protocols.isEmpty { return isRawValueEnum(type, in: old) && isRawValueEnum(type, in: new) }
             return protocols.contains { proto in
                 let key = "conformance \(type): \(proto)"
                 return old[key] != nil && new[key] != nil
             }
         }
+    }
+
+    /// A global `==` or `<` of two values of one non-generic type returning `Bool`: the type and the protocol whose
+    /// conformance supplies that operator (`Equatable`, `Comparable`).
+    private static func conformanceOperator(_ declaration: APIDeclaration) -> (type: String, proto: String)? {
+        let proto: String
+        switch declaration.baseKey {
+        case "func ==(_:_:)": proto = "Equatable"
+        case "func <(_:_:)": proto = "Comparable"
+        default: return nil
+        }
+        guard let signature = DeclarationSignature.parsed(declaration.signature), signature.genericParameters == nil,
+            signature.requirements.isEmpty, !signature.isAsync, signature.throwing == nil,
+            signature.result?.description == "Bool", let parameters = signature.parameters, parameters.count == 2,
+            case .named = parameters[0].type, parameters[0].type == parameters[1].type
+        else { return nil }
+        return (parameters[0].type.description, proto)
+    }
+
+    /// Each type's declared conformances (`conformance T: P` → `T: [P]`).
+    private static func declaredConformances(_ declarations: [String: APIDeclaration]) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for declaration in declarations.values {
+            if let (type, proto) = declaration.conformanceParts { result[type, default: []].insert(proto) }
+        }
+        return result
     }
 
     private static func synthesizedMember(_ baseKey: String) -> (type: String, protocols: [String])? {

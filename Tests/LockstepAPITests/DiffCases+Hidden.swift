@@ -119,6 +119,30 @@ extension DiffCase {
             new: "public struct A { public static func == (a: A, b: A) -> Bool { true } }",
             ["added func A.==(_:_:)"], .additive),
         DiffCase(
+            "a global == replaced by the synthesized one while Equatable stays removes nothing (swift-nio-ssl 2.7.0)",
+            old: "public struct S: Equatable {}\npublic typealias Stack = [S]\n"
+                + "public enum E: Error { case a(Stack), b }\nextension E: Equatable {}\n"
+                + "public func == (l: E, r: E) -> Bool { true }",
+            new: "public struct S: Equatable {}\npublic typealias Stack = [S]\n"
+                + "public enum E: Error { case a(Stack), b }\nextension E: Equatable {}",
+            [], .none),
+        DiffCase(
+            "a global < removed while Comparable stays (the conformance's own < serves a < b) removes nothing",
+            old: "public struct V: Comparable { public static func < (l: V, r: V) -> Bool { true } }\n"
+                + "public func < (l: V, r: V) -> Bool { true }",
+            new: "public struct V: Comparable { public static func < (l: V, r: V) -> Bool { true } }",
+            [], .none),
+        DiffCase(
+            "a global == removed from a type without Equatable breaks",
+            old: "public struct V {}\npublic func == (l: V, r: V) -> Bool { true }",
+            new: "public struct V {}",
+            ["removed func ==(_:_:)"], .breaking),
+        DiffCase(
+            "a global == removed together with the Equatable conformance breaks",
+            old: "public struct V: Equatable {}\npublic func == (l: V, r: V) -> Bool { true }",
+            new: "public struct V {}",
+            ["removed conformance V: Equatable", "removed func ==(_:_:)"], .breaking),
+        DiffCase(
             "a conformance removed with its explicit hash(into:) still breaks",
             old: "public struct A: Hashable { public func hash(into hasher: inout Hasher) {} }",
             new: "public struct A {}",
