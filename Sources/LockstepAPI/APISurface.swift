@@ -152,13 +152,26 @@ extension APISurface {
                 names.platformAliases.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
         }
 
+        /// Whether `type` or a type it is nested in is hidden: a public type nested in an internal one is internal
+        /// (`extension PriorityQueue.Iterator` where `PriorityQueue` is internal and `Iterator` is declared public in
+        /// an extension of it, swift-nio 1.6.0).
+        private func isHidden(_ type: String) -> Bool {
+            if hidden.contains(type) { return true }
+            var prefix = Substring(type)
+            while let dot = prefix.lastIndex(of: ".") {
+                prefix = prefix[..<dot]
+                if hidden.contains(String(prefix)) { return true }
+            }
+            return false
+        }
+
         mutating func finish(_ declarations: [CollectedDeclaration]) -> [CollectedDeclaration] {
             var result: [CollectedDeclaration] = []
             result.reserveCapacity(declarations.count)
             for collected in declarations {
                 let collected = APISurface.boundExtension(collected, names: names, &resolver)
                 if let owner = collected.underscoredOwner, !aliased.contains(owner) { continue }
-                if let extended = collected.extendedType, hidden.contains(extended) { continue }
+                if let extended = collected.extendedType, isHidden(extended) { continue }
                 for var item in APISurface.followingConformedAlias(collected, &resolver) {
                     // A protocol's parent binds its conformers even when hidden (`protocol P: _SendableMarker`); a
                     // public protocol cannot refine an internal one anyway.

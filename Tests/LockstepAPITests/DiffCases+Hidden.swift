@@ -119,6 +119,20 @@ extension DiffCase {
             new: "public struct A { public static func == (a: A, b: A) -> Bool { true } }",
             ["added func A.==(_:_:)"], .additive),
         DiffCase(
+            """
+            a public type declared in an extension of an internal type is internal, and so are its extensions \
+            (swift-nio 1.6.1)
+            """,
+            old: "public struct Kept {}\nstruct Q<E: Comparable> {}\n"
+                + "extension Q: Sequence { public struct Iterator: IteratorProtocol {"
+                + " public mutating func next() -> E? { nil } }\n public func makeIterator() -> Iterator { Iterator() } }\n"
+                + "extension Q.Iterator { public typealias T = E }",
+            new: "public struct Kept {}\nstruct Q<E: Comparable> {}\n"
+                + "extension Q: Sequence { public struct Iterator: IteratorProtocol {"
+                + " public mutating func next() -> E? { nil } }\n public func makeIterator() -> Iterator { Iterator() } }\n"
+                + "extension Q.Iterator { typealias T = E }",
+            [], .none),
+        DiffCase(
             "a global == replaced by the synthesized one while Equatable stays removes nothing (swift-nio-ssl 2.7.0)",
             old: "public struct S: Equatable {}\npublic typealias Stack = [S]\n"
                 + "public enum E: Error { case a(Stack), b }\nextension E: Equatable {}\n"
