@@ -176,10 +176,13 @@ extension APIDiff {
     /// or `rawValue` added or removed while the type keeps the conformance that synthesizes it (a raw-value
     /// enum for the last two): clients had the member before and still have it.
     ///
-    /// Also a global `==` (`<`) of two values of one type added or removed while that type conforms to `Equatable`
-    /// (`Comparable`) on both sides: `a == b` finds the conformance's operator, synthesized or written as a static
-    /// member (swift-nio-ssl 2.7.0 replaced `func ==(BoringSSLError, BoringSSLError)` by the synthesized one). Only a
-    /// call spelled with the module's name (`NIOSSL.==(a, b)`) would miss it.
+    /// Also a global `==` (`<`) of two values of one struct, enum, class or actor removed while that type conforms to
+    /// `Equatable` (`Comparable`) on both sides: `a == b` finds the
+    /// conformance's operator, synthesized or written as a static member (swift-nio-ssl 2.7.0 replaced `func
+    /// ==(BoringSSLError, BoringSSLError)` by the synthesized one). Only a call spelled with the module's name
+    /// (`NIOSSL.==(a, b)`) would miss it, and a client below the deployment target of an `@available` on the
+    /// conformance's extension (conformances are recorded without their extension's availability: left). Not an
+    /// added one: beside a written `static func ==` it makes `a == b` ambiguous.
     static func dropSynthesized(
         _ changes: inout [APIChange], old: [String: APIDeclaration], new: [String: APIDeclaration]
     ) {
@@ -188,7 +191,9 @@ extension APIDiff {
             guard change.kind != .changed, let declaration = change.new ?? change.old,
                 !declaration.isProtocolRequirement
             else { return false }
-            if let (type, proto) = conformanceOperator(declaration) {
+            if change.kind == .removed, let (type, proto) = conformanceOperator(declaration),
+                isConcreteType(type, in: old), isConcreteType(type, in: new)
+            {
                 if conformances == nil { conformances = (declaredConformances(old), declaredConformances(new)) }
                 return StandardConformances.implies(conformances?.old[type] ?? [], proto)
                     && StandardConformances.implies(conformances?.new[type] ?? [], proto)
@@ -226,6 +231,12 @@ extension APIDiff {
             if let (type, proto) = declaration.conformanceParts { result[type, default: []].insert(proto) }
         }
         return result
+    }
+
+    /// Whether `type` is a struct, enum, class or actor `declarations` declare (not a protocol, whose existential
+    /// does not conform to it).
+    private static func isConcreteType(_ type: String, in declarations: [String: APIDeclaration]) -> Bool {
+        ["struct", "enum", "class", "actor"].contains { declarations[$0 + " " + type] != nil }
     }
 
     private static func synthesizedMember(_ baseKey: String) -> (type: String, protocols: [String])? {

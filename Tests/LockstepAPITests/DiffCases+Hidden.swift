@@ -147,6 +147,11 @@ extension DiffCase {
             new: "public struct V: Comparable { public static func < (l: V, r: V) -> Bool { true } }",
             [], .none),
         DiffCase(
+            "a global == of a protocol's existential removed breaks (`any P` does not conform to P's Equatable)",
+            old: "public protocol P: Equatable {}\npublic func == (l: any P, r: any P) -> Bool { true }",
+            new: "public protocol P: Equatable {}",
+            ["removed func ==(_:_:)"], .breaking),
+        DiffCase(
             "a global == removed from a type without Equatable breaks",
             old: "public struct V {}\npublic func == (l: V, r: V) -> Bool { true }",
             new: "public struct V {}",

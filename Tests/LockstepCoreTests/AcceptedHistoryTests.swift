@@ -99,7 +99,7 @@ final class AcceptedHistoryTests: XCTestCase {
         XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through, [:])
     }
 
-    func testAnAcceptEntryOrATagRewrittenBelowTheVersionHasTheHistoryJudgedAgain() throws {
+    func testAnAcceptEntryPlatformsOrATagRewrittenBelowTheVersionHaveTheHistoryJudgedAgain() throws {
         let ws = try workspace()
         let config = ws.root.appendingPathComponent("lockstep.yml")
         let plain = try String(contentsOf: config, encoding: .utf8)
@@ -119,6 +119,15 @@ final class AcceptedHistoryTests: XCTestCase {
         // With the entry back, a tag rewritten on its own commit (another message, e.g. a trailer) changes it too.
         try (plain + accept).write(to: config, atomically: true, encoding: .utf8)
         XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through.count, 1)
+        // The component's platforms changed in lockstep.yml: its releases read otherwise, so they are judged again.
+        let platforms = (plain + accept).replacingOccurrences(
+            of: "kind: base }", with: "kind: base, platforms: [Linux] }")
+        XCTAssertNotEqual(platforms, plain + accept)
+        try platforms.write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).changed, ["Net"])
+        try (plain + accept).write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).through.count, 1)
+
         try ws["Net"].git("tag", "-f", "-a", "1.1.0", "-m", "Release 1.1.0", "1.1.0")
         XCTAssertEqual(AcceptedHistory(baseline: baseline, snapshot: try ws.snapshot()).changed, ["Net"])
     }

@@ -3,8 +3,9 @@ import Version
 
 /// The releases a baseline accepts as judged: per component, every version up to the baseline's version, as long as
 /// the component's history up to it is the one the baseline recorded (`Baseline.historyDigest`: its tags, their tag
-/// objects and the `accept:` entries about them). `check` and `report` do not diff those releases again (LS203): a
-/// verdict about two published tags cannot change, and the baseline already holds the findings it accepted.
+/// objects, the `accept:` entries about them, how `lockstep.yml` has it read). `check` and `report` do not diff those
+/// releases again (LS203): their verdicts were settled when the baseline was recorded, and it holds the findings it
+/// accepted.
 /// `--no-baseline` and `lockstep baseline` judge everything. LS205 still checks every release: its verdict also
 /// depends on the protocol set's later releases and on `lockstep.yml`, which no tag of the implementation records.
 public struct AcceptedHistory: Sendable, Equatable {

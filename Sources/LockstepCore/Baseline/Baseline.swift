@@ -63,11 +63,13 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// What identifies a component's accepted history: a SHA-256 (64 hex digits) of the name, commit and tag object of
-    /// each of its version tags up to `version`, and of the `accept:` entries of `config` about those versions (rule
-    /// and
-    /// version), sorted. A tag moved, deleted, rewritten (its trailer changed) or added at or below `version` (a
-    /// backport tagged later), or an `accept:` entry added or removed there, changes it: the findings the baseline
-    /// recorded were those of that history, judged with those acceptances.
+    /// each of its version tags up to `version`, of the `accept:` entries of `config` about those versions (rule and
+    /// version), and of how `config` has its API read (kind, platforms, manifest), sorted. A tag moved, deleted,
+    /// rewritten (its trailer changed) or added at or below `version` (a backport tagged later), an `accept:` entry
+    /// added or removed there, or the component's `platforms:`, `manifest:` or kind changed, changes it: the findings
+    /// the baseline recorded were those of that history, read that way, judged with those acceptances. Not in it:
+    /// lockstep's own version, the toolchain's and the dependencies' typealiases at their HEAD, which may change how
+    /// old releases read too (accepted history, like a newer lockstep's findings: `--no-baseline` shows them).
     public static func historyDigest(
         of state: ComponentSnapshot, through version: Version, config: WorkspaceConfig
     ) -> String {
@@ -77,6 +79,11 @@ public struct Baseline: Sendable, Equatable {
         for entry in config.accepts where entry.component == state.component.name && entry.version <= version {
             lines.append("accept \(entry.rule) \(entry.version)\n")
         }
+        // How lockstep.yml has the component's API read: its kind, platforms and manifest.
+        let component = state.component
+        let platforms = (component.platforms ?? []).joined(separator: ",")
+        lines.append(
+            "config \(component.kind.name) \(component.implements ?? "-") \(platforms) \(component.manifest ?? "-")\n")
         return SHA256.hex(Data(lines.sorted().joined().utf8))
     }
 
