@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
         discussion: """
             Exits 1 when any error is found that nobody accepted, 0 otherwise. Name components to judge only those. \
             Findings recorded in lockstep-baseline.yml (`lockstep baseline`) are counted in one line, not shown, and \
-            releases up to the versions it records are not judged again while their tags are unchanged; \
+            releases up to the versions it records are not judged again while their history is unchanged; \
             --no-baseline shows and judges everything. Findings accepted by `accept:` or a tag's `--reason` are shown \
             as accepted.
             """
@@ -84,9 +84,10 @@ struct CheckCommand: ParsableCommand, ConsoleCommand, JSONReporting, OutputConfi
                 console.line(
                     """
                     The history \(Baseline.fileName) accepts changed for \(changed.joined(separator: ", ")) (a \
-                    version tag moved, deleted, rewritten or added at or below its version, or an `accept:` entry \
-                    about one): every release of \(changed.count == 1 ? "it" : "them") was judged; `lockstep \
-                    baseline` accepts the history as it is now.
+                    version tag moved, deleted, rewritten or added at or below its version, an `accept:` entry about \
+                    one, or its kind, platforms or manifest in \(WorkspaceConfig.fileName)): every release of \
+                    \(changed.count == 1 ? "it" : "them") was judged; `lockstep baseline` accepts the history as it \
+                    is now.
                     """
                 )
             }
