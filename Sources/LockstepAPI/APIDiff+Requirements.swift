@@ -194,7 +194,7 @@ extension APIDiff {
             if change.kind == .removed, let (type, proto) = conformanceOperator(declaration),
                 isConcreteType(type, in: old), isConcreteType(type, in: new)
             {
-                if conformances == nil { conformances = (declaredConformances(old), declaredConformances(new)) }
+                if conformances == nil { conformances = (conformancesByType(old), conformancesByType(new)) }
                 return StandardConformances.implies(conformances?.old[type] ?? [], proto)
                     && StandardConformances.implies(conformances?.new[type] ?? [], proto)
             }
@@ -224,8 +224,9 @@ extension APIDiff {
         return (parameters[0].type.description, proto)
     }
 
-    /// Each type's declared conformances (`conformance T: P` → `T: [P]`).
-    private static func declaredConformances(_ declarations: [String: APIDeclaration]) -> [String: Set<String>] {
+    /// Each type's declared conformances (`conformance T: P` → `T: [P]`; `declaredConformances(in:)` holds the same
+    /// as `T: P` texts, the form `implied` reads).
+    private static func conformancesByType(_ declarations: [String: APIDeclaration]) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for declaration in declarations.values {
             if let (type, proto) = declaration.conformanceParts { result[type, default: []].insert(proto) }

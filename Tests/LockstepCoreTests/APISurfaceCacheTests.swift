@@ -8,17 +8,7 @@ import XCTest
 /// The persistent API-surface cache saves parsing across runs and never changes a result or fails a command.
 final class APISurfaceCacheTests: XCTestCase {
     /// Net with three releases, the last a minor that removes a function (one LS203 error).
-    func workspace() throws -> WorkspaceBuilder {
-        let ws = try WorkspaceBuilder()
-        let repo = try ws.component("Net")
-        try repo.write("Sources/Net/A.swift", "public struct A {}\npublic func a() {}\n")
-        _ = try repo.release("1.0.0")
-        try repo.write("Sources/Net/B.swift", "public struct B {}\n")
-        _ = try repo.release("1.1.0")
-        try repo.write("Sources/Net/A.swift", "public struct A {}\n")
-        _ = try repo.release("1.2.0")
-        return ws
-    }
+    func workspace() throws -> WorkspaceBuilder { try .netWithABreakingMinor() }
 
     func run(_ ws: WorkspaceBuilder) throws -> (findings: [Finding], statistics: APIReader.Statistics) {
         let context = RuleContext(snapshot: try ws.snapshot())

@@ -11,17 +11,7 @@ import XCTest
 /// pair once diffed is served whole from the API cache with the same findings.
 final class AcceptedHistoryTests: XCTestCase {
     /// Net with three releases, the last a minor that removes a function (one LS203 error, which the baseline takes).
-    func workspace() throws -> WorkspaceBuilder {
-        let ws = try WorkspaceBuilder()
-        let repo = try ws.component("Net")
-        try repo.write("Sources/Net/A.swift", "public struct A {}\npublic func a() {}\n")
-        _ = try repo.release("1.0.0")
-        try repo.write("Sources/Net/B.swift", "public struct B {}\n")
-        _ = try repo.release("1.1.0")
-        try repo.write("Sources/Net/A.swift", "public struct A {}\n")
-        _ = try repo.release("1.2.0")
-        return ws
-    }
+    func workspace() throws -> WorkspaceBuilder { try .netWithABreakingMinor() }
 
     func run(_ ws: WorkspaceBuilder, history: (WorkspaceSnapshot) -> AcceptedHistory = { _ in .none }) throws -> (
         findings: [Finding], statistics: APIReader.Statistics, leftOut: Int

@@ -131,6 +131,20 @@ public final class WorkspaceBuilder {
         return repo
     }
 
+    /// A workspace with one base component, Net, released at 1.0.0 (`struct A`, `func a()`), 1.1.0 (adds `struct B`)
+    /// and 1.2.0, a minor that removes `a()`: one LS203 error.
+    public static func netWithABreakingMinor() throws -> WorkspaceBuilder {
+        let ws = try WorkspaceBuilder()
+        let repo = try ws.component("Net")
+        try repo.write("Sources/Net/A.swift", "public struct A {}\npublic func a() {}\n")
+        _ = try repo.release("1.0.0")
+        try repo.write("Sources/Net/B.swift", "public struct B {}\n")
+        _ = try repo.release("1.1.0")
+        try repo.write("Sources/Net/A.swift", "public struct A {}\n")
+        _ = try repo.release("1.2.0")
+        return ws
+    }
+
     /// A workspace with one protocol set, CartProtocols (`CartService` with `count` and `clear()`), released at
     /// `version`.
     public static func cartProtocols(released version: String) throws -> WorkspaceBuilder {

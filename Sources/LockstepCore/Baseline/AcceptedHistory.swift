@@ -7,7 +7,7 @@ import Version
 /// releases again (LS203): their verdicts were settled when the baseline was recorded, and it holds the findings it
 /// accepted.
 /// `--no-baseline` and `lockstep baseline` judge everything. LS205 still checks every release: its verdict also
-/// depends on the protocol set's later releases and on `lockstep.yml`, which no tag of the implementation records.
+/// depends on the protocol set's later releases, which the implementation's digest does not hold.
 public struct AcceptedHistory: Sendable, Equatable {
     /// Nothing accepted: every release is judged.
     public static let none = AcceptedHistory(through: [:])

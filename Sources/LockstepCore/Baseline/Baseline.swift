@@ -12,8 +12,8 @@ public struct Baseline: Sendable, Equatable {
     public struct ComponentEntry: Sendable, Equatable {
         public var name: String
         public var version: String
-        /// `Baseline.historyDigest` of the component's version tags up to `version` when the baseline was recorded:
-        /// while the tags are still those, the releases up to `version` are not judged again (`AcceptedHistory`).
+        /// `Baseline.historyDigest` of the component's history up to `version` when the baseline was recorded: while
+        /// it is still that, the releases up to `version` are not diffed again (`AcceptedHistory`).
         /// Nil in a baseline written before lockstep recorded it: every release is judged.
         public var history: String?
 
